@@ -1,0 +1,177 @@
+"""Game configuration: the role set and the rule variants (SPEC.md §1.2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Any
+
+from .errors import ConfigurationError
+from .roles import PRESET_NAMES, Role, preset_roles, validate_roles
+
+
+class FifthRejection(str, Enum):
+    """What happens to the fifth proposal of a round.
+
+    ``evil_wins`` (official rules): a fifth rejection wins the game for evil.
+    ``auto_approve`` (AvalonBench) and ``leader_assigns`` (Lan et al.): the
+    fifth team goes on the quest without a vote. The two differ only in the
+    wording recorded in the log.
+    """
+
+    EVIL_WINS = "evil_wins"
+    AUTO_APPROVE = "auto_approve"
+    LEADER_ASSIGNS = "leader_assigns"
+
+
+class Discussion(str, Enum):
+    """When players talk in a round.
+
+    ``leader_first_and_last`` (AvalonBench): the leader proposes and speaks,
+    every other player speaks once, the leader finalizes the team (and may
+    change it). ``before_proposal`` (Lan et al.): every player suggests a team,
+    then the leader picks. ``none``: no talk at all.
+    """
+
+    LEADER_FIRST_AND_LAST = "leader_first_and_last"
+    BEFORE_PROPOSAL = "before_proposal"
+    NONE = "none"
+
+
+class Assassination(str, Enum):
+    """When the Assassin may name Merlin.
+
+    ``end_only`` (official): after the third successful quest. ``after_each_quest``
+    (Lan et al.): once per game, at the end of any round; a hit wins for evil at
+    once and a miss wins for good at once. If the shot was not taken before the
+    third success, it is taken then as in the official rules.
+    """
+
+    END_ONLY = "end_only"
+    AFTER_EACH_QUEST = "after_each_quest"
+
+
+class VoteVisibility(str, Enum):
+    """``public``: every player's team vote is revealed. ``tally_only``: only the counts."""
+
+    PUBLIC = "public"
+    TALLY_ONLY = "tally_only"
+
+
+_VARIANTS: dict[str, type[Enum]] = {
+    "fifth_rejection": FifthRejection,
+    "discussion": Discussion,
+    "assassination": Assassination,
+    "vote_visibility": VoteVisibility,
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rule variants of one game; defaults are the first value of each table row in SPEC.md §1.2."""
+
+    fifth_rejection: FifthRejection = FifthRejection.EVIL_WINS
+    discussion: Discussion = Discussion.LEADER_FIRST_AND_LAST
+    assassination: Assassination = Assassination.END_ONLY
+    vote_visibility: VoteVisibility = VoteVisibility.PUBLIC
+
+    def with_overrides(self, pairs: list[str] | tuple[str, ...]) -> "Rules":
+        """Return a copy with ``KEY=VALUE`` overrides applied in order.
+
+        Raises:
+            ConfigurationError: malformed pair, unknown variant or value (the
+                message lists the valid ones).
+        """
+        rules = self
+        for pair in pairs:
+            key, sep, value = pair.partition("=")
+            key, value = key.strip().replace("-", "_"), value.strip()
+            if not sep or not key or not value:
+                raise ConfigurationError(f"rule {pair!r} is not of the form KEY=VALUE")
+            if key not in _VARIANTS:
+                raise ConfigurationError(f"unknown rule variant {key!r}; valid variants: {', '.join(_VARIANTS)}")
+            enum = _VARIANTS[key]
+            try:
+                parsed = enum(value)
+            except ValueError:
+                valid = ", ".join(str(m.value) for m in enum)  # type: ignore[attr-defined]
+                raise ConfigurationError(f"rule {key} cannot be {value!r}; valid values: {valid}") from None
+            rules = replace(rules, **{key: parsed})
+        return rules
+
+    def to_dict(self) -> dict[str, str]:
+        """JSON-ready ``{variant: value}``."""
+        return {k: getattr(self, k).value for k in _VARIANTS}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, str]) -> "Rules":
+        """Inverse of `to_dict`; unknown keys raise `ConfigurationError`."""
+        return cls().with_overrides([f"{k}={v}" for k, v in data.items()])
+
+
+@dataclass(frozen=True)
+class AvalonConfig:
+    """Everything that defines a game before the deal: role set, rule variants, preset name.
+
+    Attributes:
+        roles: the role set, one entry per player (order irrelevant: roles are dealt at random).
+        rules: the rule variants.
+        preset: the preset the role set came from, or ``custom``.
+    """
+
+    roles: tuple[Role, ...]
+    rules: Rules = field(default_factory=Rules)
+    preset: str = "custom"
+
+    def __post_init__(self) -> None:
+        validate_roles(self.roles)
+
+    @property
+    def players(self) -> int:
+        """Number of players (5 to 10)."""
+        return len(self.roles)
+
+    @classmethod
+    def build(
+        cls,
+        preset: str | None = None,
+        players: int | None = None,
+        roles: list[str] | None = None,
+        rules: list[str] | tuple[str, ...] = (),
+    ) -> "AvalonConfig":
+        """Build and validate a configuration from command-line style options.
+
+        Args:
+            preset: ``lan6``, ``bench5``, ``play7`` or ``standard``; default
+                ``standard`` (or ``bench5``-like standard for 5 players).
+            players: player count; required to match a fixed preset.
+            roles: explicit role names (overrides ``preset``).
+            rules: ``KEY=VALUE`` rule variant overrides.
+
+        Raises:
+            ConfigurationError: any problem, named in the message.
+        """
+        if roles:
+            role_set = tuple(Role.parse(r) for r in roles)
+            if players is not None and players != len(role_set):
+                raise ConfigurationError(f"{len(role_set)} roles were given for {players} players")
+            name = "custom"
+        else:
+            name = preset or "standard"
+            if name not in PRESET_NAMES:
+                raise ConfigurationError(f"unknown preset {name!r}; valid presets: {', '.join(PRESET_NAMES)}")
+            role_set = preset_roles(name, players)
+        return cls(roles=role_set, rules=Rules().with_overrides(list(rules)), preset=name)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (roles by value)."""
+        return {"roles": [r.value for r in self.roles], "rules": self.rules.to_dict(), "preset": self.preset}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "AvalonConfig":
+        """Inverse of `to_dict`."""
+        return cls(
+            roles=tuple(Role(r) for r in data["roles"]),
+            rules=Rules.from_dict(data.get("rules", {})),
+            preset=data.get("preset", "custom"),
+        )
