@@ -1,0 +1,164 @@
+"""AvalonBench's rule-based bots, agent kind ``naive`` (SPEC.md §3.5).
+
+Source: Light, Cai, Shen, Hu, *AvalonBench* (2023), the naive Servant, Merlin,
+Minion and Assassin strategies. They use only quest outcomes (number of
+fails), never votes or talk. Extensions so that every role of every preset
+plays sensibly (each marked *extension* below):
+
+- Percival uses the Servant logic with his extra knowledge (one of his pair is evil).
+- Morgana and Mordred use the Minion logic. When more evil players are on a
+  team than fails are needed, the Assassin fails (AvalonBench) and each other
+  evil player fails only if it is among the first ``fails needed`` evil
+  players on the team in seat order, so the quest never gets too few fails.
+- Oberon, who knows no teammate, fails every quest he is on and approves teams he is on.
+- Good players approve a fifth proposal when its rejection would lose the game.
+- Merlin with Mordred in play cannot see him: he falls back on the Servant's
+  probabilities among the teams without a known evil player.
+- An Assassin offered a mid-game shot (``after_each_quest``) passes; at the end
+  he names a random good-looking player as in AvalonBench.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from random import Random
+
+from ...rng import rng_for
+from ..config import FifthRejection
+from ..requests import Decision, Request
+from ..roles import MAX_PROPOSALS, Role, fails_needed
+from ..view import PlayerView
+from .belief import consistent_assignments, good_probability, team_score
+from .words import words_for
+
+
+def decide(view: PlayerView, request: Request, seed: int) -> Decision:
+    """The naive bot's decision for ``request``.
+
+    Args:
+        view: what the player knows. request: what is asked. seed: the game seed
+            (tie-breaks draw from ``rng_for(seed, request.id)``).
+
+    Returns:
+        A legal `Decision`; words, when asked, are a short templated sentence.
+    """
+    rng = rng_for(seed, "naive", request.id)
+    role = Role(view.role)
+    evil = view.side == "evil"
+    base = {"request_id": request.id, "player": request.player, "kind": request.kind}
+    if request.kind == "propose_team":
+        team = _evil_team(view, request, rng) if evil else _good_team(view, request, rng)
+        return Decision(**base, team=team, utterance=words_for(view, request, team) if request.wants_words else None)
+    if request.kind == "speak":
+        team = None
+        if request.team_size:
+            team = _evil_team(view, request, rng) if evil else _good_team(view, request, rng)
+        return Decision(**base, team=team, utterance=words_for(view, request, team))
+    if request.kind == "vote_team":
+        return Decision(**base, approve=_approve(view, request, role))
+    if request.kind == "quest_card":
+        return Decision(**base, success=_card(view, request, role))
+    target = None if request.may_pass else _assassination_target(view, request, rng)
+    return Decision(**base, target=target, utterance=words_for(view, request, None) if request.wants_words else None)
+
+
+# ------------------------------------------------------------------ good side
+
+
+def _best_teams(view: PlayerView, size: int, candidates: tuple[int, ...]) -> tuple[list[tuple[int, ...]], float]:
+    """Teams of ``size`` with the highest probability of being all good, and that probability."""
+    assignments = consistent_assignments(view)
+    known_evil = _known_evil(view)
+    scored = [
+        (team_score(assignments, team), team)
+        for team in combinations(candidates, size)
+        if not (set(team) & known_evil)
+    ]
+    if not scored:  # only when Merlin must take a known evil player: fall back to all teams
+        scored = [(team_score(assignments, t), t) for t in combinations(candidates, size)]
+    best = max(score for score, _ in scored)
+    return [t for score, t in scored if score >= best - 1e-12], best
+
+
+def _last_successful_team(view: PlayerView) -> set[int] | None:
+    wins = [e for e in view.events if e["type"] == "quest_result" and e["success"]]
+    return set(wins[-1]["team"]) if wins else None
+
+
+def _good_team(view: PlayerView, request: Request, rng: Random) -> tuple[int, ...]:
+    """A best-scoring team; among equals, subsets or supersets of the last successful team first."""
+    size = request.team_size or 0
+    teams, _ = _best_teams(view, size, request.candidates or tuple(range(1, view.players + 1)))
+    last = _last_successful_team(view)
+    if last is not None:
+        nested = [t for t in teams if set(t) <= last or set(t) >= last]
+        teams = nested or teams
+    return tuple(sorted(rng.choice(teams)))
+
+
+def _known_evil(view: PlayerView) -> set[int]:
+    return {k["player"] for k in view.knowledge if k["is"] == "evil"}
+
+
+def _approve(view: PlayerView, request: Request, role: Role) -> bool:
+    team = tuple(request.team)
+    if view.side == "evil":
+        return _evil_approves(view, team, role)
+    must_pass = request.attempt == MAX_PROPOSALS and view.rules["fifth_rejection"] == FifthRejection.EVIL_WINS.value
+    if must_pass:  # extension: rejecting would lose the game
+        return True
+    if role is Role.MERLIN and not (set(team) & _known_evil(view)) and "mordred" not in view.role_set:
+        return True
+    teams, best = _best_teams(view, len(team), tuple(range(1, view.players + 1)))
+    assignments = consistent_assignments(view)
+    return team_score(assignments, team) >= best - 1e-12 and not (set(team) & _known_evil(view))
+
+
+# ------------------------------------------------------------------ evil side
+
+
+def _council(view: PlayerView) -> list[int]:
+    """Evil players this player knows, itself included, in seat order."""
+    return sorted(_known_evil(view) | {view.player})
+
+
+def _evil_team(view: PlayerView, request: Request, rng: Random) -> tuple[int, ...]:
+    """Itself, the other evil players needed to fail the quest, good players to fill."""
+    size = request.team_size or 0
+    needed = fails_needed(view.players, view.round)
+    others = [p for p in _council(view) if p != view.player]
+    team = [view.player] + rng.sample(others, min(needed - 1, len(others)))
+    fill = [p for p in range(1, view.players + 1) if p not in team and p not in others]
+    team += rng.sample(fill, size - len(team))
+    return tuple(sorted(team))
+
+
+def _evil_approves(view: PlayerView, team: tuple[int, ...], role: Role) -> bool:
+    if role is Role.OBERON:
+        return view.player in team
+    return len(set(team) & set(_council(view))) >= fails_needed(view.players, view.round)
+
+
+def _card(view: PlayerView, request: Request, role: Role) -> bool:
+    """``True`` for success. Good players always succeed; see the module docstring for evil."""
+    if view.side == "good":
+        return True
+    if role is Role.OBERON:
+        return False
+    needed = fails_needed(view.players, view.round)
+    evil_on_team = [p for p in request.team if p in _council(view)]
+    if len(evil_on_team) < needed:
+        return True  # AvalonBench: fail only when enough evil are on the team
+    if role is Role.ASSASSIN:
+        return False  # AvalonBench: the Assassin fails whenever enough evil are on the team
+    return view.player not in sorted(evil_on_team)[:needed]
+
+
+def _assassination_target(view: PlayerView, request: Request, rng: Random) -> int:
+    """AvalonBench: a random player among those not known to be evil."""
+    return rng.choice(list(request.candidates))
+
+
+def beliefs(view: PlayerView) -> dict[int, float]:
+    """The Servant's belief in each player: share of surviving assignments in which it is good."""
+    return good_probability(consistent_assignments(view), view.players)
