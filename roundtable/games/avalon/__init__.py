@@ -27,7 +27,7 @@ from .roles import (
     team_size,
     validate_roles,
 )
-from .rules import apply, assassinate, knowledge_of, new_game, pending, play_quest, propose, speak, vote
+from .rules import apply, assassinate, deal, knowledge_of, new_game, reveal, pending, play_quest, propose, speak, vote
 from .state import AvalonState, Event, Phase
 from .view import PlayerView, can_see, view
 
@@ -35,7 +35,7 @@ __all__ = [
     "Assassination", "AvalonConfig", "AvalonState", "ConfigurationError", "Decision", "Discussion",
     "EVIL_ROLES", "Event", "FifthRejection", "GOOD_ROLES", "IllegalActionError", "PRESETS",
     "PRESET_NAMES", "Phase", "PlayerView", "Request", "RequestKind", "Role", "Rules", "SETUP", "Side",
-    "VoteVisibility", "apply", "assassinate", "can_see", "check_decision", "check_team", "fails_needed",
+    "VoteVisibility", "apply", "assassinate", "deal", "reveal", "can_see", "check_decision", "check_team", "fails_needed",
     "knowledge_of", "new_game", "pending", "play_quest", "preset_roles", "propose", "side_counts", "speak",
     "team_size", "validate_roles", "view", "vote",
 ]

@@ -61,15 +61,22 @@ def knowledge_of(roles: tuple[Role, ...], player: int) -> list[dict[str, object]
 
 
 def new_game(config: AvalonConfig, seed: int) -> AvalonState:
-    """Deal the roles, draw the first leader and open round 1 (SPEC.md §1.2 steps 1-2).
+    """Deal the roles, reveal what each player learns and open round 1 (SPEC.md §1.2 steps 1-2).
 
-    Roles and the first leader both come from the generator seeded with
-    ``seed``; every seat can be the first leader.
+    Equivalent to ``reveal(deal(config, seed))``.
+    """
+    return reveal(deal(config, seed))
+
+
+def deal(config: AvalonConfig, seed: int) -> AvalonState:
+    """Setup: deal the roles and draw the first leader from the generator seeded with ``seed``.
+
+    Every seat can be the first leader. Each player is told its own role
+    privately.
 
     Returns:
-        A state in the first phase of round 1, whose log holds the public
-        ``game_start`` event, each player's private ``role`` and ``knowledge``
-        events, and the opening of round 1.
+        A state in the ``reveal`` phase whose log holds the public
+        ``game_start`` event and each player's private ``role`` event.
     """
     rng = rng_for(seed, "setup")
     roles = list(config.roles)
@@ -90,9 +97,22 @@ def new_game(config: AvalonConfig, seed: int) -> AvalonState:
     for p in range(1, len(dealt) + 1):
         role = dealt[p - 1]
         events.append({"type": "role", "to": [p], "player": p, "role": role.value, "side": role.side.value})
-        events.append({"type": "knowledge", "to": [p], "player": p, "knows": knowledge_of(dealt, p)})
-    state = AvalonState(config=config, seed=seed, roles=dealt, phase=Phase.PROPOSAL, leader=leader)
-    return _open_proposal(state.evolve(events), round_=1, attempt=1, leader=leader)
+    return AvalonState(config=config, seed=seed, roles=dealt, phase=Phase.REVEAL, leader=leader, events=tuple(events))
+
+
+def reveal(state: AvalonState) -> AvalonState:
+    """The reveal: each player privately learns what its role sees (`knowledge_of`); round 1 opens.
+
+    Raises:
+        IllegalActionError: the state is not in the ``reveal`` phase.
+    """
+    if state.phase is not Phase.REVEAL:
+        raise IllegalActionError(f"the reveal happens once, after the deal (phase: {state.phase.value})")
+    events = [
+        {"type": "knowledge", "to": [p], "player": p, "knows": knowledge_of(state.roles, p)}
+        for p in state.players
+    ]
+    return _open_proposal(state.evolve(events), round_=1, attempt=1, leader=state.leader)
 
 
 # ------------------------------------------------------------ phase openings

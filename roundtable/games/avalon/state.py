@@ -22,6 +22,7 @@ Event = dict[str, Any]
 class Phase(str, Enum):
     """Phases of a round, as drawn by the game graph."""
 
+    REVEAL = "reveal"
     PROPOSAL = "proposal"
     DISCUSSION = "discussion"
     VOTE = "team_vote"

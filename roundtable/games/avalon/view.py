@@ -25,7 +25,11 @@ class PlayerView(BaseModel):
         players: number of players. role_set: the roles in play (public in Avalon).
         rules: the rule variants. phase, round, attempt, leader, team: table status.
         quest_results: ``True``/``False`` per finished quest.
-        events: the log entries this player can see, oldest first.
+        quests: the public outcome of each finished quest,
+            ``{"round", "team", "fails", "fails_needed", "success"}``.
+        events: the log entries this player can see, oldest first, starting at
+            index ``first_event`` of its visible log (0 in a full view; the game
+            graph delivers only the entries an agent has not been given yet).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -43,7 +47,14 @@ class PlayerView(BaseModel):
     leader: int
     team: tuple[int, ...]
     quest_results: tuple[bool, ...]
+    quests: tuple[dict[str, Any], ...]
     events: tuple[dict[str, Any], ...]
+    first_event: int = 0
+
+    def since(self, first_event: int) -> "PlayerView":
+        """The same view carrying only the visible events from index ``first_event`` on."""
+        start = max(0, first_event - self.first_event)
+        return self.model_copy(update={"events": self.events[start:], "first_event": self.first_event + start})
 
 
 def can_see(event: Event, player: int) -> bool:
@@ -66,7 +77,7 @@ def view(state: AvalonState, player: int) -> PlayerView:
         raise ValueError(f"player {player} is not at this table (players 1..{len(state.roles)})")
     visible = tuple(e for e in state.events if can_see(e, player))
     role_event = next(e for e in visible if e["type"] == "role" and e["player"] == player)
-    knowledge_event = next(e for e in visible if e["type"] == "knowledge" and e["player"] == player)
+    knowledge_event = next((e for e in visible if e["type"] == "knowledge" and e["player"] == player), {"knows": []})
     return PlayerView(
         player=player,
         role=role_event["role"],
@@ -81,5 +92,10 @@ def view(state: AvalonState, player: int) -> PlayerView:
         leader=state.leader,
         team=state.team,
         quest_results=state.quest_results,
+        quests=tuple(
+            {k: e[k] for k in ("round", "team", "fails", "fails_needed", "success")}
+            for e in state.events
+            if e["type"] == "quest_result"
+        ),
         events=visible,
     )

@@ -36,7 +36,7 @@ def consistent_assignments(view: PlayerView) -> list[Assignment]:
     known_good = {k["player"] for k in view.knowledge if k["is"] == "merlin"}
     if view.side == "good":
         known_good.add(me)
-    quests = [(frozenset(e["team"]), e["fails"]) for e in view.events if e["type"] == "quest_result"]
+    quests = [(frozenset(q["team"]), q["fails"]) for q in view.quests]
     unknown = [p for p in range(1, view.players + 1) if p not in known_evil and p not in known_good]
     result: list[Assignment] = []
     for extra in combinations(unknown, evil_count - len(known_evil)):

@@ -81,7 +81,7 @@ def _best_teams(view: PlayerView, size: int, candidates: tuple[int, ...]) -> tup
 
 
 def _last_successful_team(view: PlayerView) -> set[int] | None:
-    wins = [e for e in view.events if e["type"] == "quest_result" and e["success"]]
+    wins = [q for q in view.quests if q["success"]]
     return set(wins[-1]["team"]) if wins else None
 
 

@@ -1,0 +1,16 @@
+"""The agent kinds a game can seat: ``{kind: agent function}``.
+
+Rule bots need no model; model-driven kinds are registered here as their
+agent graphs are built. The game graph receives this mapping, and the CLI
+validates ``--agents`` against its keys.
+"""
+
+from __future__ import annotations
+
+from roundtable.games.avalon.bots import POLICIES
+from roundtable.nodes.seat import AgentFn, policy_agent
+
+AGENT_KINDS: dict[str, AgentFn] = {kind: policy_agent(policy) for kind, policy in POLICIES.items()}
+
+# Kinds that need a model (``--model``) to play.
+MODEL_KINDS: frozenset[str] = frozenset()
