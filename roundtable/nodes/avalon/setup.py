@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from langgraph.types import Command
 
-from roundtable.games.avalon import AvalonConfig, AvalonState, ConfigurationError, deal
+from roundtable.games.avalon import AvalonConfig, AvalonState, ConfigurationError, Role, deal
 
 from .state import AvalonGraphState
 
@@ -35,8 +35,11 @@ def resolve_seats(game: AvalonState, agents: str, models: str, kinds: frozenset[
         return text
 
     try:
-        seat_kinds = resolve_assignments(parse_assignments(agents or "naive", kind_of), roles, sides, None)
-        seat_models = resolve_assignments(parse_assignments(models, str), roles, sides, None) if models else [None] * len(roles)
+        every_role = [r.value for r in Role]
+        seat_kinds = resolve_assignments(parse_assignments(agents or "naive", kind_of), roles, sides, None,
+                                         known_roles=every_role)
+        seat_models = (resolve_assignments(parse_assignments(models, str), roles, sides, None, known_roles=every_role)
+                       if models else [None] * len(roles))
     except ValueError as err:
         raise ConfigurationError(str(err)) from None
     seats = []

@@ -42,7 +42,9 @@ def decide(view: PlayerView, request: Request, seed: int) -> Decision:
     Returns:
         A legal `Decision`; words, when asked, are a short templated sentence.
     """
-    rng = rng_for(seed, "naive", request.id)
+    # Keyed by round and attempt (not the request), so the first and the final
+    # proposal of an attempt break ties the same way.
+    rng = rng_for(seed, "naive", request.round, request.attempt, request.player, request.kind)
     role = Role(view.role)
     evil = view.side == "evil"
     base = {"request_id": request.id, "player": request.player, "kind": request.kind}
@@ -53,7 +55,8 @@ def decide(view: PlayerView, request: Request, seed: int) -> Decision:
         team = None
         if request.team_size:
             team = _evil_team(view, request, rng) if evil else _good_team(view, request, rng)
-        return Decision(**base, team=team, utterance=words_for(view, request, team))
+        opinion = _approve(view, request, role) if request.team else None
+        return Decision(**base, team=team, utterance=words_for(view, request, team, opinion))
     if request.kind == "vote_team":
         return Decision(**base, approve=_approve(view, request, role))
     if request.kind == "quest_card":

@@ -19,8 +19,13 @@ def players_text(team: tuple[int, ...] | list[int]) -> str:
     return "players " + ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def words_for(view: PlayerView, request: Request, team: tuple[int, ...] | None) -> str:
-    """One plain sentence matching the action taken for ``request``."""
+def words_for(view: PlayerView, request: Request, team: tuple[int, ...] | None, approve: bool | None = None) -> str:
+    """One plain sentence matching the action taken for ``request``.
+
+    Args:
+        team: the team proposed or suggested, if any.
+        approve: in a discussion of a proposed team, whether the bot supports it.
+    """
     if request.kind == "propose_team" and team is not None:
         verb = "My final team is" if request.final and request.team else "I propose"
         return f"{verb} {players_text(team)}."
@@ -28,6 +33,7 @@ def words_for(view: PlayerView, request: Request, team: tuple[int, ...] | None) 
         return f"I suggest {players_text(team)} for this quest."
     if request.kind == "assassinate":
         return "Let us choose carefully."
-    if request.team:
-        return f"I have no objection to {players_text(request.team)}."
+    if request.team and approve is not None:
+        verdict = "I support" if approve else "I would not send"
+        return f"{verdict} {players_text(request.team)}."
     return "I have nothing to add."

@@ -1,0 +1,183 @@
+"""The ``roundtable`` command line: play, resume, inspect and list games.
+
+Every option is validated before the game starts (and before any model
+call); a problem exits with status 2 and a message naming it.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+from typing import Annotated, Any, Optional
+
+import typer
+from rich.console import Console
+
+from . import paths, transcript
+from .games.avalon import AvalonConfig, ConfigurationError, deal
+from .graphs.agents import AGENT_KINDS, MODEL_KINDS
+from .nodes.avalon.setup import resolve_seats
+from .records import list_records, read_record, record_path
+
+app = typer.Typer(help="Language-model agents playing Avalon, as LangGraph graphs.", no_args_is_help=True,
+                  add_completion=False, pretty_exceptions_enable=False)
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def _fail(message: str, code: int = 2) -> None:
+    err.print(f"[red]error:[/red] {message}", markup=True)
+    raise typer.Exit(code)
+
+
+def _printer(quiet: bool):
+    if quiet:
+        return None
+
+    def show(events: list[dict[str, Any]]) -> None:
+        for line in transcript.lines(events):
+            out.print(line)
+
+    return show
+
+
+def _stepper():
+    def step() -> bool:
+        if not sys.stdin.isatty() and sys.stdin.closed:
+            return True
+        try:
+            answer = input("-- Enter: next phase, q: stop (resume later) -- ")
+        except EOFError:
+            return True
+        return answer.strip().lower() not in ("q", "quit")
+
+    return step
+
+
+def _finish(game_id: str, values: dict[str, Any], as_json: bool, quiet: bool) -> None:
+    record = read_record(game_id) or {}
+    summary = {
+        "game_id": game_id,
+        "status": record.get("status"),
+        "winner": record.get("winner"),
+        "end_reason": record.get("end_reason"),
+        "record": str(record_path(game_id)),
+    }
+    if as_json:
+        print(json.dumps(summary))
+    elif not quiet:
+        out.print(f"Record: {summary['record']}")
+    if summary["status"] != "finished":
+        err.print(f"Game {game_id} stopped before the end; continue it with: roundtable resume {game_id}")
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="The game to play: avalon.")] = "avalon",
+    preset: Annotated[Optional[str], typer.Option(help="Role set: lan6, bench5, play7 or standard.")] = None,
+    players: Annotated[Optional[int], typer.Option(help="Player count, 5 to 10 (standard preset).")] = None,
+    seed: Annotated[Optional[int], typer.Option(help="Game seed (default: random, printed).")] = None,
+    rule: Annotated[Optional[list[str]], typer.Option(help="Rule variant KEY=VALUE (repeatable).")] = None,
+    agents: Annotated[str, typer.Option(help="Who plays: KIND, good=KIND, evil=KIND, ROLE=KIND, SEAT=KIND, comma-separated, applied in order.")] = "naive",
+    model: Annotated[str, typer.Option(help="Model per seat or side for model-driven agents, same syntax as --agents.")] = "",
+    game_id: Annotated[Optional[str], typer.Option("--game-id", help="Use this id instead of a fresh one.")] = None,
+    quiet: Annotated[bool, typer.Option(help="No transcript.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one final JSON line.")] = False,
+    step: Annotated[bool, typer.Option(help="Pause after each phase until Enter.")] = False,
+    pace: Annotated[float, typer.Option(help="Seconds to wait after each step (watch live).")] = 0.0,
+) -> None:
+    """Play a game from the start."""
+    if game != "avalon":
+        _fail(f"unknown game {game!r}; available: avalon")
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    try:
+        config = AvalonConfig.build(preset=preset, players=players, rules=rule or [])
+        seats = resolve_seats(deal(config, seed), agents, model, set(AGENT_KINDS), MODEL_KINDS)
+    except ConfigurationError as error:
+        _fail(str(error))
+    from .runner import new_game_id, open_runner
+
+    game_id = game_id or new_game_id(game)
+    inputs = {"config": config.to_dict(), "seed": seed, "seats": seats}
+    if not as_json:
+        out.print(f"Game {game_id} (seed {seed}); data in {paths.home()}")
+    with open_runner() as runner:
+        if runner.exists(game_id):
+            _fail(f"game {game_id} already exists; resume it with: roundtable resume {game_id}")
+        values = runner.start(game_id, inputs, on_events=_printer(quiet or as_json),
+                              step=_stepper() if step else None, pace=pace)
+    _finish(game_id, values, as_json, quiet)
+
+
+@app.command()
+def resume(
+    game_id: Annotated[str, typer.Argument(help="The game to continue.")],
+    quiet: Annotated[bool, typer.Option(help="No transcript.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one final JSON line.")] = False,
+    step: Annotated[bool, typer.Option(help="Pause after each phase until Enter.")] = False,
+    pace: Annotated[float, typer.Option(help="Seconds to wait after each step.")] = 0.0,
+) -> None:
+    """Continue a stopped or interrupted game from its last checkpoint."""
+    from .runner import open_runner
+
+    with open_runner() as runner:
+        if not runner.exists(game_id):
+            _fail(f"no game {game_id!r} in {paths.checkpoint_db()}")
+        if runner.is_finished(game_id):
+            _fail(f"game {game_id} is already over; see: roundtable show {game_id}", code=1)
+        values = runner.resume(game_id, on_events=_printer(quiet or as_json),
+                               step=_stepper() if step else None, pace=pace)
+    _finish(game_id, values, as_json, quiet)
+
+
+@app.command()
+def show(
+    game_id: Annotated[str, typer.Argument(help="The game to show.")],
+    hidden: Annotated[bool, typer.Option(help="Also show analysis-only records (model decisions).")] = False,
+) -> None:
+    """Transcript and result of a finished or unfinished game."""
+    from .runner import open_runner
+
+    with open_runner() as runner:
+        if not runner.exists(game_id):
+            _fail(f"no game {game_id!r} in {paths.checkpoint_db()}")
+        values = runner.values(game_id)
+        finished = runner.is_finished(game_id)
+    for line in transcript.lines(values.get("events") or [], hidden=hidden):
+        out.print(line)
+    if not finished:
+        phase = (values.get("game") or {}).get("phase")
+        out.print(f"Unfinished (phase {phase}); continue with: roundtable resume {game_id}")
+
+
+@app.command()
+def history(game_id: Annotated[str, typer.Argument(help="The game whose checkpoints to list.")]) -> None:
+    """The game's checkpoints: step, phase, next node and what changed."""
+    from .runner import open_runner
+
+    with open_runner() as runner:
+        if not runner.exists(game_id):
+            _fail(f"no game {game_id!r} in {paths.checkpoint_db()}")
+        for entry in runner.history(game_id):
+            changed = transcript.lines(entry["new_events"], hidden=True, markup=False)
+            what = "; ".join(line.strip() for line in changed) if changed else "-"
+            nxt = ",".join(entry["next"]) or "(end)"
+            out.print(f"{entry['step']:>4}  {entry['phase'] or '-':<14} next={nxt:<16} {what}", markup=False)
+
+
+@app.command(name="list")
+def list_games() -> None:
+    """The games in the data directory with their status."""
+    records = list_records()
+    if not records:
+        out.print(f"No games in {paths.home()}")
+        return
+    for r in records:
+        result = f"{r['winner']} ({r['end_reason']})" if r["winner"] else "-"
+        out.print(f"{r['game_id']:<22} {r['status']:<12} {r['preset'] or '-':<9} seed={r['seed']!s:<11} {result}",
+                  markup=False)
+
+
+if __name__ == "__main__":
+    app()

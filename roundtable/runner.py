@@ -1,0 +1,152 @@
+"""Running games with persistence: the SQLite checkpointer, streaming, records.
+
+The CLI and the experiments run every game through `GameRunner`: the game
+graph compiled with a `SqliteSaver` on ``<data dir>/checkpoints.sqlite``,
+durability ``"sync"`` (every superstep is on disk before the next starts) and
+the game id as thread id, so a game killed at any point resumes from its last
+step with `GameRunner.resume`.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from langgraph.checkpoint.sqlite import SqliteSaver
+from langgraph.graph.state import CompiledStateGraph
+
+from . import paths
+from .graphs.avalon import build_avalon_graph
+from .records import build_record, write_record
+
+PHASE_NODES = ["setup", "reveal", "proposal", "discussion", "team_vote", "quest", "assassination"]
+
+EventSink = Callable[[list[dict[str, Any]]], None]
+
+
+def new_game_id(game: str = "avalon") -> str:
+    """A fresh game id such as ``avalon-3f9c2a71d0``."""
+    return f"{game}-{uuid.uuid4().hex[:10]}"
+
+
+def thread_config(game_id: str) -> dict[str, Any]:
+    """The LangGraph run config of a game (its id is the checkpoint thread id)."""
+    return {"configurable": {"thread_id": game_id}, "recursion_limit": 10_000}
+
+
+class GameRunner:
+    """Runs, resumes and inspects games stored in one checkpoint database.
+
+    Args:
+        graph: the compiled game graph (with a checkpointer).
+    """
+
+    def __init__(self, graph: CompiledStateGraph):
+        self.graph = graph
+
+    def start(self, game_id: str, inputs: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        """Play a new game from ``inputs`` (`AvalonInput`) to its end; see `drive` for ``kwargs``."""
+        write_record(build_record(game_id, inputs, "running"))
+        return self.drive(game_id, inputs, **kwargs)
+
+    def resume(self, game_id: str, **kwargs: Any) -> dict[str, Any]:
+        """Continue a stopped game from its last checkpoint.
+
+        Raises:
+            KeyError: no game with that id in the checkpoint database.
+        """
+        if not self.exists(game_id):
+            raise KeyError(f"no game {game_id!r} in {paths.checkpoint_db()}")
+        return self.drive(game_id, None, **kwargs)
+
+    def exists(self, game_id: str) -> bool:
+        """Whether ``game_id`` has a checkpoint."""
+        return self.graph.checkpointer.get_tuple(thread_config(game_id)) is not None  # type: ignore[union-attr]
+
+    def values(self, game_id: str) -> dict[str, Any]:
+        """The latest state values of a game."""
+        return dict(self.graph.get_state(thread_config(game_id)).values)
+
+    def is_finished(self, game_id: str) -> bool:
+        """Whether the game reached ``game_over`` (nothing left to run)."""
+        snapshot = self.graph.get_state(thread_config(game_id))
+        return not snapshot.next and any(e["type"] == "game_over" for e in snapshot.values.get("events", []))
+
+    def drive(
+        self,
+        game_id: str,
+        inputs: dict[str, Any] | None,
+        *,
+        on_events: EventSink | None = None,
+        step: Callable[[], bool] | None = None,
+        pace: float = 0.0,
+    ) -> dict[str, Any]:
+        """Run the game until it ends, writing its record.
+
+        Args:
+            game_id: the thread id. inputs: `AvalonInput` for a new game, ``None`` to resume.
+            on_events: called with each batch of new events as the game goes.
+            step: called at each phase that added events; the run stops (resumable)
+                when it returns ``False``.
+            pace: seconds to wait after each step, to watch a game live.
+
+        Returns:
+            The final state values.
+
+        Raises:
+            Whatever a node raised; the last completed step is checkpointed and
+            the record is marked ``interrupted``.
+        """
+        config = thread_config(game_id)
+        try:
+            while True:
+                added = False
+                for chunk in self.graph.stream(
+                    inputs, config, stream_mode="updates", durability="sync",
+                    interrupt_after=PHASE_NODES if step else None,
+                ):
+                    for update in chunk.values():
+                        events = update.get("events") if isinstance(update, dict) else None
+                        if events:
+                            added = True
+                            if on_events:
+                                on_events(events)
+                    if pace:
+                        time.sleep(pace)
+                inputs = None
+                if not self.graph.get_state(config).next:
+                    break
+                if step and added and not step():
+                    break
+        except BaseException:
+            write_record(build_record(game_id, self.values(game_id), "interrupted"))
+            raise
+        values = self.values(game_id)
+        status = "finished" if self.is_finished(game_id) else "interrupted"
+        write_record(build_record(game_id, values, status))
+        return values
+
+    def history(self, game_id: str) -> Iterator[dict[str, Any]]:
+        """The game's checkpoints, oldest first: step, next nodes, events added since the previous one."""
+        snapshots = list(self.graph.get_state_history(thread_config(game_id)))
+        previous = 0
+        for snap in reversed(snapshots):
+            events = snap.values.get("events") or []
+            yield {
+                "step": snap.metadata.get("step") if snap.metadata else None,
+                "checkpoint_id": snap.config["configurable"]["checkpoint_id"],
+                "next": list(snap.next),
+                "phase": (snap.values.get("game") or {}).get("phase"),
+                "new_events": events[previous:],
+            }
+            previous = len(events)
+
+
+@contextmanager
+def open_runner() -> Iterator[GameRunner]:
+    """A `GameRunner` on the data directory's SQLite checkpoint database (closed on exit)."""
+    with SqliteSaver.from_conn_string(str(paths.checkpoint_db())) as saver:
+        yield GameRunner(build_avalon_graph().compile(checkpointer=saver))

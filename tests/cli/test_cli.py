@@ -1,0 +1,136 @@
+"""The command line, run as a real subprocess against a temporary data directory."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CLI = [sys.executable, "-m", "roundtable.cli"]
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+def run(home: Path, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    env = os.environ | {"ROUNDTABLE_HOME": str(home)}
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=timeout, env=env, stdin=subprocess.DEVNULL)
+
+
+def record(home: Path, game_id: str) -> dict:
+    return json.loads((home / "records" / f"{game_id}.json").read_text())
+
+
+def test_play_prints_the_game_id_first_and_a_final_json_line(home: Path) -> None:
+    result = run(home, "play", "avalon", "--preset", "lan6", "--seed", "3", "--json")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout.strip().splitlines()[-1])
+    assert summary["winner"] in ("good", "evil")
+    assert summary["end_reason"]
+    assert summary["status"] == "finished"
+    data = record(home, summary["game_id"])
+    assert data["winner"] == summary["winner"]
+    assert sorted(data["roles"].values()) == sorted(["merlin", "percival", "servant", "servant", "morgana", "assassin"])
+    assert data["proposals"] and data["votes"] and data["quests"]
+    assert all({"round", "player", "success"} <= set(card) for card in data["quest_cards"])
+    assert len(data["decisions"]) >= len(data["votes"])
+
+
+def test_transcript_names_the_game_and_the_result(home: Path) -> None:
+    result = run(home, "play", "avalon", "--seed", "8", "--game-id", "avalon-t1")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Game avalon-t1 (seed 8)")
+    assert any(line.startswith("Game over:") for line in lines)
+    assert "Quest 1" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--preset", "lan7"], "unknown preset 'lan7'"),
+        (["--preset", "lan6", "--players", "7"], "is for 6 players, not 7"),
+        (["--players", "11"], "5 to 10 players"),
+        (["--agents", "wizard"], "unknown agent kind 'wizard'"),
+        (["--agents", "naive,wizard=random"], "unknown side or role 'wizard'"),
+        (["--agents", "naive,9=random"], "seat 9"),
+        (["--rule", "discussion=loud"], "rule discussion cannot be 'loud'"),
+        (["--rule", "speed=fast"], "unknown rule variant 'speed'"),
+        (["--rule", "discussion"], "KEY=VALUE"),
+    ],
+)
+def test_invalid_options_are_refused_before_the_game_starts(home: Path, args: list[str], message: str) -> None:
+    result = run(home, "play", "avalon", *args)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert not (home / "records").exists() or not list((home / "records").glob("*.json"))
+
+
+def test_unknown_game_is_refused(home: Path) -> None:
+    result = run(home, "play", "chess")
+    assert result.returncode == 2 and "unknown game 'chess'" in result.stderr
+
+
+def test_kill_minus_nine_then_resume_matches_an_uninterrupted_game(home: Path) -> None:
+    """A game killed mid-way with SIGKILL resumes to exactly the uninterrupted run's events and result."""
+    env = os.environ | {"ROUNDTABLE_HOME": str(home)}
+    args = ["play", "avalon", "--preset", "lan6", "--seed", "21", "--rule", "discussion=before_proposal"]
+    proc = subprocess.Popen([*CLI, *args, "--game-id", "killed", "--pace", "0.01"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env, stdin=subprocess.DEVNULL)
+    assert proc.stdout is not None
+    seen = []
+    for line in proc.stdout:
+        seen.append(line)
+        if line.startswith("== Quest 2"):
+            break
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=30)
+    assert proc.returncode == -signal.SIGKILL
+    assert any(line.startswith("== Quest 2") for line in seen), "the game ended before it could be killed"
+
+    shown = run(home, "show", "killed")
+    assert shown.returncode == 0 and "roundtable resume killed" in shown.stdout
+
+    resumed = run(home, "resume", "killed", "--json")
+    assert resumed.returncode == 0, resumed.stderr
+    straight = run(home, "play", *args[1:], "--game-id", "straight", "--json")
+    assert straight.returncode == 0, straight.stderr
+
+    killed, reference = record(home, "killed"), record(home, "straight")
+    assert killed["status"] == reference["status"] == "finished"
+    assert killed["events"] == reference["events"]
+    assert (killed["winner"], killed["end_reason"]) == (reference["winner"], reference["end_reason"])
+
+    again = run(home, "resume", "killed")
+    assert again.returncode == 1 and "already over" in again.stderr
+
+
+def test_history_show_and_list(home: Path) -> None:
+    assert run(home, "play", "avalon", "--seed", "2", "--game-id", "g-hist", "--quiet").returncode == 0
+    history = run(home, "history", "g-hist")
+    assert history.returncode == 0
+    rows = history.stdout.splitlines()
+    assert any("next=setup" in row for row in rows)
+    assert any("Game over" in row for row in rows)
+    listed = run(home, "list")
+    assert "g-hist" in listed.stdout and "finished" in listed.stdout
+    assert run(home, "show", "nope").returncode == 2
+
+
+def test_step_mode_pauses_after_each_phase_and_q_stops_resumably(home: Path) -> None:
+    env = os.environ | {"ROUNDTABLE_HOME": str(home)}
+    result = subprocess.run([*CLI, "play", "avalon", "--seed", "5", "--game-id", "stepped", "--step"],
+                            input="\n\nq\n", capture_output=True, text=True, timeout=120, env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count("-- Enter: next phase") == 3
+    assert "Game over" not in result.stdout
+    assert record(home, "stepped")["status"] == "interrupted"
+    assert run(home, "resume", "stepped", "--quiet").returncode == 0
+    assert record(home, "stepped")["status"] == "finished"
