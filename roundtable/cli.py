@@ -18,7 +18,7 @@ from . import paths, transcript
 from .games.avalon import AvalonConfig, ConfigurationError, deal
 from .graphs.agents import AGENT_KINDS, MODEL_KINDS
 from .nodes.avalon.setup import resolve_seats
-from .records import list_records, read_record, record_path
+from .records import list_records, read_record, record_path, usage_totals
 
 app = typer.Typer(help="Language-model agents playing Avalon, as LangGraph graphs.", no_args_is_help=True,
                   add_completion=False, pretty_exceptions_enable=False)
@@ -146,9 +146,26 @@ def show(
         finished = runner.is_finished(game_id)
     for line in transcript.lines(values.get("events") or [], hidden=hidden):
         out.print(line)
+    _print_usage(usage_totals(values.get("events") or []))
     if not finished:
         phase = (values.get("game") or {}).get("phase")
         out.print(f"Unfinished (phase {phase}); continue with: roundtable resume {game_id}")
+
+
+def _print_usage(totals: dict[str, dict[str, float]]) -> None:
+    if not any(row["calls"] for row in totals.values()):
+        return
+    from rich.table import Table
+
+    table = Table(title="Model cost")
+    for column in ("player", "decisions", "calls", "prompt tok", "cached tok", "completion tok", "seconds", "fallbacks"):
+        table.add_column(column, justify="right")
+    for key in sorted((k for k in totals if k != "game"), key=int) + ["game"]:
+        row = totals[key]
+        table.add_row(key, *(str(int(row[f])) for f in ("decisions", "calls", "prompt_tokens", "cached_tokens",
+                                                          "completion_tokens")), f"{row['seconds']:.1f}",
+                      str(int(row["fallbacks"])))
+    out.print(table)
 
 
 @app.command()

@@ -60,6 +60,7 @@ def build_record(game_id: str, values: dict[str, Any], status: str) -> dict[str,
         "assassination": next(iter(_of(events, "assassination", "assassin", "target", "hit")[-1:]), None),
         "utterances": _of(events, "utterance", "speaker", "phase", "round", "attempt", "text", "to"),
         "decisions": [{k: v for k, v in e.items() if k not in ("type", "to")} for e in events if e["type"] == "decision"],
+        "usage": usage_totals(events),
         "events": events,
     }
 
@@ -95,3 +96,26 @@ def list_records() -> list[dict[str, Any]]:
         out.append({k: data.get(k) for k in ("game_id", "status", "winner", "end_reason", "updated", "seed")}
                    | {"preset": (data.get("config") or {}).get("preset")})
     return sorted(out, key=lambda r: r["updated"] or "", reverse=True)
+
+
+USAGE_FIELDS = ("calls", "failures", "prompt_tokens", "completion_tokens", "cached_tokens", "seconds")
+
+
+def usage_totals(events: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """Model cost per player and for the game, summed from the decision records.
+
+    Returns:
+        ``{"1": {...}, ..., "game": {...}}`` with the fields of `USAGE_FIELDS`
+        plus ``decisions`` and ``fallbacks`` (counts).
+    """
+    totals: dict[str, dict[str, float]] = {}
+    for e in events:
+        if e["type"] != "decision":
+            continue
+        for key in (str(e["player"]), "game"):
+            row = totals.setdefault(key, dict.fromkeys((*USAGE_FIELDS, "decisions", "fallbacks"), 0))
+            for name in USAGE_FIELDS:
+                row[name] += (e.get("usage") or {}).get(name, 0)
+            row["decisions"] += 1
+            row["fallbacks"] += 1 if e.get("fallback") else 0
+    return totals

@@ -25,6 +25,7 @@ def resolve_seats(game: AvalonState, agents: str, models: str, kinds: frozenset[
         ConfigurationError: unknown kind, role or seat; a model-driven kind without a model.
     """
     from roundtable.assignments import parse_assignments, resolve_assignments
+    from roundtable.models.spec import parse_model_spec
 
     roles = [r.value for r in game.roles]
     sides = [r.side.value for r in game.roles]
@@ -38,7 +39,8 @@ def resolve_seats(game: AvalonState, agents: str, models: str, kinds: frozenset[
         every_role = [r.value for r in Role]
         seat_kinds = resolve_assignments(parse_assignments(agents or "naive", kind_of), roles, sides, None,
                                          known_roles=every_role)
-        seat_models = (resolve_assignments(parse_assignments(models, str), roles, sides, None, known_roles=every_role)
+        seat_models = (resolve_assignments(parse_assignments(models, lambda t: str(parse_model_spec(t))), roles, sides, None,
+                                           known_roles=every_role)
                        if models else [None] * len(roles))
     except ValueError as err:
         raise ConfigurationError(str(err)) from None
