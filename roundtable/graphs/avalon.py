@@ -23,7 +23,7 @@ from roundtable.nodes.avalon.setup import make_setup_node
 from roundtable.nodes.avalon.state import AvalonGraphState, AvalonInput
 from roundtable.nodes.seat import AgentFn
 
-from .agents import AGENT_KINDS, MODEL_KINDS
+from roundtable.graphs.agents import AGENT_KINDS, MODEL_KINDS
 
 
 def build_avalon_graph(
