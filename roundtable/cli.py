@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import secrets
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any, Optional
 
 import typer
@@ -72,6 +74,20 @@ def _finish(game_id: str, values: dict[str, Any], as_json: bool, quiet: bool) ->
         err.print(f"Game {game_id} stopped before the end; continue it with: roundtable resume {game_id}")
 
 
+@contextmanager
+def _stopped_cleanly(game_id: str) -> Iterator[None]:
+    """Turn a model outage or Ctrl-C into a message with the resume command (the checkpoint is kept)."""
+    from .models.errors import ModelError
+
+    hint = f"The game is saved at its last step; continue it with: roundtable resume {game_id}"
+    try:
+        yield
+    except ModelError as error:
+        _fail(f"{error}\n{hint}", code=1)
+    except KeyboardInterrupt:
+        _fail(f"interrupted.\n{hint}", code=130)
+
+
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help="The game to play: avalon.")] = "avalon",
@@ -105,8 +121,9 @@ def play(
     with open_runner() as runner:
         if runner.exists(game_id):
             _fail(f"game {game_id} already exists; resume it with: roundtable resume {game_id}")
-        values = runner.start(game_id, inputs, on_events=_printer(quiet or as_json),
-                              step=_stepper() if step else None, pace=pace)
+        with _stopped_cleanly(game_id):
+            values = runner.start(game_id, inputs, on_events=_printer(quiet or as_json),
+                                  step=_stepper() if step else None, pace=pace)
     _finish(game_id, values, as_json, quiet)
 
 
@@ -126,8 +143,9 @@ def resume(
             _fail(f"no game {game_id!r} in {paths.checkpoint_db()}")
         if runner.is_finished(game_id):
             _fail(f"game {game_id} is already over; see: roundtable show {game_id}", code=1)
-        values = runner.resume(game_id, on_events=_printer(quiet or as_json),
-                               step=_stepper() if step else None, pace=pace)
+        with _stopped_cleanly(game_id):
+            values = runner.resume(game_id, on_events=_printer(quiet or as_json),
+                                   step=_stepper() if step else None, pace=pace)
     _finish(game_id, values, as_json, quiet)
 
 
