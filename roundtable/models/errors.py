@@ -58,3 +58,7 @@ class ModelChecksumError(ModelWeightsError):
 
 class LocalServerError(ModelError):
     """The embedded llama.cpp server could not be started."""
+
+
+class ModelConfigError(ModelError, ValueError):
+    """A model cannot be built from its spec and the environment (e.g. a missing API key)."""

