@@ -21,7 +21,7 @@ def _describe(e: dict[str, Any]) -> str | None:
     t = e["type"]
     if t == "game_start":
         rules = ", ".join(f"{k}={v}" for k, v in e["rules"].items())
-        return f"Avalon for {e['players']} players ({e['preset']}; roles: {', '.join(e['role_set'])}; {rules}; seed {e['seed']})"
+        return f"Avalon for {e['players']} players ({e['preset']}; roles: {', '.join(e['role_set'])}; {rules})"
     if t == "role":
         return f"Player {e['player']} is {e['role']} ({e['side']})"
     if t == "knowledge":

@@ -72,7 +72,8 @@ def deal(config: AvalonConfig, seed: int) -> AvalonState:
     """Setup: deal the roles and draw the first leader from the generator seeded with ``seed``.
 
     Every seat can be the first leader. Each player is told its own role
-    privately.
+    privately. The seed stays in the ground truth only: with it, anyone could
+    recompute the deal.
 
     Returns:
         A state in the ``reveal`` phase whose log holds the public
@@ -91,7 +92,6 @@ def deal(config: AvalonConfig, seed: int) -> AvalonState:
             "role_set": sorted(r.value for r in config.roles),
             "rules": config.rules.to_dict(),
             "preset": config.preset,
-            "seed": seed,
         }
     ]
     for p in range(1, len(dealt) + 1):

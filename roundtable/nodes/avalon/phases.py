@@ -16,6 +16,7 @@ from langgraph.types import Command, Overwrite, Send
 
 from roundtable.games.avalon import AvalonState, Decision, Phase, Request, apply, pending, reveal, view
 from roundtable.games.avalon.state import Event
+from roundtable.games.rng import rng_for
 
 from .state import AvalonGraphState, SeatTask
 
@@ -47,6 +48,12 @@ def decision_record(decision: Decision, kind: str) -> Event:
     return record
 
 
+def agent_seed(game_seed: int, player: int) -> int:
+    """The seed an agent gets for its own tie-breaks: derived from the game seed, which it must not learn
+    (the game seed reproduces the deal)."""
+    return rng_for(game_seed, "agent", player).getrandbits(62)
+
+
 def seat_task(state: AvalonGraphState, game: AvalonState, request: Request) -> tuple[Send, int]:
     """The `Send` that asks ``request.player`` to answer ``request``, and the player's new delivery count.
 
@@ -60,7 +67,7 @@ def seat_task(state: AvalonGraphState, game: AvalonState, request: Request) -> t
         "view": full.since(delivered).model_dump(mode="json"),
         "memory": (state.get("memory") or {}).get(str(request.player), {}),
         "seat": seats[request.player - 1],
-        "seed": game.seed,
+        "seed": agent_seed(game.seed, request.player),
     }
     return Send("seat", task), len(full.events)
 

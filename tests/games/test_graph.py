@@ -1,0 +1,209 @@
+"""The Avalon game graph (`roundtable.graphs.avalon`): same game as the rules
+library, parallel seat decisions, incremental views, resume after a failure."""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter, defaultdict
+from contextlib import nullcontext
+
+import pytest
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.checkpoint.sqlite import SqliteSaver
+
+from roundtable.games import avalon as A
+from roundtable.games.avalon.bots import POLICIES
+from roundtable.graphs.avalon import build_avalon_graph, graph
+from roundtable.nodes.seat import AgentCall, AgentResult, policy_agent
+
+from avalon_helpers import play
+
+RUN = {"recursion_limit": 10_000}
+
+GAMES = [
+    ("bench5", 5, [], 0),
+    ("bench5", 5, [], 1),
+    ("lan6", 6, ["discussion=before_proposal", "fifth_rejection=leader_assigns",
+                 "assassination=after_each_quest", "vote_visibility=tally_only"], 2),
+    ("play7", 7, ["discussion=none", "fifth_rejection=auto_approve"], 3),
+    ("standard", 10, ["assassination=after_each_quest"], 4),
+]
+
+
+def inputs(cfg: A.AvalonConfig, seed: int, kinds: list[str]) -> dict:
+    return {"config": cfg.to_dict(), "seed": seed, "seats": [{"kind": k} for k in kinds]}
+
+
+def mixed(n: int) -> list[str]:
+    return ["naive" if p % 3 else "random" for p in range(1, n + 1)]
+
+
+@pytest.mark.parametrize("preset, n, rules, seed", GAMES)
+def test_graph_plays_the_same_game_as_the_rules_loop(preset, n, rules, seed):
+    cfg = A.AvalonConfig.build(preset, n, rules=rules)
+    kinds = mixed(n)
+    out = graph.invoke(inputs(cfg, seed, kinds), RUN)
+    final, steps = play(cfg, seed, kinds, records=True)
+    assert out["events"][-1]["type"] == "game_over"
+    assert out["events"] == list(final.events)
+    assert out["game"] == final.snapshot()
+    decisions = [e for e in out["events"] if e["type"] == "decision"]
+    assert len(decisions) == sum(len(s.decisions) for s in steps)
+    assert {e["agent"] for e in decisions} == set(kinds)
+
+
+def test_graph_has_a_node_per_phase_and_a_seat_node():
+    nodes = set(graph.get_graph().nodes)
+    assert {"setup", "reveal", "proposal", "discussion", "team_vote", "quest", "assassination", "game_over",
+            "seat"} <= nodes
+
+
+def test_votes_and_quest_cards_fan_out_in_one_step():
+    cfg = A.AvalonConfig.build("standard", 8, rules=["discussion=none"])
+    seats: dict[int, list[dict]] = defaultdict(list)
+    for chunk in graph.stream(inputs(cfg, 5, ["naive"] * 8), RUN, stream_mode="debug"):
+        if chunk["type"] == "task" and chunk["payload"]["name"] == "seat":
+            seats[chunk["step"]].append(chunk["payload"]["input"]["request"])
+    by_kind = Counter()
+    for step, requests in seats.items():
+        kinds = {r["kind"] for r in requests}
+        assert len(kinds) == 1, f"step {step} mixes {kinds}"
+        kind = kinds.pop()
+        by_kind[kind] += 1
+        if kind == "vote_team":
+            assert sorted(r["player"] for r in requests) == list(range(1, 9)), "all votes in one step"
+        elif kind == "quest_card":
+            team = requests[0]["team"]
+            assert sorted(r["player"] for r in requests) == sorted(team), "all cards in one step"
+            assert len(team) >= 3
+        else:
+            assert len(requests) == 1, f"{kind} is a sequential decision"
+    assert by_kind["vote_team"] >= 1 and by_kind["quest_card"] >= 3
+
+
+def test_parallel_seats_run_concurrently():
+    """Votes wait on a barrier of all players: a sequential fan-out would break it."""
+    n = 5
+    barriers: dict[str, threading.Barrier] = {}
+    lock = threading.Lock()
+    met = []
+
+    def patient(call: AgentCall) -> AgentResult:
+        if call.request.kind == "vote_team":
+            key = f"{call.request.round}.{call.request.attempt}"
+            with lock:
+                barrier = barriers.setdefault(key, threading.Barrier(n, timeout=20))
+            barrier.wait()
+            met.append(key)
+        return AgentResult(decision=POLICIES["naive"](call.view, call.request, call.seed))
+
+    g = build_avalon_graph(agents={"patient": patient}).compile()
+    cfg = A.AvalonConfig.build("bench5", rules=["discussion=none"])
+    out = g.invoke(inputs(cfg, 2, ["patient"] * n), RUN)
+    assert out["events"][-1]["type"] == "game_over"
+    assert met and all(c == n for c in Counter(met).values())
+
+
+def test_each_agent_receives_exactly_its_visible_events_once():
+    delivered: dict[int, list[dict]] = defaultdict(list)
+    lock = threading.Lock()
+
+    def recorder(call: AgentCall) -> AgentResult:
+        with lock:
+            p = call.request.player
+            assert call.view.first_event == len(delivered[p]), "no event skipped or sent twice"
+            delivered[p].extend(call.view.events)
+        return AgentResult(decision=POLICIES["naive"](call.view, call.request, call.seed))
+
+    g = build_avalon_graph(agents={"rec": recorder}).compile()
+    cfg = A.AvalonConfig.build("lan6", rules=["vote_visibility=tally_only"])
+    out = g.invoke(inputs(cfg, 6, ["rec"] * 6), RUN)
+    for p in range(1, 7):
+        visible = [e for e in out["events"] if e["to"] is None or p in e["to"]]
+        got = delivered[p]
+        assert got, f"player {p} was never asked"
+        assert got == visible[: len(got)]
+        assert all(e["type"] != "decision" for e in got)
+        assert [e for e in got if e["type"] == "role"] == [e for e in out["events"]
+                                                           if e["type"] == "role" and e["player"] == p]
+
+
+def test_an_illegal_agent_decision_is_refused():
+    def cheat(call: AgentCall) -> AgentResult:
+        decision = POLICIES["naive"](call.view, call.request, call.seed)
+        if call.request.kind == "quest_card":
+            decision = decision.model_copy(update={"success": False})
+        return AgentResult(decision=decision)
+
+    g = build_avalon_graph(agents={"cheat": cheat}).compile()
+    with pytest.raises(A.IllegalActionError, match=r"may only play success"):
+        g.invoke(inputs(A.AvalonConfig.build("bench5"), 0, ["cheat"] * 5), RUN)
+
+
+class Flaky:
+    """An agent kind that plays ``naive`` but raises once, at the first request matching ``when``."""
+
+    def __init__(self, when):
+        self.when = when
+        self.armed = True
+        self.crashed: str | None = None
+        self.calls: Counter = Counter()
+        self.lock = threading.Lock()
+        self.naive = policy_agent(POLICIES["naive"])
+
+    def __call__(self, call: AgentCall) -> AgentResult:
+        with self.lock:
+            self.calls[call.request.id] += 1
+            fire = self.armed and self.when(call.request)
+            if fire:
+                self.armed = False
+                self.crashed = call.request.id
+        if fire:
+            raise RuntimeError(f"agent crashed on {call.request.id}")
+        return self.naive(call)
+
+
+WHEN = {
+    "parallel vote": lambda r: r.kind == "vote_team" and r.round == 2 and r.player == 3,
+    "proposal": lambda r: r.kind == "propose_team" and r.round == 3,
+}
+
+
+@pytest.mark.parametrize("saver", ["memory", "sqlite"])
+@pytest.mark.parametrize("where", list(WHEN))
+def test_resume_after_an_agent_exception(saver, where, tmp_path):
+    cfg = A.AvalonConfig.build("bench5")
+    game = inputs(cfg, 12, ["flaky"] * 5)
+    reference = build_avalon_graph(agents={"flaky": Flaky(lambda r: False)}).compile().invoke(game, RUN)
+    flaky = Flaky(WHEN[where])
+    builder = build_avalon_graph(agents={"flaky": flaky})
+    config = {**RUN, "configurable": {"thread_id": "g-1"}}
+    memory = InMemorySaver()
+
+    def open_saver():
+        """The checkpointer; for SQLite a fresh connection each time, as a restarted process would have."""
+        if saver == "sqlite":
+            return SqliteSaver.from_conn_string(str(tmp_path / "c.sqlite"))
+        return nullcontext(memory)
+
+    with open_saver() as cp:
+        g = builder.compile(checkpointer=cp)
+        with pytest.raises(RuntimeError, match="agent crashed on"):
+            g.invoke(game, config, durability="sync")
+    assert not flaky.armed, "the failure was injected"
+    with open_saver() as cp:
+        g = builder.compile(checkpointer=cp)
+        stopped = g.get_state(config)
+        assert stopped.next, "the game is not over"
+        assert stopped.values["events"][-1]["type"] != "game_over"
+        out = g.invoke(None, config, durability="sync")
+        assert out["events"] == reference["events"]
+        assert out["game"] == reference["game"]
+        assert not g.get_state(config).next
+    # Only requests of the failed step are asked again (the crashed one, and parallel siblings
+    # that were still running when it crashed; siblings that had answered keep their answers).
+    repeated = {rid: c for rid, c in flaky.calls.items() if c > 1}
+    step = flaky.crashed.rsplit(".p", 1)[0]
+    assert repeated.get(flaky.crashed) == 2
+    assert all(rid.startswith(step + ".p") and c == 2 for rid, c in repeated.items()), repeated
+
