@@ -74,6 +74,20 @@ def _finish(game_id: str, values: dict[str, Any], as_json: bool, quiet: bool) ->
         err.print(f"Game {game_id} stopped before the end; continue it with: roundtable resume {game_id}")
 
 
+Quiet = Annotated[bool, typer.Option(help="No transcript.")]
+AsJson = Annotated[bool, typer.Option("--json", help="Print one final JSON line.")]
+Step = Annotated[bool, typer.Option(help="Pause after each phase until Enter (q stops; resume later).")]
+Pace = Annotated[float, typer.Option(help="Seconds to wait after each step (watch live).")]
+
+
+def _run(game_id: str, start: Any, quiet: bool, as_json: bool, step: bool, pace: float, **kwargs: Any) -> None:
+    """Run ``start`` (`GameRunner.start` or `.resume`) with the transcript, stepping and outage handling."""
+    with _stopped_cleanly(game_id):
+        values = start(game_id, **kwargs, on_events=_printer(quiet or as_json),
+                       step=_stepper() if step else None, pace=pace)
+    _finish(game_id, values, as_json, quiet)
+
+
 @contextmanager
 def _stopped_cleanly(game_id: str) -> Iterator[None]:
     """Turn a model outage or Ctrl-C into a message with the resume command (the checkpoint is kept)."""
@@ -98,10 +112,10 @@ def play(
     agents: Annotated[str, typer.Option(help="Who plays: KIND, good=KIND, evil=KIND, ROLE=KIND, SEAT=KIND, comma-separated, applied in order.")] = "naive",
     model: Annotated[str, typer.Option(help="Model per seat or side for model-driven agents, same syntax as --agents.")] = "",
     game_id: Annotated[Optional[str], typer.Option("--game-id", help="Use this id instead of a fresh one.")] = None,
-    quiet: Annotated[bool, typer.Option(help="No transcript.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one final JSON line.")] = False,
-    step: Annotated[bool, typer.Option(help="Pause after each phase until Enter.")] = False,
-    pace: Annotated[float, typer.Option(help="Seconds to wait after each step (watch live).")] = 0.0,
+    quiet: Quiet = False,
+    as_json: AsJson = False,
+    step: Step = False,
+    pace: Pace = 0.0,
 ) -> None:
     """Play a game from the start."""
     if game != "avalon":
@@ -121,19 +135,16 @@ def play(
     with open_runner() as runner:
         if runner.exists(game_id):
             _fail(f"game {game_id} already exists; resume it with: roundtable resume {game_id}")
-        with _stopped_cleanly(game_id):
-            values = runner.start(game_id, inputs, on_events=_printer(quiet or as_json),
-                                  step=_stepper() if step else None, pace=pace)
-    _finish(game_id, values, as_json, quiet)
+        _run(game_id, runner.start, quiet, as_json, step, pace, inputs=inputs)
 
 
 @app.command()
 def resume(
     game_id: Annotated[str, typer.Argument(help="The game to continue.")],
-    quiet: Annotated[bool, typer.Option(help="No transcript.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one final JSON line.")] = False,
-    step: Annotated[bool, typer.Option(help="Pause after each phase until Enter.")] = False,
-    pace: Annotated[float, typer.Option(help="Seconds to wait after each step.")] = 0.0,
+    quiet: Quiet = False,
+    as_json: AsJson = False,
+    step: Step = False,
+    pace: Pace = 0.0,
 ) -> None:
     """Continue a stopped or interrupted game from its last checkpoint."""
     from .runner import open_runner
@@ -143,10 +154,7 @@ def resume(
             _fail(f"no game {game_id!r} in {paths.checkpoint_db()}")
         if runner.is_finished(game_id):
             _fail(f"game {game_id} is already over; see: roundtable show {game_id}", code=1)
-        with _stopped_cleanly(game_id):
-            values = runner.resume(game_id, on_events=_printer(quiet or as_json),
-                                   step=_stepper() if step else None, pace=pace)
-    _finish(game_id, values, as_json, quiet)
+        _run(game_id, runner.resume, quiet, as_json, step, pace)
 
 
 @app.command()

@@ -45,6 +45,7 @@ def build_record(game_id: str, values: dict[str, Any], status: str) -> dict[str,
         "game_id": game_id,
         "game": "avalon",
         "status": status,
+        "pid": os.getpid(),
         "updated": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "seed": values.get("seed"),
         "config": values.get("config"),
@@ -85,16 +86,33 @@ def read_record(game_id: str) -> dict[str, Any] | None:
     return json.loads(path.read_text()) if path.exists() else None
 
 
+def _alive(pid: int | None) -> bool:
+    if not pid:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def list_records() -> list[dict[str, Any]]:
-    """Every stored record's summary (id, status, winner, reason, updated), newest first."""
+    """Every stored record's summary (id, status, winner, reason, updated), newest first.
+
+    A game recorded as ``running`` whose process is gone (killed) is listed as ``interrupted``.
+    """
     out = []
     for path in paths.records_dir().glob("*.json"):
         try:
             data = json.loads(path.read_text())
         except (OSError, json.JSONDecodeError):
             continue
-        out.append({k: data.get(k) for k in ("game_id", "status", "winner", "end_reason", "updated", "seed")}
-                   | {"preset": (data.get("config") or {}).get("preset")})
+        summary = {k: data.get(k) for k in ("game_id", "status", "winner", "end_reason", "updated", "seed")}
+        if summary["status"] == "running" and not _alive(data.get("pid")):
+            summary["status"] = "interrupted"
+        out.append(summary | {"preset": (data.get("config") or {}).get("preset")})
     return sorted(out, key=lambda r: r["updated"] or "", reverse=True)
 
 

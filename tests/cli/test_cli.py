@@ -95,6 +95,7 @@ def test_kill_minus_nine_then_resume_matches_an_uninterrupted_game(home: Path) -
     assert proc.returncode == -signal.SIGKILL
     assert any(line.startswith("== Quest 2") for line in seen), "the game ended before it could be killed"
 
+    assert "killed                 interrupted" in run(home, "list").stdout
     shown = run(home, "show", "killed")
     assert shown.returncode == 0 and "roundtable resume killed" in shown.stdout
 
