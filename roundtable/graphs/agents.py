@@ -14,3 +14,9 @@ AGENT_KINDS: dict[str, AgentFn] = {kind: policy_agent(policy) for kind, policy i
 
 # Kinds that need a model (``--model``) to play.
 MODEL_KINDS: frozenset[str] = frozenset()
+
+# The Lan et al. agent (roundtable.graphs.lga); imported last: its graph module needs nothing from here.
+from roundtable.graphs.lga import lga_agent  # noqa: E402
+
+AGENT_KINDS["lga"] = lga_agent
+MODEL_KINDS = MODEL_KINDS | {"lga"}

@@ -1,0 +1,35 @@
+"""Memory storage (Lan et al. 2024, module 1): read the view's new events into the memory pool."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.runtime import Runtime
+from langgraph.types import Overwrite
+
+from . import memory as mem
+from .turn import Turn
+
+
+def observe(state: dict[str, Any], runtime: Runtime[Any]) -> dict[str, Any]:
+    """Add the records of the events not seen before to the memory, and clear the working channels.
+
+    Returns:
+        ``memory`` (when there was something new); the ``view`` without its
+        events (they are in the memory now, and later checkpoints of the turn
+        need not store them again); fresh working channels (``action``,
+        ``words``, ``retry``, ``attempts``, ``raw``, ``problems``, ``usage``),
+        so a thread reused for several decisions starts each clean.
+    """
+    turn = Turn.of(state, runtime)
+    view = state["view"]
+    read = turn.view.first_event + len(turn.view.events)
+    update: dict[str, Any] = {
+        "view": {**view, "events": [], "first_event": read},
+        "action": None, "words": None, "retry": False, "attempts": 0,
+        "raw": Overwrite([]), "problems": Overwrite([]), "usage": Overwrite([]),
+    }
+    memory = mem.ingest(turn.memory, turn.view)
+    if memory is not None:
+        update["memory"] = memory
+    return update

@@ -1,0 +1,90 @@
+"""The ``lga`` agent's switches, read from `SeatSpec.options`.
+
+Ablations of Lan et al. (EMNLP 2024): ``no_analysis``, ``no_plan``,
+``no_action`` (respond directly: one call gives the words and the action is
+extracted from them), ``analysis_scope`` (``all`` / ``teammates`` /
+``adversaries``). Cost switches: ``merge_plan`` (one call writes both the
+analysis and the plan), ``separate_response`` (the response is its own call
+after the action, instead of one call returning both), word limits and
+``retries``. Sampling: ``temperature`` and ``extraction_temperature`` (default:
+the run's context, 0.3 and 0).
+
+Example seat: ``SeatSpec(kind="lga", model="local", options={"no_plan": True})``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from roundtable.games.avalon import ConfigurationError
+
+
+class LgaOptions(BaseModel):
+    """Validated ``lga`` seat options (unknown keys are refused).
+
+    Attributes:
+        no_analysis / no_plan / no_action: the paper's module ablations.
+        analysis_scope: which players the analysis covers.
+        merge_plan: the analysis call also writes the plan (saves a call per
+            round); ``auto`` (default): merged for the embedded ``local`` model,
+            whose 2-core budget needs it, separate for other models.
+        separate_response: ask for the words in a second call after the action.
+        structured: ``auto`` asks the model layer whether the endpoint supports
+            JSON-schema output; ``True``/``False`` force it.
+        retries: times a too-short team is asked for again before a random fill.
+        summary_words / analysis_words / plan_words / response_words: word
+            limits given to the model (the paper's maxima: 100 for analysis and
+            response); ``max_tokens`` follows from them.
+        transcript_chars: budget of the current quest's records in a prompt
+            (newest kept), in characters.
+        temperature / extraction_temperature: override the run's context.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    no_analysis: bool = False
+    no_plan: bool = False
+    no_action: bool = False
+    analysis_scope: Literal["all", "teammates", "adversaries"] = "all"
+    merge_plan: bool | Literal["auto"] = "auto"
+    separate_response: bool = False
+    structured: bool | Literal["auto"] = "auto"
+    retries: int = Field(default=1, ge=0, le=5)
+    summary_words: int = Field(default=60, ge=10, le=300)
+    analysis_words: int = Field(default=50, ge=10, le=100)
+    plan_words: int = Field(default=30, ge=10, le=100)
+    response_words: int = Field(default=40, ge=5, le=100)
+    transcript_chars: int = Field(default=2400, ge=200, le=20000)
+    temperature: float | None = Field(default=None, ge=0.0, le=2.0)
+    extraction_temperature: float | None = Field(default=None, ge=0.0, le=2.0)
+
+    def merges_plan(self, model: str | None) -> bool:
+        """Whether analysis and plan come from one call for a seat playing ``model``."""
+        if self.no_plan:
+            return False
+        if self.merge_plan == "auto":
+            return (model or "local").split("?")[0] == "local"
+        return bool(self.merge_plan)
+
+    @classmethod
+    def parse(cls, options: dict[str, Any] | None) -> "LgaOptions":
+        """Validate seat options.
+
+        Raises:
+            ConfigurationError: an unknown option or a bad value (the message names it).
+        """
+        try:
+            return cls.model_validate(options or {})
+        except ValidationError as error:
+            problems = "; ".join(
+                f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in error.errors()
+            )
+            valid = ", ".join(cls.model_fields)
+            raise ConfigurationError(f"invalid lga options ({problems}); valid options: {valid}") from None
+
+
+def max_tokens_for(words: int) -> int:
+    """``max_tokens`` for a reply of at most ``words`` words (about 1.4 tokens a word, plus slack)."""
+    return int(words * 1.6) + 16

@@ -1,0 +1,37 @@
+"""Planning (Lan et al. 2024, module 4): a plan from the summary, analysis, previous plan, role, goal and strategy.
+
+Refreshed once per round (skipped when ``no_plan`` or when the analysis call
+already wrote it under ``merge_plan``).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from roundtable.tools.model_calls import ModelProvider, call_text
+
+from .calls import agent_model, clean_text
+from .turn import Turn
+
+log = logging.getLogger(__name__)
+
+
+def make_plan(models: ModelProvider):
+    """The ``plan`` node over ``models``: one call of at most ``plan_words`` words."""
+
+    def plan(state: dict[str, Any], runtime: Runtime[Any]) -> dict[str, Any]:
+        turn = Turn.of(state, runtime)
+        opts, view = turn.options, turn.view
+        if opts.no_plan or turn.memory.get("plan_round") == view.round:
+            log.info("player %s: plan skipped", view.player)
+            return {}
+        words = opts.plan_words
+        prompt = turn.context.render("lga/plan", **turn.base_variables(), words=words)
+        text, usage = call_text(agent_model(models, turn, words), turn.messages(prompt), "plan")
+        memory = {**turn.memory, "plan": clean_text(text, words), "plan_round": view.round}
+        return {"memory": memory, "usage": [usage]}
+
+    return plan

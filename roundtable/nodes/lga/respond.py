@@ -1,0 +1,66 @@
+"""Response (Lan et al. 2024, module 6): the words said to the host and the table, consistent with the action.
+
+Runs only where words are needed: a talk turn with no action to take, a
+``separate_response`` seat after its action, a combined reply whose words were
+unusable, and, for the ``no_action`` ablation, every request: the agent then
+answers the Host directly in words and the action is extracted from them
+(extractor call at temperature 0).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from roundtable.tools.extraction import action_kind
+from roundtable.tools.model_calls import ModelProvider, call_text
+
+from .calls import agent_model, uses_json_schema
+from .reading import choice_help, describe, extract_action, is_forced, retry_note, settle
+from .turn import Turn
+
+
+def responds_directly(state: dict[str, Any], request: Any, no_action: bool) -> bool:
+    """Whether the response must also carry the action (``no_action`` ablation, action still to read)."""
+    return (
+        no_action
+        and action_kind(request) is not None
+        and not is_forced(request)
+        and (state.get("action") is None or bool(state.get("retry")))
+    )
+
+
+def make_respond(models: ModelProvider):
+    """The ``respond`` node over ``models``: one call (plus the extractor under ``no_action``)."""
+
+    def respond(state: dict[str, Any], runtime: Runtime[Any]) -> dict[str, Any]:
+        turn = Turn.of(state, runtime)
+        request, opts = turn.request, turn.options
+        direct = responds_directly(state, request, opts.no_action)
+        attempt = int(state.get("attempts") or 0)
+        prompt = turn.context.render(
+            "lga/respond",
+            **turn.base_variables(),
+            instruction=turn.instruction(),
+            action_text="" if direct else describe(request, state.get("action")),
+            direct=direct,
+            choice_help=choice_help(request, False),
+            audience=list(request.audience) if request.audience is not None else None,
+            words=opts.response_words,
+            retry_note=retry_note(request, turn.view.players, attempt) if direct else "",
+        )
+        text, usage = call_text(agent_model(models, turn, opts.response_words), turn.messages(prompt), "respond")
+        update: dict[str, Any] = {"raw": [text], "usage": [usage]}
+        if direct:
+            action, raws, usages = extract_action(models, turn, text, uses_json_schema(models, turn))
+            update = update | settle(turn, action, attempt)
+            update["raw"] += raws
+            update["usage"] += usages
+            if update["retry"]:
+                return update
+        if request.wants_words:
+            update["words"] = text
+        return update
+
+    return respond

@@ -1,0 +1,171 @@
+"""One decision's inputs, parsed once per node, and the prompt pieces every module shares.
+
+Prompt layout (every module): the system message is the game's rules (the
+same for every player of a game); the user message starts with the public part
+(earlier quests' facts, this quest's public records: the same text for every
+player at the same moment), then the player's private part (role card,
+knowledge, own summary, private records, own analysis and plan), then the task.
+So an inference server's prompt cache reuses the longest possible prefix
+across players.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from langgraph.runtime import Runtime
+
+from roundtable.games.avalon import PlayerView, Request, Role, fails_needed, team_size
+from roundtable.nodes.seat import SeatSpec
+from roundtable.prompts.context import LgaContext
+
+from . import memory as mem
+from .options import LgaOptions
+
+
+PLURAL_TITLES = {Role.SERVANT: "Loyal Servants of Arthur", Role.MINION: "Minions of Mordred"}
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The parsed inputs of one decision.
+
+    Attributes:
+        view, request, seat, seed: the graph's inputs, parsed.
+        memory: the current memory pool (dict, see `roundtable.nodes.lga.memory`).
+        options: the seat's `LgaOptions`. context: the run's `LgaContext`.
+        state: the raw graph state.
+    """
+
+    view: PlayerView
+    request: Request
+    seat: SeatSpec
+    seed: int
+    memory: dict[str, Any]
+    options: LgaOptions
+    context: LgaContext
+    state: dict[str, Any]
+
+    @classmethod
+    def of(cls, state: dict[str, Any], runtime: Runtime[Any] | None) -> "Turn":
+        """Parse the graph state and the runtime context.
+
+        Raises:
+            pydantic.ValidationError: malformed view, request or seat.
+            ConfigurationError: invalid seat options.
+        """
+        seat = SeatSpec.model_validate(state["seat"])
+        return cls(
+            view=PlayerView.model_validate(state["view"]),
+            request=Request.model_validate(state["request"]),
+            seat=seat,
+            seed=int(state.get("seed") or 0),
+            memory=dict(state.get("memory") or {}),
+            options=LgaOptions.parse(seat.options),
+            context=LgaContext.coerce(runtime.context if runtime is not None else None),
+            state=state,
+        )
+
+    # ------------------------------------------------------------ sampling
+
+    @property
+    def temperature(self) -> float:
+        """Agent-module temperature: seat option, else the run's context (0.3)."""
+        t = self.options.temperature
+        return self.context.temperature if t is None else t
+
+    @property
+    def extraction_temperature(self) -> float:
+        """Extractor temperature: seat option, else the run's context (0)."""
+        t = self.options.extraction_temperature
+        return self.context.extraction_temperature if t is None else t
+
+    # -------------------------------------------------------- prompt parts
+
+    def rules_text(self) -> str:
+        """The system prompt: the rules for this game's role set and variants."""
+        view = self.view
+        roles = [Role(r) for r in view.role_set]
+        counts = Counter(roles)
+        titled = []
+        for role in Role:
+            n = counts[role]
+            if n == 1:
+                titled.append(role.title)
+            elif n > 1:
+                titled.append(f"{n} {PLURAL_TITLES.get(role, role.title + 's')}")
+        evil = sum(1 for r in roles if r.side.value == "evil")
+        return self.context.render(
+            "avalon/rules",
+            players=view.players,
+            good=view.players - evil,
+            evil=evil,
+            roles_text=", ".join(titled),
+            role_set=list(view.role_set),
+            team_sizes=[team_size(view.players, q) for q in range(1, 6)],
+            fails=[fails_needed(view.players, q) for q in range(1, 6)],
+            rules=dict(view.rules),
+        )
+
+    def role_card(self) -> str:
+        """The player's role card: role name and introduction, goal, strategy."""
+        role = Role(self.view.role)
+        return self.context.render(
+            f"avalon/roles/{role.value}",
+            title=role.title,
+            player=self.view.player,
+            role_set=list(self.view.role_set),
+            strategy=str(self.memory.get("strategy") or ""),
+        )
+
+    def base_variables(self) -> dict[str, Any]:
+        """Variables every ``lga/*`` template gets, with the rendered ``shared`` and ``private`` parts."""
+        view, memory = self.view, self.memory
+        variables: dict[str, Any] = {
+            "me": view.player,
+            "players": view.players,
+            "round": view.round,
+            "attempt": view.attempt,
+            "leader": view.leader,
+            "board": "\n".join(memory.get("board") or []),
+            "transcript": mem.public_transcript(memory, view.round, view.attempt, self.options.transcript_chars),
+            "role_card": self.role_card(),
+            "knowledge": mem.knowledge_text(view),
+            "summary": str(memory.get("summary") or ""),
+            "private_notes": mem.private_notes(memory, view.round),
+            "analysis": "" if self.options.no_analysis else str(memory.get("analysis") or ""),
+            "plan": "" if self.options.no_plan else str(memory.get("plan") or ""),
+        }
+        variables["shared"] = self.context.render("lga/shared", **variables)
+        variables["private"] = self.context.render("lga/private", **variables)
+        return variables
+
+    def messages(self, user: str) -> list[BaseMessage]:
+        """``[system: rules, user: user]``."""
+        return [SystemMessage(self.rules_text()), HumanMessage(user)]
+
+    def request_variables(self) -> dict[str, Any]:
+        """The request's fields for the instruction template."""
+        r = self.request
+        return {
+            "kind": r.kind,
+            "team_size": r.team_size,
+            "team": list(r.team),
+            "candidates": list(r.candidates),
+            "final": r.final,
+            "may_pass": r.may_pass,
+            "audience": list(r.audience) if r.audience is not None else None,
+            "wants_words": r.wants_words,
+        }
+
+    def instruction(self) -> str:
+        """The Host's instruction for the request in hand."""
+        view = self.view
+        return self.context.render(
+            "lga/instruction",
+            me=view.player, players=view.players, leader=view.leader, round=self.request.round,
+            attempt=self.request.attempt, **self.request_variables(),
+        )

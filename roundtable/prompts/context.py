@@ -1,0 +1,128 @@
+"""Runtime context of the ``lga`` agent graph: every prompt, overridable per run.
+
+`LgaContext` is the agent graph's ``context_schema``. Each prompt field
+defaults to the text of its template file and carries LangGraph Studio's prompt
+metadata (``json_schema_extra={"langgraph_nodes": [...], "langgraph_type":
+"prompt"}``), so a prompt engineer edits it in Studio, reruns a node from a
+checkpoint, and compares. The sampling temperatures live here too (a seat's
+``options`` override them for that seat).
+
+Pass it as ``graph.invoke(input, config, context=LgaContext(act_prompt=...))``
+or as a dict (LangGraph coerces it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .registry import registry
+
+ROLES = ("merlin", "percival", "servant", "morgana", "assassin", "minion", "mordred", "oberon")
+MODEL_NODES = ["summarize", "analyze", "plan", "act", "respond"]
+
+# field name -> (template name, nodes that use it, description)
+PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
+    "rules_prompt": ("avalon/rules", MODEL_NODES, "System prompt: the rules of Avalon for the game's role set and variants."),
+    "shared_prompt": ("lga/shared", MODEL_NODES, "The public part every prompt starts with: earlier quests' facts and this quest's records."),
+    "private_prompt": ("lga/private", MODEL_NODES, "The player's private part: role card, knowledge, summary, private records."),
+    "summarize_prompt": ("lga/summarize", ["summarize"], "Summarization: previous summary + the last round's records -> new summary."),
+    "analyze_prompt": ("lga/analyze", ["analyze"], "Analysis of the other players' likely roles and strategies."),
+    "plan_prompt": ("lga/plan", ["plan"], "Planning for the rest of the game."),
+    "instruction_prompt": ("lga/instruction", ["act", "respond"], "The Host's instruction for each kind of request."),
+    "act_prompt": ("lga/act", ["act"], "Action (and the words, when asked, in the same call)."),
+    "respond_prompt": ("lga/respond", ["respond"], "Response: the words said to the table."),
+    "extract_team_prompt": ("extraction/team", ["act", "respond"], "Extractor with worked examples: a team from prose."),
+    "extract_vote_prompt": ("extraction/vote", ["act", "respond"], "Extractor with worked examples: a team vote from prose."),
+    "extract_quest_card_prompt": ("extraction/quest_card", ["act", "respond"], "Extractor: a quest card from prose."),
+    "extract_target_prompt": ("extraction/target", ["act", "respond"], "Extractor: the assassination target from prose."),
+} | {
+    f"role_{role}_prompt": (f"avalon/roles/{role}", MODEL_NODES, f"Role card of {role}: introduction, goal, initial strategy.")
+    for role in ROLES
+}
+
+TEMPLATE_FIELDS: dict[str, str] = {template: field for field, (template, _, _) in PROMPT_FIELDS.items()}
+"""Template name -> context field name."""
+
+
+def _prompt(field: str) -> Any:
+    template, nodes, description = PROMPT_FIELDS[field]
+    return Field(
+        default=registry.text(template),
+        description=f"{description} (template {template}.j2, Jinja2, sandboxed)",
+        json_schema_extra={"langgraph_nodes": list(nodes), "langgraph_type": "prompt"},
+    )
+
+
+class LgaContext(BaseModel):
+    """Per-run settings of the ``lga`` agent graph (its ``context_schema``).
+
+    Attributes:
+        *_prompt: Jinja2 template texts; default: the files under ``roundtable/prompts``.
+        temperature: sampling temperature of the agent modules (Lan et al.: 0.3).
+        extraction_temperature: temperature of extractor calls (SPEC.md §3.2: 0).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    rules_prompt: str = _prompt("rules_prompt")
+    shared_prompt: str = _prompt("shared_prompt")
+    private_prompt: str = _prompt("private_prompt")
+    summarize_prompt: str = _prompt("summarize_prompt")
+    analyze_prompt: str = _prompt("analyze_prompt")
+    plan_prompt: str = _prompt("plan_prompt")
+    instruction_prompt: str = _prompt("instruction_prompt")
+    act_prompt: str = _prompt("act_prompt")
+    respond_prompt: str = _prompt("respond_prompt")
+    extract_team_prompt: str = _prompt("extract_team_prompt")
+    extract_vote_prompt: str = _prompt("extract_vote_prompt")
+    extract_quest_card_prompt: str = _prompt("extract_quest_card_prompt")
+    extract_target_prompt: str = _prompt("extract_target_prompt")
+    role_merlin_prompt: str = _prompt("role_merlin_prompt")
+    role_percival_prompt: str = _prompt("role_percival_prompt")
+    role_servant_prompt: str = _prompt("role_servant_prompt")
+    role_morgana_prompt: str = _prompt("role_morgana_prompt")
+    role_assassin_prompt: str = _prompt("role_assassin_prompt")
+    role_minion_prompt: str = _prompt("role_minion_prompt")
+    role_mordred_prompt: str = _prompt("role_mordred_prompt")
+    role_oberon_prompt: str = _prompt("role_oberon_prompt")
+    temperature: float = Field(
+        default=0.3, ge=0.0, le=2.0, description="Temperature of the agent modules (Lan et al.: 0.3).",
+        json_schema_extra={"langgraph_nodes": MODEL_NODES},
+    )
+    extraction_temperature: float = Field(
+        default=0.0, ge=0.0, le=2.0, description="Temperature of extractor calls (0).",
+        json_schema_extra={"langgraph_nodes": ["act", "respond"]},
+    )
+
+    def template(self, name: str) -> str:
+        """The text of template ``name`` for this run (the field's value).
+
+        Raises:
+            KeyError: ``name`` is not a template the context carries.
+        """
+        return getattr(self, TEMPLATE_FIELDS[name])
+
+    def render(self, name: str, /, **variables: Any) -> str:
+        """Render template ``name`` with this run's text (see `roundtable.prompts.registry.PromptRegistry.render`)."""
+        return registry.render(name, source=self.template(name), **variables)
+
+    @classmethod
+    def coerce(cls, value: Any) -> "LgaContext":
+        """An `LgaContext` from ``None`` (defaults), a dict, or an `LgaContext`.
+
+        Another object (e.g. a parent graph's context) gives the defaults, unless
+        it carries an ``lga`` attribute or key holding the agent's context.
+        """
+        if isinstance(value, cls):
+            return value
+        if isinstance(value, dict):
+            inner = value.get("lga")
+            if inner is not None:
+                return cls.coerce(inner)
+            return cls.model_validate({k: v for k, v in value.items() if k in cls.model_fields})
+        inner = getattr(value, "lga", None)
+        if inner is not None:
+            return cls.coerce(inner)
+        return cls()

@@ -1,0 +1,195 @@
+"""Model calls with cost accounting, and where agents get their chat models.
+
+Every model call an agent makes goes through `call_text` or `call_structured`,
+which time the call and read its token counts with the model layer's
+`roundtable.models.usage.Usage`, so a decision can report its cost
+(`Decision.usage`): calls, failures, prompt tokens, completion tokens, cached
+prompt tokens, latency in seconds.
+
+Agents do not build chat models themselves: they ask a `ModelProvider` for
+``(model spec, temperature, max_tokens)``. `FactoryModels` is the default, backed
+by `roundtable.models.chat_model`; tests pass a provider of scripted models.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from typing import Any, Protocol
+
+from langchain_core.exceptions import OutputParserException
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import BaseMessage
+from pydantic import BaseModel, ValidationError
+
+USAGE_KEYS = ("calls", "failures", "prompt_tokens", "completion_tokens", "cached_tokens", "seconds")
+"""Keys of a usage record (the fields of `roundtable.models.usage.Usage`); sums keep the same keys."""
+
+
+class ModelProvider(Protocol):
+    """Where an agent gets its chat models.
+
+    ``chat(spec, temperature, max_tokens)`` returns a LangChain chat model for
+    the seat's model spec string (``local``, a hosted model name, or
+    ``BASE_URL#MODEL``; see `roundtable.models.spec`); ``json_schema(spec)``
+    says whether to ask the endpoint for schema-constrained output
+    (``with_structured_output(..., method="json_schema")``).
+    """
+
+    def chat(self, spec: str | None, temperature: float, max_tokens: int | None) -> BaseChatModel: ...
+
+    def json_schema(self, spec: str | None) -> bool: ...
+
+
+@lru_cache(maxsize=64)
+def _parsed(spec: str) -> Any:
+    from roundtable.models import parse_model_spec
+
+    return parse_model_spec(spec)
+
+
+class FactoryModels:
+    """The default `ModelProvider`: `roundtable.models.chat_model` and `roundtable.models.supports_json_schema`.
+
+    A seat without a model spec uses ``local`` (the embedded model, started
+    once per process by the model layer, which also caches the chat models).
+
+    Raises (from `chat`):
+        roundtable.models.ModelConfigError, LocalServerError, ...: the model layer's errors.
+        ValueError: a malformed spec string.
+    """
+
+    def chat(self, spec: str | None, temperature: float, max_tokens: int | None) -> BaseChatModel:
+        from roundtable.models import chat_model
+
+        return chat_model(_parsed(spec or "local"), temperature=float(temperature), max_tokens=max_tokens)
+
+    def json_schema(self, spec: str | None) -> bool:
+        from roundtable.models import supports_json_schema
+
+        return supports_json_schema(_parsed(spec or "local"))
+
+
+# ------------------------------------------------------------------ usage
+
+
+def usage_of(message: BaseMessage | None, seconds: float, *, failed: bool = False) -> dict[str, Any]:
+    """The usage record of one call (`roundtable.models.usage.Usage` as a dict).
+
+    Args:
+        message: the reply (``None`` when the call gave none).
+        seconds: the call's wall-clock latency.
+        failed: the call raised (counted in ``failures``, not ``calls``).
+
+    Returns:
+        ``{"calls", "failures", "prompt_tokens", "completion_tokens", "cached_tokens", "seconds"}``.
+    """
+    from roundtable.models.usage import Usage
+
+    if failed or message is None:
+        usage = Usage(failures=1 if failed else 0, calls=0 if failed else 1, seconds=seconds)
+    else:
+        usage = Usage.from_message(message, seconds)
+    record = usage.model_dump()
+    record["seconds"] = round(record["seconds"], 3)
+    return record
+
+
+def total_usage(records: Iterable[dict[str, Any]], fallbacks: int = 0) -> dict[str, Any]:
+    """Sum call records into a decision's usage: the `USAGE_KEYS` plus ``fallbacks``.
+
+    Args:
+        records: per-call usage records (`usage_of`), possibly with a ``module`` key.
+        fallbacks: fallback rules applied for this decision.
+    """
+    total: dict[str, Any] = {k: 0 for k in USAGE_KEYS}
+    for record in records:
+        for key in USAGE_KEYS:
+            total[key] += record.get(key) or 0
+    total["seconds"] = round(total["seconds"], 3)
+    total["fallbacks"] = fallbacks
+    return total
+
+
+# ------------------------------------------------------------------ calls
+
+
+def _unusable_reply_errors() -> tuple[type[BaseException], ...]:
+    """Errors that mean "the reply cannot be used" (fall back), not "the endpoint is gone" (stop)."""
+    errors: list[type[BaseException]] = [OutputParserException, ValidationError, json.JSONDecodeError]
+    try:
+        import openai
+
+        errors += [openai.LengthFinishReasonError, openai.ContentFilterFinishReasonError, openai.BadRequestError]
+    except (ImportError, AttributeError):  # pragma: no cover - openai ships with langchain-openai
+        pass
+    return tuple(errors)
+
+
+UNUSABLE_REPLY_ERRORS = _unusable_reply_errors()
+
+UNUSABLE = "(unusable reply"
+"""Start of the raw text `call_structured` reports for a call that raised an unusable-reply error."""
+
+
+def text_of(message: BaseMessage | None) -> str:
+    """The text of a reply message (string content, or the text parts of a list content)."""
+    if message is None:
+        return ""
+    content = message.content
+    if isinstance(content, str):
+        return content
+    return "".join(p if isinstance(p, str) else str(p.get("text", "")) for p in content)
+
+
+def call_text(model: BaseChatModel, messages: Sequence[BaseMessage], module: str) -> tuple[str, dict[str, Any]]:
+    """One plain model call.
+
+    Returns:
+        ``(reply text, usage record with module name)``.
+
+    Raises:
+        Whatever the model raises (connection errors, `ModelUnavailableError`):
+        a plain call has no fallback, and the game stops resumably.
+    """
+    start = time.perf_counter()
+    reply = model.invoke(list(messages))
+    record = usage_of(reply, time.perf_counter() - start) | {"module": module}
+    return text_of(reply), record
+
+
+def call_structured(
+    model: BaseChatModel, messages: Sequence[BaseMessage], schema: type[BaseModel], module: str
+) -> tuple[dict[str, Any] | None, str, dict[str, Any]]:
+    """One schema-constrained call (``with_structured_output(schema, method="json_schema", include_raw=True)``).
+
+    Returns:
+        ``(parsed fields or None, raw reply text, usage record)``. ``None`` when
+        the reply did not parse or validate, or the endpoint refused the schema
+        or stopped at the length limit; the raw text then says what came back.
+
+    Raises:
+        Connection-type errors (and `ModelUnavailableError`) pass through.
+    """
+    runnable = model.with_structured_output(schema, method="json_schema", include_raw=True)
+    start = time.perf_counter()
+    try:
+        result = runnable.invoke(list(messages))
+    except UNUSABLE_REPLY_ERRORS as error:
+        record = usage_of(None, time.perf_counter() - start, failed=True) | {"module": module}
+        return None, f"{UNUSABLE}: {type(error).__name__}: {str(error)[:200]})", record
+    latency = time.perf_counter() - start
+    raw_message = result.get("raw") if isinstance(result, dict) else None
+    record = usage_of(raw_message, latency) | {"module": module}
+    raw = text_of(raw_message)
+    parsed = result.get("parsed") if isinstance(result, dict) else result
+    if isinstance(parsed, BaseModel):
+        return parsed.model_dump(), raw, record
+    if isinstance(parsed, dict):
+        try:
+            return schema.model_validate(parsed).model_dump(), raw, record
+        except ValidationError:
+            return None, raw, record
+    return None, raw, record

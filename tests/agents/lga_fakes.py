@@ -1,0 +1,213 @@
+"""Scripted chat models and game helpers for the lga agent tests (no real model).
+
+`Script` answers every call of every model built from it, records each call
+(module, messages, temperature, max_tokens, schema) and can fail once on the
+n-th call. `ScriptedModels` is a `ModelProvider` over a script.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.runnables import RunnableLambda
+from pydantic import BaseModel
+
+from roundtable.games import avalon
+from roundtable.games.avalon.bots import POLICIES
+from roundtable.models.errors import ModelUnavailableError
+
+
+def module_of(messages: list[BaseMessage], schema: type[BaseModel] | None) -> str:
+    """Which lga module sent a prompt, read from its task text."""
+    system = str(messages[0].content)
+    user = str(messages[-1].content)
+    if system.startswith("You read game answers"):
+        return "extract"
+    if "Task: Update your summary" in user or "Task: Summarize" in user:
+        return "summarize"
+    if "Task: Analyse" in user:
+        return "analyze"
+    if "Task: Write your plan" in user:
+        return "plan"
+    if "Answer in JSON" in user or "Reply in this form" in user:
+        return "act"
+    return "respond"
+
+
+@dataclass
+class Call:
+    """One recorded model call."""
+
+    module: str
+    messages: list[BaseMessage]
+    temperature: float
+    max_tokens: int | None
+    schema: type[BaseModel] | None
+
+    @property
+    def prompt(self) -> str:
+        """All message texts joined."""
+        return "\n".join(str(m.content) for m in self.messages)
+
+
+Reply = str | Callable[[Call], str]
+
+
+def default_structured(schema: type[BaseModel]) -> str:
+    """A valid JSON answer for an answer or extractor schema."""
+    props = schema.model_json_schema()["properties"]
+    out: dict[str, Any] = {}
+    for name, spec in props.items():
+        if name == "team":
+            out[name] = list(range(1, spec["minItems"] + 1))
+        elif name == "players":
+            out[name] = [1, 2]
+        elif name == "vote":
+            out[name] = "approve"
+        elif name == "card":
+            out[name] = "fail" if "fail" in json.dumps(spec) else "success"
+        elif name in ("target", "player"):
+            out[name] = spec.get("minimum", 1)  # a pass (0) when allowed, else player 1
+        elif name == "answer":
+            out[name] = "true"
+        elif name == "words":
+            out[name] = "I trust this team."
+    return json.dumps(out)
+
+
+DEFAULTS: dict[str, str] = {
+    "summarize": "Quest went as planned. SUMMARY-TEXT.",
+    "analyze": "Player 2 seems honest. ANALYSIS-TEXT.",
+    "plan": "Back trusted players. PLAN-TEXT.",
+    "act": "Choice: 1, 2\nWords: I propose players 1 and 2.",
+    "respond": "I agree with this team.",
+    "extract": "1, 2",
+}
+
+
+@dataclass
+class Script:
+    """Replies for every module, by module name; records calls.
+
+    Attributes:
+        replies: ``{module: text or callable(Call) -> text}``; a list value is consumed in order.
+        fail_at: raise `ModelUnavailableError` on this call number (1-based), once.
+    """
+
+    replies: dict[str, Reply | list[Reply]] = field(default_factory=dict)
+    fail_at: int | None = None
+    calls: list[Call] = field(default_factory=list)
+    failed: bool = False
+
+    def reply(self, messages: list[BaseMessage], model: "ScriptedChatModel", schema: type[BaseModel] | None) -> str:
+        call = Call(module_of(messages, schema), list(messages), model.temperature, model.max_tokens, schema)
+        self.calls.append(call)
+        if self.fail_at is not None and len(self.calls) == self.fail_at and not self.failed:
+            self.failed = True
+            raise ModelUnavailableError("http://fake/v1", "fake", "scripted failure")
+        reply = self.replies.get(call.module)
+        if isinstance(reply, list):
+            reply = reply.pop(0) if len(reply) > 1 else reply[0]
+        if reply is None:
+            return default_structured(schema) if schema is not None else DEFAULTS[call.module]
+        return reply(call) if callable(reply) else reply
+
+    def modules(self) -> list[str]:
+        """The module of each call so far, in order."""
+        return [c.module for c in self.calls]
+
+
+def _message(text: str) -> AIMessage:
+    return AIMessage(text, usage_metadata={"input_tokens": 100, "output_tokens": 10, "total_tokens": 110,
+                                          "input_token_details": {"cache_read": 60}})
+
+
+class ScriptedChatModel(BaseChatModel):
+    """A chat model answering from a `Script`; structured output parses the scripted JSON with the schema."""
+
+    script: Any
+    temperature: float = 0.0
+    max_tokens: int | None = None
+
+    @property
+    def _llm_type(self) -> str:
+        return "scripted"
+
+    def _generate(self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None,
+                  **kwargs: Any) -> ChatResult:
+        text = self.script.reply(messages, self, None)
+        return ChatResult(generations=[ChatGeneration(message=_message(text))])
+
+    def with_structured_output(self, schema: Any, *, include_raw: bool = False, **kwargs: Any) -> Any:
+        def run(messages: Any) -> Any:
+            text = self.script.reply(list(messages), self, schema)
+            raw = _message(text)
+            try:
+                parsed, error = schema.model_validate_json(text), None
+            except Exception as exc:  # noqa: BLE001 - mirrors include_raw's behaviour
+                parsed, error = None, exc
+            return {"raw": raw, "parsed": parsed, "parsing_error": error} if include_raw else parsed
+
+        return RunnableLambda(run)
+
+
+@dataclass
+class ScriptedModels:
+    """A `ModelProvider` of scripted models (``json_schema`` says whether the fake endpoint supports schemas)."""
+
+    script: Script
+    json: bool = True
+
+    def chat(self, spec: str | None, temperature: float, max_tokens: int | None) -> BaseChatModel:
+        return ScriptedChatModel(script=self.script, temperature=temperature, max_tokens=max_tokens)
+
+    def json_schema(self, spec: str | None) -> bool:
+        return self.json
+
+
+# ------------------------------------------------------------------ games
+
+
+def play_until(
+    predicate: Callable[[avalon.AvalonState, list[avalon.Request]], bool],
+    preset: str = "lan6",
+    seed: int = 1,
+    rules: tuple[str, ...] = (),
+) -> tuple[avalon.AvalonState, list[avalon.Request]]:
+    """Play a game with the naive bots until ``predicate(state, pending)`` holds.
+
+    Raises:
+        AssertionError: the game ended first.
+    """
+    state = avalon.new_game(avalon.AvalonConfig.build(preset, rules=list(rules)), seed=seed)
+    naive = POLICIES["naive"]
+    while not state.is_over:
+        requests = avalon.pending(state)
+        if predicate(state, requests):
+            return state, requests
+        decisions = {r.player: naive(avalon.view(state, r.player), r, seed) for r in requests}
+        state = avalon.apply(state, decisions)
+    raise AssertionError("the game ended before the predicate held")
+
+
+def first(kind: str, round_: int = 1) -> Callable[[avalon.AvalonState, list[avalon.Request]], bool]:
+    """Predicate: a request of ``kind`` is pending in round ``round_`` or later."""
+    return lambda state, requests: state.round >= round_ and any(r.kind == kind for r in requests)
+
+
+def lga_input(state: avalon.AvalonState, request: avalon.Request, memory: dict[str, Any] | None = None,
+              options: dict[str, Any] | None = None, seed: int = 1) -> dict[str, Any]:
+    """The lga graph input for ``request`` in ``state`` (full view)."""
+    return {
+        "view": avalon.view(state, request.player).model_dump(mode="json"),
+        "request": request.model_dump(mode="json"),
+        "memory": dict(memory or {}),
+        "seat": {"kind": "lga", "model": "fake", "options": dict(options or {})},
+        "seed": seed,
+    }

@@ -1,0 +1,88 @@
+"""A killed decision resumes inside the agent's turn: finished modules are not called again."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.checkpoint.sqlite import SqliteSaver
+from lga_fakes import Script, ScriptedModels, first, lga_input, play_until
+
+from roundtable.games import avalon
+from roundtable.graphs.agents import AGENT_KINDS
+from roundtable.graphs.avalon import build_avalon_graph
+from roundtable.graphs.lga import build_lga_graph, make_lga_agent
+from roundtable.models.errors import ModelUnavailableError
+
+
+def test_standalone_graph_resumes_after_the_last_finished_module():
+    state, requests = play_until(first("propose_team"))
+    script = Script(fail_at=3)  # analyze, plan, then the act call fails
+    g = build_lga_graph(ScriptedModels(script)).compile(checkpointer=InMemorySaver())
+    config = {"configurable": {"thread_id": "decision"}}
+    with pytest.raises(ModelUnavailableError):
+        g.invoke(lga_input(state, requests[0]), config)
+    assert script.modules() == ["analyze", "plan", "act"]
+    out = g.invoke(None, config)
+    assert script.modules() == ["analyze", "plan", "act", "act"]  # analysis and plan not called again
+    avalon.check_decision(requests[0], avalon.Decision.model_validate(out["decision"]))
+    assert out["decision"]["usage"]["calls"] == 3  # the failed call left no record
+
+
+def play_game(script: Script, checkpointer, thread: str = "game"):
+    agent = make_lga_agent(build_lga_graph(ScriptedModels(script)).compile())
+    game = build_avalon_graph(agents={**AGENT_KINDS, "lga": agent}, model_kinds=frozenset({"lga"}))
+    compiled = game.compile(checkpointer=checkpointer)
+    config = {"configurable": {"thread_id": thread}, "recursion_limit": 5000}
+    inp = {
+        "config": avalon.AvalonConfig.build("lan6").to_dict(),
+        "seed": 3,
+        "seats": [{"kind": "lga", "model": "fake", "options": {}}] * 6,
+    }
+    return compiled, config, inp
+
+
+def test_game_resumes_mid_turn_as_a_checkpointed_subgraph(tmp_path):
+    # an uninterrupted game, for reference
+    reference = Script()
+    compiled, config, inp = play_game(reference, InMemorySaver())
+    expected = compiled.invoke(inp, config, durability="sync")
+    modules = reference.modules()
+    # fail on the plan call of the first decision of round 2 (after its summary and analysis)
+    first_summary = modules.index("summarize")
+    assert modules[first_summary:first_summary + 3] == ["summarize", "analyze", "plan"]
+    fail_at = first_summary + 3  # 1-based number of that plan call
+    script = Script(fail_at=fail_at)
+    conn = sqlite3.connect(tmp_path / "checkpoints.sqlite", check_same_thread=False)
+    compiled, config, inp = play_game(script, SqliteSaver(conn))
+    with pytest.raises(ModelUnavailableError):
+        compiled.invoke(inp, config, durability="sync")
+    assert len(script.calls) == fail_at
+    result = compiled.invoke(None, config, durability="sync")
+    after = script.modules()[fail_at:]
+    assert after[0] == "plan"  # summary and analysis of that turn were not redone
+    assert len(script.calls) == len(modules) + 1  # only the failed call was repeated
+    assert [e for e in result["events"] if e["type"] != "decision"] == [
+        e for e in expected["events"] if e["type"] != "decision"
+    ]
+    conn.close()
+
+
+@pytest.mark.parametrize("model", ["local", "fake"])
+def test_calls_per_game_follow_the_budget_formula(model):
+    """calls = refresh N(2R-1) merged or N(3R-1) separate + one call per decision that needs a model."""
+    script = Script()
+    agent = make_lga_agent(build_lga_graph(ScriptedModels(script)).compile())
+    game = build_avalon_graph(agents={**AGENT_KINDS, "lga": agent}, model_kinds=frozenset({"lga"})).compile()
+    rules = ["discussion=before_proposal", "assassination=after_each_quest", "fifth_rejection=leader_assigns"]
+    out = game.invoke({"config": avalon.AvalonConfig.build("lan6", rules=rules).to_dict(), "seed": 3,
+                       "seats": [{"kind": "lga", "model": model, "options": {}}] * 6}, {"recursion_limit": 5000})
+    events = out["events"]
+    rounds = sum(1 for e in events if e["type"] == "round_start")
+    decisions = [e for e in events if e["type"] == "decision"]
+    forced = [d for d in decisions if d["kind"] == "quest_card" and d.get("raw") is None]
+    refresh = 6 * (2 * rounds - 1) if model == "local" else 6 * (3 * rounds - 1)
+    assert len(script.calls) == refresh + len(decisions) - len(forced)
+    assert sum(d["usage"]["calls"] for d in decisions) == len(script.calls)
+    assert len(script.calls) < 250

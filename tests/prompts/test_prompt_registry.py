@@ -1,0 +1,141 @@
+"""Prompt registry: every template renders for every role of every preset; context overrides replace file text."""
+
+from __future__ import annotations
+
+import itertools
+
+import jinja2
+import pytest
+
+from roundtable.games import avalon
+from roundtable.games.avalon import Request
+from roundtable.nodes.lga.turn import Turn
+from roundtable.prompts import PromptNotFoundError, registry
+from roundtable.prompts.context import PROMPT_FIELDS, LgaContext
+from roundtable.tools.extraction import action_kind
+
+CONFIGS = [avalon.AvalonConfig.build(p) for p in ("lan6", "bench5", "play7")] + [
+    avalon.AvalonConfig.build("standard", players=n) for n in range(5, 11)
+] + [avalon.AvalonConfig.build(roles=["merlin", "percival", "servant", "servant", "servant",
+                                      "mordred", "oberon", "assassin"])]
+VARIANTS = [
+    (),
+    ("discussion=before_proposal", "assassination=after_each_quest", "fifth_rejection=leader_assigns",
+     "vote_visibility=tally_only"),
+    ("discussion=none", "fifth_rejection=auto_approve"),
+]
+
+
+def requests_for(view: avalon.PlayerView) -> list[Request]:
+    """One request of every kind and shape for ``view.player``."""
+    base = {"player": view.player, "round": 2, "attempt": 2}
+    everyone = tuple(range(1, view.players + 1))
+    return [
+        Request(id="p", kind="propose_team", phase="proposal", team_size=3, candidates=everyone, wants_words=True, **base),
+        Request(id="pf", kind="propose_team", phase="proposal", team_size=3, candidates=everyone, team=(1, 2, 3),
+                final=True, wants_words=True, **base),
+        Request(id="s", kind="speak", phase="discussion", team_size=3, candidates=everyone, wants_words=True, **base),
+        Request(id="s2", kind="speak", phase="discussion", team=(1, 2, 3), wants_words=True, **base),
+        Request(id="c", kind="speak", phase="assassination", wants_words=True, audience=(1, 2), **base),
+        Request(id="v", kind="vote_team", phase="team_vote", team=(1, 2, 3), **base),
+        Request(id="q", kind="quest_card", phase="quest", team=(1, 2), cards=(True, False), **base),
+        Request(id="a", kind="assassinate", phase="assassination", candidates=(1, 2, 3), may_pass=True,
+                wants_words=True, audience=(4, 5), **base),
+    ]
+
+
+def turn_for(view: avalon.PlayerView, request: Request, memory: dict | None = None) -> Turn:
+    state = {"view": view.model_dump(mode="json"), "request": request.model_dump(mode="json"),
+             "memory": memory or {}, "seat": {"kind": "lga", "model": None, "options": {}}, "seed": 1}
+    return Turn.of(state, None)
+
+
+def render_all(turn: Turn) -> list[str]:
+    """Every template, with the variables the nodes pass."""
+    base = turn.base_variables()
+    request = turn.request
+    texts = [turn.rules_text(), turn.role_card(), turn.instruction(), base["shared"], base["private"]]
+    common = {"instruction": turn.instruction(), "choice_help": "a choice", "words": 50, "retry_note": ""}
+    texts.append(turn.context.render("lga/summarize", **base, rounds_label="quest 1", round_public="Host: x",
+                                     round_private="", words=80))
+    for scope in ("all", "teammates", "adversaries"):
+        texts.append(turn.context.render("lga/analyze", **base, scope=scope, scope_players=[1, 2], words=60,
+                                         merge_plan=scope == "all", plan_words=40))
+    texts.append(turn.context.render("lga/plan", **base, words=40))
+    for fmt, with_words in itertools.product(("json", "prose"), (True, False)):
+        texts.append(turn.context.render("lga/act", **base, **common, with_words=with_words, format=fmt,
+                                         audience=list(request.audience or []) or None))
+    for direct in (True, False):
+        texts.append(turn.context.render("lga/respond", **base, **common, action_text="approve the team",
+                                         direct=direct, audience=list(request.audience or []) or None))
+    kind = action_kind(request)
+    if kind:
+        texts.append(turn.context.render(f"extraction/{kind}", reply="I pick 2", team_size=3, players=turn.view.players,
+                                         candidates=[1, 2, 3], may_pass=True))
+    return texts
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c.preset}{c.players}")
+@pytest.mark.parametrize("rules", VARIANTS, ids=["official", "lan", "silent"])
+def test_every_template_renders_for_every_role(config, rules):
+    config = avalon.AvalonConfig(roles=config.roles, rules=config.rules.with_overrides(list(rules)), preset=config.preset)
+    state = avalon.new_game(config, seed=7)
+    memory = {"summary": "S", "analysis": "A", "plan": "P", "board": ["Quest 1 (players 1, 2) succeeded."],
+              "records": [{"speaker": "Host", "text": "Quest 2 begins.", "round": 2, "phase": "proposal",
+                           "vis": "public"}]}
+    seen_roles = set()
+    for player in state.players:
+        view = avalon.view(state, player)
+        seen_roles.add(view.role)
+        for request in requests_for(view):
+            for text in render_all(turn_for(view, request, memory)):
+                assert text and "{{" not in text and "{%" not in text and "None" not in text
+    assert seen_roles == {r.value for r in config.roles}
+
+
+def test_role_cards_exist_for_every_role_and_say_goal_and_strategy():
+    for role in avalon.Role:
+        text = registry.render(f"avalon/roles/{role.value}", title=role.title, player=1,
+                               role_set=[r.value for r in avalon.Role], strategy="")
+        assert role.title in text and "Goal:" in text and "Strategy:" in text
+        custom = registry.render(f"avalon/roles/{role.value}", title=role.title, player=1, role_set=[], strategy="X Y")
+        assert "Strategy: X Y" in custom
+
+
+def test_registry_names_and_errors():
+    names = registry.names()
+    for name in ("avalon/rules", "lga/summarize", "lga/analyze", "lga/plan", "lga/act", "lga/respond",
+                 "extraction/team", "extraction/vote", "extraction/quest_card", "extraction/target"):
+        assert name in names
+    with pytest.raises(PromptNotFoundError, match="no prompt template"):
+        registry.text("lga/nope")
+    with pytest.raises(jinja2.UndefinedError):
+        registry.render("lga/plan", shared="", private="")  # analysis, plan, words missing
+    with pytest.raises(jinja2.exceptions.SecurityError):
+        registry.render("x", source="{{ ''.__class__.__mro__[1].__subclasses__() }}")
+
+
+def test_extraction_templates_have_worked_examples():
+    for kind in ("team", "vote", "quest_card", "target"):
+        text = registry.text(f"extraction/{kind}")
+        assert text.count("Reply:") >= 4  # at least three examples and the reply to read
+
+
+def test_context_fields_default_to_files_and_carry_studio_metadata():
+    context = LgaContext()
+    schema = LgaContext.model_json_schema()["properties"]
+    for field, (template, nodes, _) in PROMPT_FIELDS.items():
+        assert getattr(context, field) == registry.text(template)
+        assert schema[field]["langgraph_type"] == "prompt"
+        assert schema[field]["langgraph_nodes"] == nodes
+    assert context.temperature == 0.3 and context.extraction_temperature == 0.0
+
+
+def test_context_overrides_replace_the_file_text():
+    context = LgaContext(rules_prompt="Custom rules for {{ players }} players.",
+                         role_merlin_prompt="Wizard card {{ title }}.")
+    assert context.render("avalon/rules", players=6) == "Custom rules for 6 players."
+    assert context.render("avalon/roles/merlin", title="Merlin") == "Wizard card Merlin."
+    assert LgaContext.coerce({"lga": {"plan_prompt": "P"}}).plan_prompt == "P"
+    assert LgaContext.coerce({"unrelated": 1}).plan_prompt == registry.text("lga/plan")
+    assert LgaContext.coerce(None) == LgaContext()
