@@ -29,17 +29,19 @@ def main() -> None:
     parser.add_argument("--agents", default="lga")
     parser.add_argument("--model", default="local")
     parser.add_argument("--rule", action="append", default=[])
+    parser.add_argument("--agent-option", action="append", default=[])
     parser.add_argument("--home", default=None, help="data directory (default: a temporary one)")
     args = parser.parse_args()
     os.environ.setdefault("ROUNDTABLE_HOME", args.home or tempfile.mkdtemp(prefix="rt-bench-"))
 
-    from roundtable.graphs.agents import AGENT_KINDS, MODEL_KINDS
+    from roundtable.graphs.agents import AGENT_KINDS, MODEL_KINDS, OPTION_PARSERS
     from roundtable.nodes.avalon.setup import resolve_seats
     from roundtable.records import read_record
     from roundtable.runner import new_game_id, open_runner
 
     config = AvalonConfig.build(preset=args.preset, rules=args.rule)
-    seats = resolve_seats(deal(config, args.seed), args.agents, args.model, set(AGENT_KINDS), MODEL_KINDS)
+    seats = resolve_seats(deal(config, args.seed), args.agents, args.model, set(AGENT_KINDS), MODEL_KINDS,
+                          args.agent_option, OPTION_PARSERS)
     game_id = new_game_id()
     started = time.perf_counter()
     with open_runner() as runner:

@@ -18,7 +18,7 @@ from rich.console import Console
 
 from . import paths, transcript
 from .games.avalon import AvalonConfig, ConfigurationError, deal
-from .graphs.agents import AGENT_KINDS, MODEL_KINDS
+from .graphs.agents import AGENT_KINDS, MODEL_KINDS, OPTION_PARSERS
 from .nodes.avalon.setup import resolve_seats
 from .records import list_records, read_record, record_path, usage_totals
 
@@ -110,7 +110,11 @@ def play(
     seed: Annotated[Optional[int], typer.Option(help="Game seed (default: random, printed).")] = None,
     rule: Annotated[Optional[list[str]], typer.Option(help="Rule variant KEY=VALUE (repeatable).")] = None,
     agents: Annotated[str, typer.Option(help="Who plays: KIND, good=KIND, evil=KIND, ROLE=KIND, SEAT=KIND, comma-separated, applied in order.")] = "naive",
-    model: Annotated[str, typer.Option(help="Model per seat or side for model-driven agents, same syntax as --agents.")] = "",
+    model: Annotated[str, typer.Option(help="Model per seat or side for model-driven agents, same syntax as --agents "
+                                       "(default: $ROUNDTABLE_MODEL or local).")] = "",
+    agent_option: Annotated[Optional[list[str]], typer.Option(
+        help="Agent switch [TARGET:]KEY=VALUE (repeatable), e.g. no_analysis=true, evil:no_plan=true, "
+             "3:analysis_scope=teammates.")] = None,
     game_id: Annotated[Optional[str], typer.Option("--game-id", help="Use this id instead of a fresh one.")] = None,
     quiet: Quiet = False,
     as_json: AsJson = False,
@@ -123,7 +127,8 @@ def play(
     seed = secrets.randbelow(2**31) if seed is None else seed
     try:
         config = AvalonConfig.build(preset=preset, players=players, rules=rule or [])
-        seats = resolve_seats(deal(config, seed), agents, model, set(AGENT_KINDS), MODEL_KINDS)
+        seats = resolve_seats(deal(config, seed), agents, model, set(AGENT_KINDS), MODEL_KINDS,
+                              agent_option or [], OPTION_PARSERS)
     except ConfigurationError as error:
         _fail(str(error))
     from .runner import new_game_id, open_runner

@@ -23,7 +23,7 @@ from roundtable.nodes.avalon.setup import make_setup_node
 from roundtable.nodes.avalon.state import AvalonGraphState, AvalonInput
 from roundtable.nodes.seat import AgentFn
 
-from roundtable.graphs.agents import AGENT_KINDS, MODEL_KINDS
+from roundtable.graphs.agents import AGENT_KINDS, MODEL_KINDS, OPTION_PARSERS
 
 
 def build_avalon_graph(
@@ -41,7 +41,7 @@ def build_avalon_graph(
     agents = dict(AGENT_KINDS if agents is None else agents)
     model_kinds = MODEL_KINDS if model_kinds is None else model_kinds
     builder = StateGraph(AvalonGraphState, input_schema=AvalonInput)
-    builder.add_node("setup", make_setup_node(frozenset(agents), model_kinds))
+    builder.add_node("setup", make_setup_node(frozenset(agents), model_kinds, OPTION_PARSERS))
     builder.add_node("reveal", phases.reveal_node)
     builder.add_node("proposal", phases.proposal)
     builder.add_node("discussion", phases.discussion)

@@ -64,6 +64,11 @@ def test_transcript_names_the_game_and_the_result(home: Path) -> None:
         (["--rule", "discussion=loud"], "rule discussion cannot be 'loud'"),
         (["--rule", "speed=fast"], "unknown rule variant 'speed'"),
         (["--rule", "discussion"], "KEY=VALUE"),
+        (["--agents", "lga", "--agent-option", "bogus=1"], "invalid lga options (bogus"),
+        (["--agents", "lga", "--agent-option", "evil:analysis_scope=friends"], "analysis_scope"),
+        (["--agent-option", "no_plan=true"], "agent kind 'naive' of player 1 takes no options"),
+        (["--agents", "lga", "--model", "http://127.0.0.1:9/v1"], "names a server but no model"),
+        (["--agents", "lga", "--model", "local,evil=bad model"], "invalid model name"),
     ],
 )
 def test_invalid_options_are_refused_before_the_game_starts(home: Path, args: list[str], message: str) -> None:

@@ -52,13 +52,15 @@ class AvalonInput(TypedDict):
         config: `AvalonConfig.to_dict()`. seed: the game seed.
         agents: ``--agents`` assignment string (e.g. ``naive,evil=random``), used when ``seats`` is absent.
         models: ``--model`` assignment string (e.g. ``local`` or ``good=gpt-4o,evil=local``).
-        seats: resolved seat specifications, one per player (overrides ``agents``/``models``).
+        agent_options: ``--agent-option`` strings, ``[TARGET:]KEY=VALUE`` (e.g. ``evil:no_plan=true``).
+        seats: resolved seat specifications, one per player (overrides ``agents``/``models``/``agent_options``).
     """
 
     config: dict[str, Any]
     seed: int
     agents: NotRequired[str]
     models: NotRequired[str]
+    agent_options: NotRequired[list[str]]
     seats: NotRequired[list[dict[str, Any]]]
 
 
