@@ -108,7 +108,10 @@ def test_each_agent_receives_exactly_its_visible_events_once():
     delivered: dict[int, list[dict]] = defaultdict(list)
     lock = threading.Lock()
 
+    seed = 10**12 + 6
+
     def recorder(call: AgentCall) -> AgentResult:
+        assert call.seed != seed and str(seed) not in call.view.model_dump_json(), "the game seed reveals the deal"
         with lock:
             p = call.request.player
             assert call.view.first_event == len(delivered[p]), "no event skipped or sent twice"
@@ -117,7 +120,7 @@ def test_each_agent_receives_exactly_its_visible_events_once():
 
     g = build_avalon_graph(agents={"rec": recorder}).compile()
     cfg = A.AvalonConfig.build("lan6", rules=["vote_visibility=tally_only"])
-    out = g.invoke(inputs(cfg, 6, ["rec"] * 6), RUN)
+    out = g.invoke(inputs(cfg, seed, ["rec"] * 6), RUN)
     for p in range(1, 7):
         visible = [e for e in out["events"] if e["to"] is None or p in e["to"]]
         got = delivered[p]

@@ -1,0 +1,143 @@
+"""Throughput of all-``naive`` Avalon games: rules library vs game graph vs graph + SQLite.
+
+Usage::
+
+    python benchmarks/bench_avalon.py                 # 1,000 bench5 games, seeds 0..999
+    python benchmarks/bench_avalon.py --games 50      # quick check
+    python benchmarks/bench_avalon.py --games 1000 --sqlite-games 200
+
+Three ways to play the same games (``bench5``, default rules, every seat ``naive``):
+
+1. *rules*: the pure loop ``pending`` -> ``view`` -> policy -> ``apply``;
+2. *graph*: `roundtable.graphs.avalon.graph` (no checkpointer);
+3. *graph + SQLite*: the same graph compiled with a `SqliteSaver` on a file in a
+   temporary directory, ``durability="sync"``, one thread per game (as the CLI runs).
+
+It checks that the three agree on every game's ending, then prints a markdown
+table: games/second, milliseconds per game, the slowdown ratios graph/rules and
+SQLite/graph, and checkpoint bytes per game (database file size, and the sum of
+the ``checkpoint`` blobs plus the ``value`` blobs of ``writes``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import sqlite3
+import sys
+import tempfile
+import time
+from collections import Counter
+
+from langgraph.checkpoint.sqlite import SqliteSaver
+
+from roundtable.games import avalon as A
+from roundtable.games.avalon.bots import POLICIES
+from roundtable.graphs.avalon import build_avalon_graph, graph
+from roundtable.nodes.avalon.phases import agent_seed
+
+PRESET = "bench5"
+RUN = {"recursion_limit": 10_000}
+
+
+def play_rules(config: A.AvalonConfig, seed: int) -> tuple[str, str]:
+    policy = POLICIES["naive"]
+    state = A.new_game(config, seed)
+    while not state.is_over:
+        requests = A.pending(state)
+        # Agents get a per-player seed derived from the game seed, as in the game graph.
+        state = A.apply(state, {r.player: policy(A.view(state, r.player), r, agent_seed(seed, r.player))
+                                for r in requests})
+    return state.winner.value, state.end_reason  # type: ignore[union-attr]
+
+
+def game_input(config: A.AvalonConfig, seed: int) -> dict:
+    return {"config": config.to_dict(), "seed": seed, "seats": [{"kind": "naive"}] * config.players}
+
+
+def ending(values: dict) -> tuple[str, str]:
+    over = values["events"][-1]
+    assert over["type"] == "game_over", over
+    return over["winner"], over["reason"]
+
+
+def timed(label: str, games: int, run) -> tuple[float, list[tuple[str, str]]]:
+    gc.collect()
+    results = []
+    start = time.perf_counter()
+    for seed in range(games):
+        results.append(run(seed))
+        if (seed + 1) % max(1, games // 10) == 0:
+            print(f"  {label}: {seed + 1}/{games} games, {time.perf_counter() - start:.1f}s", file=sys.stderr)
+    return time.perf_counter() - start, results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=1000, help="games for the rules and graph runs (seeds 0..N-1)")
+    parser.add_argument("--sqlite-games", type=int, default=None, help="games for the SQLite run (default: --games)")
+    args = parser.parse_args(argv)
+    games = args.games
+    sqlite_games = args.sqlite_games if args.sqlite_games is not None else games
+    config = A.AvalonConfig.build(PRESET)
+
+    rules_s, rules_out = timed("rules", games, lambda seed: play_rules(config, seed))
+    graph_s, graph_out = timed("graph", games, lambda seed: ending(graph.invoke(game_input(config, seed), RUN)))
+    if graph_out != rules_out:
+        bad = [s for s, (a, b) in enumerate(zip(rules_out, graph_out)) if a != b]
+        raise SystemExit(f"graph and rules disagree on seeds {bad[:10]}")
+
+    with tempfile.TemporaryDirectory(prefix="bench-avalon-") as tmp:
+        path = os.path.join(tmp, "checkpoints.sqlite")
+        with SqliteSaver.from_conn_string(path) as saver:
+            saved = build_avalon_graph().compile(checkpointer=saver)
+
+            def run_saved(seed: int) -> tuple[str, str]:
+                config_ = {**RUN, "configurable": {"thread_id": f"bench-{seed}"}}
+                return ending(saved.invoke(game_input(config, seed), config_, durability="sync"))
+
+            sqlite_s, sqlite_out = timed("graph+sqlite", sqlite_games, run_saved)
+        if sqlite_out != rules_out[:sqlite_games]:
+            raise SystemExit("the SQLite-checkpointed graph disagrees with the rules loop")
+        file_bytes = sum(os.path.getsize(os.path.join(tmp, f)) for f in os.listdir(tmp))
+        con = sqlite3.connect(path)
+        (ckpt_bytes, meta_bytes, ckpt_rows), = con.execute(
+            "SELECT COALESCE(SUM(LENGTH(checkpoint)), 0), COALESCE(SUM(LENGTH(metadata)), 0), COUNT(*) "
+            "FROM checkpoints").fetchall()
+        (write_bytes, write_rows), = con.execute(
+            "SELECT COALESCE(SUM(LENGTH(value)), 0), COUNT(*) FROM writes").fetchall()
+        threads = con.execute("SELECT COUNT(DISTINCT thread_id) FROM checkpoints").fetchone()[0]
+        con.close()
+    assert threads == sqlite_games, (threads, sqlite_games)
+
+    per = {"rules": rules_s / games, "graph": graph_s / games, "sqlite": sqlite_s / max(sqlite_games, 1)}
+    wins = Counter(w for w, _ in rules_out)
+    reasons = Counter(r for _, r in rules_out)
+    print(f"\n### Avalon throughput: `{PRESET}`, all seats `naive`, seeds 0..{games - 1}\n")
+    print("| path | games | seconds | games/s | ms/game |")
+    print("|---|---:|---:|---:|---:|")
+    for label, n, secs, key in [
+        ("rules library (pending/view/policy/apply)", games, rules_s, "rules"),
+        ("graph, no checkpointer", games, graph_s, "graph"),
+        ("graph + SqliteSaver (durability=sync)", sqlite_games, sqlite_s, "sqlite"),
+    ]:
+        print(f"| {label} | {n} | {secs:.1f} | {n / secs:.1f} | {per[key] * 1000:.1f} |")
+    print()
+    print("| measure | value |")
+    print("|---|---:|")
+    print(f"| time ratio graph / rules | {per['graph'] / per['rules']:.1f}x |")
+    print(f"| time ratio SQLite / graph | {per['sqlite'] / per['graph']:.2f}x |")
+    print(f"| checkpoint DB file size per game | {file_bytes / sqlite_games / 1024:.1f} KiB |")
+    print(f"| checkpoint blobs + write values per game | {(ckpt_bytes + write_bytes) / sqlite_games / 1024:.1f} KiB |")
+    print(f"| of which checkpoint blobs / write values | {ckpt_bytes / sqlite_games / 1024:.1f} / "
+          f"{write_bytes / sqlite_games / 1024:.1f} KiB |")
+    print(f"| checkpoint metadata per game | {meta_bytes / sqlite_games / 1024:.1f} KiB |")
+    print(f"| checkpoints / writes per game | {ckpt_rows / sqlite_games:.0f} / {write_rows / sqlite_games:.0f} |")
+    print(f"| good wins | {wins['good'] / games:.1%} |")
+    print(f"| endings | {', '.join(f'{r} {c}' for r, c in reasons.most_common())} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
