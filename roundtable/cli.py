@@ -188,8 +188,8 @@ def _print_usage(totals: dict[str, dict[str, float]]) -> None:
         return
     from rich.table import Table
 
-    table = Table(title="Model cost")
-    for column in ("player", "decisions", "calls", "prompt tok", "cached tok", "completion tok", "seconds", "fallbacks"):
+    table = Table(title="Model cost (tokens; seconds of model time)")
+    for column in ("player", "decisions", "calls", "prompt", "cached", "output", "seconds", "fallbacks"):
         table.add_column(column, justify="right")
     for key in sorted((k for k in totals if k != "game"), key=int) + ["game"]:
         row = totals[key]

@@ -22,8 +22,19 @@ from roundtable.nodes.avalon.seat import make_seat_node
 from roundtable.nodes.avalon.setup import make_setup_node
 from roundtable.nodes.avalon.state import AvalonGraphState, AvalonInput
 from roundtable.nodes.seat import AgentFn
+from roundtable.prompts.context import LgaContext
 
 from roundtable.graphs.agents import AGENT_KINDS, MODEL_KINDS, OPTION_PARSERS
+
+
+class GameContext(LgaContext):
+    """Per-run context of a game: every agent prompt and temperature, overridable per run.
+
+    It is the agents' context (`LgaContext`), so LangGraph Studio shows and
+    edits the prompts on the game graph itself, and the agent subgraphs
+    receive the run's context unchanged. Pass ``context=GameContext(...)`` (or
+    a dict) to ``invoke``/``stream``.
+    """
 
 
 def build_avalon_graph(
@@ -36,11 +47,11 @@ def build_avalon_graph(
         model_kinds: kinds that need a model; default `MODEL_KINDS`.
 
     Returns:
-        A `StateGraph` over `AvalonGraphState` taking `AvalonInput`.
+        A `StateGraph` over `AvalonGraphState` taking `AvalonInput`, with context `GameContext`.
     """
     agents = dict(AGENT_KINDS if agents is None else agents)
     model_kinds = MODEL_KINDS if model_kinds is None else model_kinds
-    builder = StateGraph(AvalonGraphState, input_schema=AvalonInput)
+    builder = StateGraph(AvalonGraphState, input_schema=AvalonInput, context_schema=GameContext)
     builder.add_node("setup", make_setup_node(frozenset(agents), model_kinds, OPTION_PARSERS))
     builder.add_node("reveal", phases.reveal_node)
     builder.add_node("proposal", phases.proposal)

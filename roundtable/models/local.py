@@ -20,7 +20,7 @@ Defaults, measured on 2 cores with Qwen2.5-Coder-1.5B Q4_K_M (see
 
 Environment overrides: ``ROUNDTABLE_LOCAL_CTX``, ``ROUNDTABLE_LOCAL_PARALLEL``,
 ``ROUNDTABLE_LOCAL_THREADS``, ``ROUNDTABLE_LOCAL_CACHE_MIB``,
-``ROUNDTABLE_LOCAL_VERBOSITY`` (llama.cpp log level; 0 is quiet).
+``ROUNDTABLE_LOCAL_VERBOSITY`` (llama.cpp log level; 0 is quiet), ``ROUNDTABLE_LOCAL_PORT`` (0: a free port).
 
 Source: /work/shared/OFFLINE-MODELS.md; the xllamacpp package (``CommonParams``,
 ``Server``), which wraps llama.cpp's ``tools/server``.
@@ -63,6 +63,7 @@ class LocalSettings(BaseModel):
         n_threads: CPU threads for prompt processing and generation.
         cache_ram_mib: Host-memory prompt cache in MiB (0 disables it).
         verbosity: llama.cpp log verbosity (0 quiet, 3 informative).
+        port: loopback port to listen on; 0 picks a free one.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -72,6 +73,7 @@ class LocalSettings(BaseModel):
     n_threads: int = Field(default=2, ge=1)
     cache_ram_mib: int = Field(default=2048, ge=0)
     verbosity: int = Field(default=0, ge=0)
+    port: int = Field(default=0, ge=0, le=65535)
 
     @classmethod
     def from_env(cls) -> LocalSettings:
@@ -87,6 +89,7 @@ class LocalSettings(BaseModel):
             n_threads=_env_int("ROUNDTABLE_LOCAL_THREADS", defaults.n_threads),
             cache_ram_mib=_env_int("ROUNDTABLE_LOCAL_CACHE_MIB", defaults.cache_ram_mib),
             verbosity=_env_int("ROUNDTABLE_LOCAL_VERBOSITY", defaults.verbosity),
+            port=_env_int("ROUNDTABLE_LOCAL_PORT", defaults.port),
         )
 
 
@@ -123,7 +126,7 @@ class LocalServer:
         params.model.path = str(self.model_path)
         params.model_alias = {LOCAL}
         params.hostnames = ["127.0.0.1"]
-        params.port = 0  # a free port
+        params.port = self.settings.port  # 0: a free port
         params.n_ctx = self.settings.n_ctx
         params.n_parallel = self.settings.n_parallel
         params.kv_unified = True  # every slot may use the whole context
