@@ -70,6 +70,8 @@ def default_structured(schema: type[BaseModel]) -> str:
             out[name] = [1, 2]
         elif name == "vote":
             out[name] = "approve"
+        elif name == "reason":
+            out[name] = "Nobody on it is suspect."
         elif name == "card":
             out[name] = "fail" if "fail" in json.dumps(spec) else "success"
         elif name in ("target", "player"):

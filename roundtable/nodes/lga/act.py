@@ -31,6 +31,8 @@ from .turn import Turn
 
 ACTION_TOKENS = 24
 """Room for the action part of a reply, in words' worth of ``max_tokens``."""
+REASON_TOKENS = 40
+"""Room for the short reason asked before a team vote (`roundtable.tools.extraction.REASON_CHARS`)."""
 
 
 def make_act(models: ModelProvider):
@@ -53,7 +55,8 @@ def make_act(models: ModelProvider):
             retry_note=retry_note(request, turn.view.players, attempt),
             audience=list(request.audience) if request.audience is not None else None,
         )
-        model = agent_model(models, turn, (opts.response_words if with_words else 0) + ACTION_TOKENS)
+        reason = REASON_TOKENS if request.kind == "vote_team" and structured else 0
+        model = agent_model(models, turn, (opts.response_words if with_words else 0) + ACTION_TOKENS + reason)
         messages = turn.messages(prompt)
         words: str | None = None
         if structured:

@@ -34,7 +34,8 @@ def choice_help(request: Request, json: bool) -> str:
         return (f'"team": a list of exactly {request.team_size} different player numbers' if json
                 else f"exactly {request.team_size} different player numbers, e.g. 2, 5")
     if kind == "vote":
-        return '"vote": "approve" or "reject"' if json else "approve or reject"
+        return ('"reason": one short sentence weighing the team (whom on it do you trust or suspect?), '
+                'then "vote": "approve" or "reject"') if json else "approve or reject"
     if kind == "quest_card":
         options = "success" if request.cards == (True,) else "success or fail"
         return f'"card": {options}' if json else options
