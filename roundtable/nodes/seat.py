@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from langchain_core.runnables import RunnableConfig
 from pydantic import BaseModel, Field
@@ -33,6 +33,21 @@ class SeatSpec(BaseModel):
     kind: str
     model: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
+
+
+class AgentInput(TypedDict):
+    """An agent call as JSON-ready data: what a `Send` carries to the ``seat`` node and an agent graph's input.
+
+    ``view`` is a dumped `PlayerView` (only the events not delivered before),
+    ``request`` a dumped `Request`, ``memory`` the player's memory, ``seat`` a
+    dumped `SeatSpec`, ``seed`` the agent's own seed.
+    """
+
+    view: dict[str, Any]
+    request: dict[str, Any]
+    memory: dict[str, Any]
+    seat: dict[str, Any]
+    seed: int
 
 
 @dataclass(frozen=True)

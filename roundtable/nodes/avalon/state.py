@@ -23,6 +23,8 @@ from typing import Annotated, Any, NotRequired, TypedDict
 
 from langgraph.channels import DeltaChannel
 
+from ..seat import AgentInput
+
 
 def extend_log(log: list[dict[str, Any]], batches: Sequence[list[dict[str, Any]]]) -> list[dict[str, Any]]:
     """Append every batch of events, in order (batching-invariant, as `DeltaChannel` requires)."""
@@ -74,11 +76,5 @@ class AvalonGraphState(AvalonInput, total=False):
     decisions: Annotated[dict[str, Any], merge_decisions]
 
 
-class SeatTask(TypedDict):
-    """The payload `Send` carries to the ``seat`` node: one request for one player."""
-
-    request: dict[str, Any]
-    view: dict[str, Any]
-    memory: dict[str, Any]
-    seat: dict[str, Any]
-    seed: int
+SeatTask = AgentInput
+"""The payload `Send` carries to the ``seat`` node: one request for one player."""

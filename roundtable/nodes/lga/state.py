@@ -25,15 +25,11 @@ from __future__ import annotations
 import operator
 from typing import Annotated, Any, TypedDict
 
+from ..seat import AgentInput
 
-class LgaInput(TypedDict):
-    """What the agent graph takes: one decision's inputs (all JSON-ready)."""
 
-    view: dict[str, Any]
-    request: dict[str, Any]
-    memory: dict[str, Any]
-    seat: dict[str, Any]
-    seed: int
+LgaInput = AgentInput
+"""What the agent graph takes: one decision's inputs (all JSON-ready)."""
 
 
 class LgaOutput(TypedDict):
