@@ -1,0 +1,82 @@
+"""End to end on the real embedded model (marked ``model``; ``-m "not model"`` skips them).
+
+Short configurations keep CI under its time budget: a 5-player game in which
+two seats are ``lga`` agents on the embedded model and the rest rule bots.
+The full-size target (a ``lan6`` game with six ``lga`` agents) is measured by
+``benchmarks/bench_lga_game.py``, not here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.model
+
+CLI = [sys.executable, "-m", "roundtable.cli"]
+
+
+def run(home: Path, *args: str, timeout: float = 1200) -> subprocess.CompletedProcess[str]:
+    env = os.environ | {"ROUNDTABLE_HOME": str(home)}
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=timeout, env=env,
+                          stdin=subprocess.DEVNULL)
+
+
+def record(home: Path, game_id: str) -> dict:
+    return json.loads((home / "records" / f"{game_id}.json").read_text())
+
+
+def test_lga_agents_play_a_real_game_on_the_embedded_model(tmp_path: Path) -> None:
+    result = run(tmp_path, "play", "avalon", "--preset", "bench5", "--seed", "2", "--game-id", "real",
+                 "--agents", "naive,merlin=lga,assassin=lga", "--model", "local", "--json")
+    assert result.returncode == 0, result.stderr[-3000:]
+    data = record(tmp_path, "real")
+    assert data["status"] == "finished" and data["winner"] in ("good", "evil")
+    lga_seats = {int(p) for p, seat in enumerate(data["seats"], start=1) if seat["kind"] == "lga"}
+    assert {int(p) for p, role in data["roles"].items() if role in ("merlin", "assassin")} == lga_seats
+    lga_decisions = [d for d in data["decisions"] if d["player"] in lga_seats]
+    assert lga_decisions, "the lga seats made no decision"
+    assert all(d["usage"]["calls"] >= 0 for d in lga_decisions)
+    assert sum(d["usage"]["calls"] for d in lga_decisions) > 0
+    assert sum(d["usage"]["prompt_tokens"] for d in lga_decisions) > 0
+    assert any(d.get("raw") for d in lga_decisions), "raw model replies are kept"
+    spoken = [u for u in data["utterances"] if u["speaker"] in lga_seats]
+    assert spoken and all(u["text"].strip() for u in spoken)
+    game_usage = data["usage"]["game"]
+    assert game_usage["calls"] == sum(d["usage"]["calls"] for d in lga_decisions)
+    shown = run(tmp_path, "show", "real")
+    assert "Model cost" in shown.stdout
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_a_dead_endpoint_stops_the_game_and_resume_continues_when_it_is_back(tmp_path: Path) -> None:
+    from roundtable.models.local import LocalServer, LocalSettings
+    from roundtable.models.weights import ensure_weights
+
+    port = _free_port()
+    spec = f"http://127.0.0.1:{port}/v1#local?max_retries=1"
+    args = ["play", "avalon", "--preset", "bench5", "--seed", "4", "--game-id", "outage",
+            "--agents", "naive,merlin=lga", "--model", spec, "--rule", "discussion=none", "--json"]
+    stopped = run(tmp_path, *args, timeout=300)
+    assert stopped.returncode == 1
+    assert f"127.0.0.1:{port}" in stopped.stderr and "unavailable" in stopped.stderr
+    assert "roundtable resume outage" in stopped.stderr
+    assert record(tmp_path, "outage")["status"] == "interrupted"
+
+    with LocalServer(ensure_weights(), LocalSettings(port=port)):
+        resumed = run(tmp_path, "resume", "outage", "--json")
+    assert resumed.returncode == 0, resumed.stderr[-3000:]
+    data = record(tmp_path, "outage")
+    assert data["status"] == "finished"
+    assert any(d["agent"] == "lga" and d["usage"]["calls"] > 0 for d in data["decisions"])
