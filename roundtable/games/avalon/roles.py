@@ -130,8 +130,11 @@ def validate_roles(roles: list[Role] | tuple[Role, ...]) -> None:
     """Check that a role set can be played.
 
     A role set is valid when its good/evil counts match the setup table for its
-    size, it contains an Assassin whenever it contains Merlin, and each unique
-    role (everything but Servant and Minion) appears at most once.
+    size, it contains an Assassin whenever it contains Merlin (SPEC.md §1.1),
+    and each unique role (everything but Servant and Minion) appears at most
+    once. Two further refusals keep every role meaningful: an Assassin needs
+    Merlin (the only assassination target) and Percival needs Merlin (whom he
+    is shown).
 
     Raises:
         ConfigurationError: with a message that names the problem.
