@@ -173,8 +173,7 @@ def show(
     with open_runner() as runner:
         if not runner.exists(game_id):
             _fail(f"no game {game_id!r} in {paths.checkpoint_db()}")
-        values = runner.values(game_id)
-        finished = runner.is_finished(game_id)
+        values, finished = runner.state(game_id)
     for line in transcript.lines(values.get("events") or [], hidden=hidden):
         out.print(line)
     _print_usage(usage_totals(values.get("events") or []))

@@ -70,10 +70,17 @@ class GameRunner:
         """The latest state values of a game."""
         return dict(self.graph.get_state(thread_config(game_id)).values)
 
+    def state(self, game_id: str) -> tuple[dict[str, Any], bool]:
+        """The latest state values of a game and whether it reached ``game_over``, from one state read
+        (each read replays the log's deltas)."""
+        snapshot = self.graph.get_state(thread_config(game_id))
+        values = dict(snapshot.values)
+        finished = not snapshot.next and any(e["type"] == "game_over" for e in values.get("events", []))
+        return values, finished
+
     def is_finished(self, game_id: str) -> bool:
         """Whether the game reached ``game_over`` (nothing left to run)."""
-        snapshot = self.graph.get_state(thread_config(game_id))
-        return not snapshot.next and any(e["type"] == "game_over" for e in snapshot.values.get("events", []))
+        return self.state(game_id)[1]
 
     def drive(
         self,
@@ -124,8 +131,8 @@ class GameRunner:
         except BaseException:
             write_record(build_record(game_id, self.values(game_id), "interrupted"))
             raise
-        values = self.values(game_id)
-        status = "finished" if self.is_finished(game_id) else "interrupted"
+        values, finished = self.state(game_id)
+        status = "finished" if finished else "interrupted"
         write_record(build_record(game_id, values, status))
         return values
 
