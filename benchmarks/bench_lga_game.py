@@ -57,6 +57,13 @@ def main() -> None:
           f" | {game.get('calls', 0):.0f} | {prompt:.0f} | {game.get('cached_tokens', 0):.0f}"
           f" | {(game.get('cached_tokens', 0) / prompt if prompt else 0):.2f} | {game.get('completion_tokens', 0):.0f}"
           f" | {game.get('decisions', 0):.0f} | {game.get('fallbacks', 0):.0f} |")
+    print()
+    print("| module | calls | prompt tok | uncached tok | completion tok | model s |")
+    print("|---|---|---|---|---|---|")
+    for module, row in sorted(record.get("usage_by_module", {}).items()):
+        print(f"| {module} | {row['calls']:.0f} | {row['prompt_tokens']:.0f}"
+              f" | {row['prompt_tokens'] - row['cached_tokens']:.0f} | {row['completion_tokens']:.0f}"
+              f" | {row['seconds']:.0f} |")
     print(json.dumps({"game_id": game_id, "home": os.environ["ROUNDTABLE_HOME"], "usage": record["usage"]}))
 
 

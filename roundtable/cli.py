@@ -20,7 +20,7 @@ from . import paths, transcript
 from .games.avalon import AvalonConfig, ConfigurationError, deal
 from .graphs.agents import AGENT_KINDS, MODEL_KINDS, OPTION_PARSERS
 from .nodes.avalon.setup import resolve_seats
-from .records import list_records, read_record, record_path, usage_totals
+from .records import list_records, module_totals, read_record, record_path, usage_totals
 
 app = typer.Typer(help="Language-model agents playing Avalon, as LangGraph graphs.", no_args_is_help=True,
                   add_completion=False, pretty_exceptions_enable=False)
@@ -177,6 +177,7 @@ def show(
     for line in transcript.lines(values.get("events") or [], hidden=hidden):
         out.print(line)
     _print_usage(usage_totals(values.get("events") or []))
+    _print_module_usage(module_totals(values.get("events") or []))
     if not finished:
         phase = (values.get("game") or {}).get("phase")
         out.print(f"Unfinished (phase {phase}); continue with: roundtable resume {game_id}")
@@ -195,6 +196,20 @@ def _print_usage(totals: dict[str, dict[str, float]]) -> None:
         table.add_row(key, *(str(int(row[f])) for f in ("decisions", "calls", "prompt_tokens", "cached_tokens",
                                                           "completion_tokens")), f"{row['seconds']:.1f}",
                       str(int(row["fallbacks"])))
+    out.print(table)
+
+
+def _print_module_usage(totals: dict[str, dict[str, float]]) -> None:
+    if not totals:
+        return
+    from rich.table import Table
+
+    table = Table(title="Model cost per agent module")
+    for column in ("module", "calls", "prompt", "cached", "output", "seconds"):
+        table.add_column(column, justify="right")
+    for module, row in sorted(totals.items()):
+        table.add_row(module, *(str(int(row[f])) for f in ("calls", "prompt_tokens", "cached_tokens",
+                                                            "completion_tokens")), f"{row['seconds']:.1f}")
     out.print(table)
 
 

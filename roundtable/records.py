@@ -62,6 +62,7 @@ def build_record(game_id: str, values: dict[str, Any], status: str) -> dict[str,
         "utterances": _of(events, "utterance", "speaker", "phase", "round", "attempt", "text", "to"),
         "decisions": [{k: v for k, v in e.items() if k not in ("type", "to")} for e in events if e["type"] == "decision"],
         "usage": usage_totals(events),
+        "usage_by_module": module_totals(events),
         "events": events,
     }
 
@@ -136,4 +137,22 @@ def usage_totals(events: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
                 row[name] += (e.get("usage") or {}).get(name, 0)
             row["decisions"] += 1
             row["fallbacks"] += 1 if e.get("fallback") else 0
+    return totals
+
+
+def module_totals(events: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """Model cost per agent module (``summarize``, ``analyze``, ``act``, ...), summed over the game's decisions.
+
+    Returns:
+        ``{module: {field of USAGE_FIELDS: sum}}``; empty when no decision
+        recorded a per-module breakdown (rule-based agents).
+    """
+    totals: dict[str, dict[str, float]] = {}
+    for e in events:
+        if e["type"] != "decision":
+            continue
+        for module, usage in ((e.get("usage") or {}).get("modules") or {}).items():
+            row = totals.setdefault(module, dict.fromkeys(USAGE_FIELDS, 0))
+            for name in USAGE_FIELDS:
+                row[name] += usage.get(name, 0)
     return totals

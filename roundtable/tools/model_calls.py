@@ -103,13 +103,26 @@ def total_usage(records: Iterable[dict[str, Any]], fallbacks: int = 0) -> dict[s
     Args:
         records: per-call usage records (`usage_of`), possibly with a ``module`` key.
         fallbacks: fallback rules applied for this decision.
+
+    Returns:
+        The summed `USAGE_KEYS`, ``fallbacks``, and, when records name their
+        module, ``modules``: ``{module: summed USAGE_KEYS}`` (e.g. how much of a
+        decision went to the round's summary).
     """
     total: dict[str, Any] = {k: 0 for k in USAGE_KEYS}
+    modules: dict[str, dict[str, Any]] = {}
     for record in records:
-        for key in USAGE_KEYS:
-            total[key] += record.get(key) or 0
-    total["seconds"] = round(total["seconds"], 3)
+        rows = [total]
+        if record.get("module"):
+            rows.append(modules.setdefault(str(record["module"]), {k: 0 for k in USAGE_KEYS}))
+        for row in rows:
+            for key in USAGE_KEYS:
+                row[key] += record.get(key) or 0
+    for row in (total, *modules.values()):
+        row["seconds"] = round(row["seconds"], 3)
     total["fallbacks"] = fallbacks
+    if modules:
+        total["modules"] = modules
     return total
 
 
