@@ -30,7 +30,9 @@ played (3 to 5), A the proposals per round (1 to 5), N = 6:
 
 - refresh, per agent and round: summary (from round 2), analysis, plan:
   ``N(3R - 1)`` calls; ``N(2R - 1)`` when one call writes analysis and plan
-  (``merge_plan``, the default for the embedded ``local`` model);
+  (``merge_plan``); ``N R`` when, from round 2, the summary call also writes
+  them (``merge_summary``). Both switches are on by default for the embedded
+  ``local`` model only;
 - per voted proposal with talk (``leader_first_and_last``: first proposal, 5
   speakers, final proposal; ``before_proposal``: 6 speakers with team
   suggestions, then the proposal), each turn ONE call (action and words in
@@ -42,17 +44,17 @@ played (3 to 5), A the proposals per round (1 to 5), N = 6:
 - assassination: the evil council's words (1) and the Assassin's choice (1);
 - extractor calls and retries only on unreadable replies (rare with JSON schemas).
 
-So, with voted proposals, ``calls = N(2R - 1) + 13 R A + R + 2`` (merged):
+So, with voted proposals, ``calls = N R + 13 R A + R + 2`` (both merged):
 
-=====================================  =====  =====  ==================================
-game                                   R      A      calls (merged / separate plan)
-=====================================  =====  =====  ==================================
-short                                  3      1.0    30 + 39 + 3 + 2 = 74 / 92
-typical                                4      1.5    42 + 78 + 4 + 2 = 126 / 150
-long                                   5      2.0    54 + 130 + 5 + 2 = 191 / 221
-Lan rules, every round to the 5th      3      5      30 + 3 x 59 + 3 + 2 = 212 / 230
-Lan rules, every round to the 5th      5      5      54 + 5 x 59 + 5 + 2 = 356 / 386
-=====================================  =====  =====  ==================================
+=====================================  =====  =====  =================================  ==================
+game                                   R      A      calls (both merged)                merge_plan / none
+=====================================  =====  =====  =================================  ==================
+short                                  3      1.0    18 + 39 + 3 + 2 = 62               74 / 92
+typical                                4      1.5    24 + 78 + 4 + 2 = 108              126 / 150
+long                                   5      2.0    30 + 130 + 5 + 2 = 167             191 / 221
+Lan rules, every round to the 5th      3      5      18 + 3 x 59 + 3 + 2 = 200          212 / 230
+Lan rules, every round to the 5th      5      5      30 + 5 x 59 + 5 + 2 = 332          356 / 386
+=====================================  =====  =====  =================================  ==================
 
 (a round that reaches the unvoted fifth proposal costs ``4 x 13 + 7 = 59``.)
 The count stays under 250 unless rounds average more than about 3 proposals,

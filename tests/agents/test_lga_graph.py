@@ -77,6 +77,56 @@ def test_new_round_summarizes_then_refreshes():
     assert "Records of quest 1" in summary_prompt
 
 
+def _round_two(options: dict, script: Script, model: str = "fake") -> tuple[list[str], dict]:
+    """Play player p's first round-1 decision, then its first round-2 decision with ``options``."""
+    state, requests = play_until(first("propose_team"))
+    p = requests[0].player
+    _, out = run(Script(), lga_input(state, requests[0], options=options))
+    later, reqs = play_until(lambda s, rs: s.round == 2 and any(r.player == p for r in rs))
+    inp = lga_input(later, next(r for r in reqs if r.player == p), memory=out["memory"], options=options)
+    inp["seat"]["model"] = model
+    return run(script, inp)
+
+
+def test_merge_summary_writes_summary_analysis_and_plan_in_one_call():
+    reply = "Summary: Quest 1 failed.\nAnalysis: Player 3 lied.\nPlan: Keep Player 3 off teams."
+    script = Script(replies={"summarize": reply})
+    nodes, out = _round_two({"merge_summary": True}, script)
+    assert len(script.modules()) == 2 and script.modules()[0] == "summarize"
+    assert "analyze" not in nodes and "plan" not in nodes  # skipped: current for round 2
+    memory = out["memory"]
+    assert (memory["summary"], memory["analysis"], memory["plan"]) == (
+        "Quest 1 failed.", "Player 3 lied.", "Keep Player 3 off teams.")
+    assert memory["analysis_round"] == memory["plan_round"] == 2
+    prompt = script.calls[0].prompt
+    assert "Records of quest 1" in prompt and '"Summary: ...", "Analysis: ..." and "Plan: ..."' in prompt
+
+
+def test_merge_summary_asks_separately_for_parts_the_reply_left_out():
+    script = Script(replies={"summarize": "Quest 1 failed and nobody said why."})
+    nodes, out = _round_two({"merge_summary": True}, script)
+    assert script.modules()[:3] == ["summarize", "analyze", "plan"] and len(script.modules()) == 4
+    assert out["memory"]["summary"] == "Quest 1 failed and nobody said why."
+    assert out["memory"]["analysis_round"] == 2 and "ANALYSIS-TEXT" in out["memory"]["analysis"]
+
+
+def test_merge_summary_leaves_out_ablated_modules():
+    script = Script(replies={"summarize": "Summary: Quest 1 failed.\nPlan: Trust Player 2."})
+    _, out = _round_two({"merge_summary": True, "no_analysis": True}, script)
+    assert len(script.modules()) == 2 and script.modules()[0] == "summarize"
+    assert "Then analyse" not in script.calls[0].prompt and "analysis" not in out["memory"]
+    assert out["memory"]["plan"] == "Trust Player 2."
+
+
+@pytest.mark.parametrize(("model", "option", "merged"), [
+    ("local", "auto", True), ("gpt-4o-mini", "auto", False), ("local", False, False), ("gpt-4o-mini", True, True),
+])
+def test_merge_summary_auto_merges_for_the_embedded_model(model, option, merged):
+    script = Script()
+    _round_two({"merge_summary": option}, script, model=model)
+    assert ("Then analyse" in script.calls[0].prompt) is merged
+
+
 def test_memory_reads_only_new_events_from_delta_views():
     state, requests = play_until(first("propose_team"))
     p = requests[0].player
@@ -262,7 +312,9 @@ def test_outputs_are_capped():
     run(script, lga_input(state, requests[0]))
     caps = {c.module: c.max_tokens for c in script.calls}
     assert caps["analyze"] <= 160 and caps["plan"] <= 160 and caps["act"] <= 160
-    assert "at most 50 words" in script.calls[0].prompt  # analysis word limit
+    from roundtable.nodes.lga.options import LgaOptions
+
+    assert f"at most {LgaOptions().analysis_words} words" in script.calls[0].prompt  # analysis word limit
 
 
 def test_usage_counts_calls_tokens_latency_and_fallbacks():
@@ -273,6 +325,24 @@ def test_usage_counts_calls_tokens_latency_and_fallbacks():
     assert usage["calls"] == 3
     assert usage["prompt_tokens"] == 300 and usage["completion_tokens"] == 30 and usage["cached_tokens"] == 180
     assert usage["seconds"] >= 0 and usage["failures"] == 0 and usage["fallbacks"] == 0
+    assert set(usage["modules"]) == {"analyze", "plan", "act"}  # one call each
+    assert all(row["calls"] == 1 and row["prompt_tokens"] == 100 for row in usage["modules"].values())
+
+
+def test_game_record_sums_usage_per_module():
+    from roundtable.records import module_totals
+
+    calls = {"calls": 1, "failures": 0, "prompt_tokens": 100, "completion_tokens": 10, "cached_tokens": 60,
+             "seconds": 0.5}
+    events = [
+        {"type": "decision", "player": 1, "usage": {"modules": {"summarize": calls, "act": calls}}},
+        {"type": "decision", "player": 2, "usage": {"modules": {"act": calls}}},
+        {"type": "decision", "player": 3, "usage": {}},  # a rule-based seat
+        {"type": "vote", "player": 1},
+    ]
+    totals = module_totals(events)
+    assert totals["act"]["calls"] == 2 and totals["act"]["prompt_tokens"] == 200
+    assert totals["summarize"]["completion_tokens"] == 10 and set(totals) == {"summarize", "act"}
 
 
 def test_prompts_put_the_shared_part_first():

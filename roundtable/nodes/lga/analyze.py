@@ -8,20 +8,16 @@ the same call also writes the plan (one call fewer per round).
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 from langgraph.runtime import Runtime
 
 from roundtable.tools.model_calls import ModelProvider, call_text
 
-from .calls import agent_model, clean_text
+from .calls import agent_model, clean_text, split_sections
 from .turn import Turn
 
 log = logging.getLogger(__name__)
-
-_PLAN_SPLIT = re.compile(r"(?:^|\n)[^\w\n]*plan[^\w\n]*:[\s*]*", re.IGNORECASE)
-
 
 def scope_players(turn: Turn) -> list[int]:
     """Players the analysis scope names, where the player knows them (``[]``: unknown or everyone).
@@ -37,12 +33,6 @@ def scope_players(turn: Turn) -> list[int]:
     if view.side == "evil":  # knowledge lists teammates
         return known if scope == "teammates" else [p for p in others if p not in known]
     return [p for p in others if p not in known] if scope == "teammates" else known
-
-
-def split_plan(text: str) -> tuple[str, str]:
-    """``"Analysis: ... Plan: ..."`` -> ``(analysis, plan)`` (plan ``""`` when absent)."""
-    parts = _PLAN_SPLIT.split(text, maxsplit=1)
-    return parts[0], parts[1] if len(parts) > 1 else ""
 
 
 def make_analyze(models: ModelProvider):
@@ -68,9 +58,9 @@ def make_analyze(models: ModelProvider):
         text, usage = call_text(agent_model(models, turn, words), turn.messages(prompt), "analyze")
         memory = {**turn.memory, "analysis_round": view.round}
         if merged:
-            analysis, plan = split_plan(text)
-            memory["analysis"] = clean_text(analysis, opts.analysis_words)
-            memory["plan"] = clean_text(plan, opts.plan_words)
+            parts = split_sections(text, ("analysis", "plan"))
+            memory["analysis"] = clean_text(parts["analysis"], opts.analysis_words)
+            memory["plan"] = clean_text(parts["plan"], opts.plan_words)
             memory["plan_round"] = view.round
         else:
             memory["analysis"] = clean_text(text, opts.analysis_words)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from langchain_core.language_models import BaseChatModel
 
@@ -43,3 +44,25 @@ def clean_text(text: str, max_words: int) -> str:
     text = _LABEL.sub("", _MARKDOWN.sub("", _SPECIAL.sub(" ", text or "")).strip())
     words = text.split()
     return " ".join(words[:max_words])
+
+
+def split_sections(text: str, labels: Sequence[str]) -> dict[str, str]:
+    """A reply written in labelled parts, e.g. ``"Summary: ... Analysis: ... Plan: ..."``, as ``{label: text}``.
+
+    A label counts at the start of a line (markdown marks before it allowed),
+    case-insensitively. Text before the first label belongs to ``labels[0]``;
+    a label missing from the reply maps to ``""``.
+
+    Args:
+        text: the reply.
+        labels: lower-case labels, in the order asked for.
+    """
+    pattern = re.compile(r"(?:^|\n)[^\w\n]*(" + "|".join(map(re.escape, labels)) + r")[^\w\n]*:[\s*]*",
+                         re.IGNORECASE)
+    out = dict.fromkeys(labels, "")
+    current, position = labels[0], 0
+    for match in pattern.finditer(text or ""):
+        out[current] = f"{out[current]} {text[position:match.start()]}".strip()
+        current, position = match.group(1).lower(), match.end()
+    out[current] = f"{out[current]} {(text or '')[position:]}".strip()
+    return out

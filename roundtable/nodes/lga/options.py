@@ -30,6 +30,9 @@ class LgaOptions(BaseModel):
         merge_plan: the analysis call also writes the plan (saves a call per
             round); ``auto`` (default): merged for the embedded ``local`` model,
             whose 2-core budget needs it, separate for other models.
+        merge_summary: once a round has ended, the summary call also writes
+            the new analysis and plan (saves one or two calls per round);
+            ``auto`` (default): merged for the embedded ``local`` model only.
         separate_response: ask for the words in a second call after the action.
         structured: ``auto`` asks the model layer whether the endpoint supports
             JSON-schema output; ``True``/``False`` force it.
@@ -49,13 +52,14 @@ class LgaOptions(BaseModel):
     no_action: bool = False
     analysis_scope: Literal["all", "teammates", "adversaries"] = "all"
     merge_plan: bool | Literal["auto"] = "auto"
+    merge_summary: bool | Literal["auto"] = "auto"
     separate_response: bool = False
     structured: bool | Literal["auto"] = "auto"
     retries: int = Field(default=1, ge=0, le=5)
-    summary_words: int = Field(default=60, ge=10, le=300)
-    analysis_words: int = Field(default=50, ge=10, le=100)
-    plan_words: int = Field(default=30, ge=10, le=100)
-    response_words: int = Field(default=40, ge=5, le=100)
+    summary_words: int = Field(default=50, ge=10, le=300)
+    analysis_words: int = Field(default=40, ge=10, le=100)
+    plan_words: int = Field(default=25, ge=10, le=100)
+    response_words: int = Field(default=30, ge=5, le=100)
     transcript_chars: int = Field(default=2400, ge=200, le=20000)
     temperature: float | None = Field(default=None, ge=0.0, le=2.0)
     extraction_temperature: float | None = Field(default=None, ge=0.0, le=2.0)
@@ -64,9 +68,13 @@ class LgaOptions(BaseModel):
         """Whether analysis and plan come from one call for a seat playing ``model``."""
         if self.no_plan:
             return False
-        if self.merge_plan == "auto":
-            return (model or "local").split("?")[0] == "local"
-        return bool(self.merge_plan)
+        return _switch(self.merge_plan, model)
+
+    def merges_summary(self, model: str | None) -> bool:
+        """Whether the summary call also writes the analysis and plan (those not ablated) for ``model``."""
+        if self.no_analysis and self.no_plan:
+            return False
+        return _switch(self.merge_summary, model)
 
     @classmethod
     def parse(cls, options: dict[str, Any] | None) -> "LgaOptions":
@@ -83,6 +91,13 @@ class LgaOptions(BaseModel):
             )
             valid = ", ".join(cls.model_fields)
             raise ConfigurationError(f"invalid lga options ({problems}); valid options: {valid}") from None
+
+
+def _switch(value: bool | str, model: str | None) -> bool:
+    """A cost switch's value; ``auto`` is on for the embedded ``local`` model only."""
+    if value == "auto":
+        return (model or "local").split("?")[0] == "local"
+    return bool(value)
 
 
 def max_tokens_for(words: int) -> int:

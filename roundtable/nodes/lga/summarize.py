@@ -1,4 +1,9 @@
-"""Summarization (Lan et al. 2024, module 2): once a round ends, ``M_t = SMR(M_{t-1}, round t records)``."""
+"""Summarization (Lan et al. 2024, module 2): once a round ends, ``M_t = SMR(M_{t-1}, round t records)``.
+
+With ``merge_summary`` (the default for the embedded model) the same call also
+writes the new round's analysis and plan, so a round's refresh is one call per
+agent; a part the reply leaves out is asked for by its own node afterwards.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +15,8 @@ from langgraph.runtime import Runtime
 from roundtable.tools.model_calls import ModelProvider, call_text
 
 from . import memory as mem
-from .calls import agent_model, clean_text
+from .analyze import scope_players
+from .calls import agent_model, clean_text, split_sections
 from .turn import Turn
 
 log = logging.getLogger(__name__)
@@ -22,7 +28,10 @@ def make_summarize(models: ModelProvider):
     The node compresses the previous summary and the records of the rounds
     that ended (all players' words and the Host's statements the player saw)
     into a new summary of at most ``summary_words`` words; those records leave
-    the memory, their key Host facts stay on the board. One model call.
+    the memory, their key Host facts stay on the board. One model call; under
+    ``merge_summary`` its reply has the parts ``Summary:``, ``Analysis:`` and
+    ``Plan:`` (those not ablated), and the analysis and plan count as this
+    round's when present.
     """
 
     def summarize(state: dict[str, Any], runtime: Runtime[Any]) -> dict[str, Any]:
@@ -33,17 +42,32 @@ def make_summarize(models: ModelProvider):
             return {}
         rounds = sorted({r["round"] for r in old})
         label = f"quest {rounds[0]}" if len(rounds) == 1 else f"quests {rounds[0]} to {rounds[-1]}"
-        words = turn.options.summary_words
+        opts = turn.options
+        parts = ["summary"]
+        if opts.merges_summary(turn.seat.model):
+            parts += [name for name, off in (("analysis", opts.no_analysis), ("plan", opts.no_plan)) if not off]
+        limits = {"summary": opts.summary_words, "analysis": opts.analysis_words, "plan": opts.plan_words}
         prompt = turn.context.render(
             "lga/summarize",
             **turn.base_variables(),
             rounds_label=label,
             round_public=mem.lines([r for r in old if r["vis"] == "public"]),
             round_private=mem.lines([r for r in old if r["vis"] == "private"]),
-            words=words,
+            words=opts.summary_words,
+            parts=parts,
+            analysis_words=opts.analysis_words,
+            plan_words=opts.plan_words,
+            scope=opts.analysis_scope,
+            scope_players=scope_players(turn),
         )
-        text, usage = call_text(agent_model(models, turn, words), turn.messages(prompt), "summarize")
-        memory = mem.after_summary(turn.memory, turn.view.round, clean_text(text, words))
+        model = agent_model(models, turn, sum(limits[name] for name in parts))
+        text, usage = call_text(model, turn.messages(prompt), "summarize")
+        notes = split_sections(text, parts)
+        memory = mem.after_summary(turn.memory, turn.view.round, clean_text(notes["summary"], opts.summary_words))
+        for name in parts[1:]:
+            note = clean_text(notes[name], limits[name])
+            if note:  # else the analyze / plan node asks for it on its own
+                memory |= {name: note, f"{name}_round": turn.view.round}
         return {"memory": memory, "usage": [usage]}
 
     return summarize
