@@ -56,9 +56,9 @@ class LgaOptions(BaseModel):
     separate_response: bool = False
     structured: bool | Literal["auto"] = "auto"
     retries: int = Field(default=1, ge=0, le=5)
-    summary_words: int = Field(default=50, ge=10, le=300)
-    analysis_words: int = Field(default=40, ge=10, le=100)
-    plan_words: int = Field(default=25, ge=10, le=100)
+    summary_words: int = Field(default=40, ge=10, le=300)
+    analysis_words: int = Field(default=30, ge=10, le=100)
+    plan_words: int = Field(default=20, ge=10, le=100)
     response_words: int = Field(default=30, ge=5, le=100)
     transcript_chars: int = Field(default=2400, ge=200, le=20000)
     temperature: float | None = Field(default=None, ge=0.0, le=2.0)
