@@ -62,19 +62,21 @@ which the proposals, not the agent's modules, decide: the embedded 1.5B model
 rejects most teams (measured: 0-33 % approvals on round-1 votes across prompt
 variants), so long rounds are what to watch.
 
-Time on the embedded model (about 74 prompt and 28 generated tokens per
-second on 2 cores, one server slot with a prefix cache): the system prompt
-(rules) and the start of the user prompt (earlier quests' facts, this
+Time on the embedded model (measured on 2 cores: about 70 prompt tokens per
+second at these context lengths and 26 generated tokens per second; one
+server slot with a prefix cache and a host-memory prompt cache): the system
+prompt (rules) and the start of the user prompt (earlier quests' facts, this
 proposal's public records, identical for every player at a moment and only
 growing within a proposal) come from the cache; a call pays for the private
-part (role card, knowledge, summary, analysis, plan: about 250 tokens, 3-4 s)
-and its output. Outputs are bounded by ``max_tokens`` from the word limits
-(summary 60, analysis 50, plan 30, words 40; the paper's maxima are 100).
-Measured on a machine shared with other jobs (so upper bounds): a vote 1-4 s,
-a talk turn 7-8 s with a prefix-cache hit (16 s on a miss), a round's
-refresh about 15 s per agent. A typical game (about 126 calls) takes about
-10-13 minutes; a game whose rounds all reach the fifth proposal takes longer
-than 15.
+part (role card, knowledge, summary, analysis, plan: about 220 tokens), the
+task (60-100 tokens) and its output. Outputs are bounded by ``max_tokens``
+from the word limits (summary 40, analysis 30, plan 20, words 30; the paper's
+maxima are 100). Measured per call (``benchmarks/bench_lga_game.py``): a vote
+about 320 uncached prompt tokens and 43 generated (about 6 s), a talk turn
+about 300 and 35 (5 s), a round's merged refresh about 350 and 150 (11 s per
+agent). So a voted proposal costs about 80 s and a round's refresh about
+70 s: a game's time follows its number of proposals, and a game whose rounds
+run to four or five proposals takes longer than 15 minutes.
 """
 
 from __future__ import annotations

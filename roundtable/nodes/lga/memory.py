@@ -250,3 +250,28 @@ def knowledge_text(view: PlayerView) -> str:
     if view.side == "evil":
         return f"Your evil teammates: {who}." if len(known) > 1 else f"Your evil teammate: {who}."
     return f"You know that these players are evil: {who}."
+
+
+def team_knowledge(view: PlayerView, team: list[int] | tuple[int, ...]) -> str:
+    """What the player's own reveal knowledge says about ``team``, in words (``""`` when it says nothing).
+
+    Merlin learns the evil players (but Mordred) and evil players their
+    teammates (but Oberon); a 1.5B model does not reliably intersect that list
+    with a team, so the prompt states the intersection. Nothing here is new to
+    the player: it restates `knowledge_text` for the team in hand.
+    """
+    if not team:
+        return ""
+    known = [k["player"] for k in view.knowledge if k.get("is") == "evil"]
+    if view.side == "evil":
+        on = [p for p in team if p == view.player or p in known]
+        if not on:
+            return "No player of your side you know of is on this team."
+        return "Your side on this team: " + ", ".join(
+            f"Player {p}" + (" (you)" if p == view.player else "") for p in on) + "; one fail card fails the quest."
+    if not known:
+        return ""
+    on = [p for p in team if p in known]
+    if not on:
+        return "No evil player you know is on this team."
+    return f"On this team you know {'these players are' if len(on) > 1 else 'this player is'} evil: {players_text(on)}."

@@ -159,6 +159,7 @@ class Turn:
             "may_pass": r.may_pass,
             "audience": list(r.audience) if r.audience is not None else None,
             "wants_words": r.wants_words,
+            "team_knowledge": mem.team_knowledge(self.view, r.team) if r.kind in ("vote_team", "speak") else "",
         }
 
     def instruction(self) -> str:

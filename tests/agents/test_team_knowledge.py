@@ -1,0 +1,55 @@
+"""The team-vote prompt restates what the player's own reveal knowledge says about the team, and nothing more."""
+
+from __future__ import annotations
+
+import pytest
+from lga_fakes import Script, ScriptedModels, first, lga_input, play_until
+
+from roundtable.games import avalon
+from roundtable.games.avalon import Role
+from roundtable.graphs.lga import build_lga_graph
+from roundtable.nodes.lga.memory import team_knowledge
+
+
+def _vote_prompts(seed: int) -> dict[int, tuple[avalon.AvalonState, avalon.Request, str]]:
+    state, requests = play_until(first("vote_team"), seed=seed)
+    prompts = {}
+    for request in requests:
+        script = Script()
+        build_lga_graph(ScriptedModels(script)).compile().invoke(lga_input(state, request))
+        prompts[request.player] = (state, request, [c for c in script.calls if c.module == "act"][-1].prompt)
+    return prompts
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_vote_prompts_state_the_evil_players_each_player_knows_on_the_team(seed):
+    for player, (state, request, prompt) in _vote_prompts(seed).items():
+        role = state.role_of(player)
+        evil_on = [p for p in request.team if state.side_of(p).value == "evil"]
+        if role == Role.MERLIN:
+            expected = ("No evil player you know is on this team." if not evil_on
+                        else f"evil: {', '.join(map(str, evil_on))}.")
+            assert expected in prompt
+        elif state.side_of(player).value == "evil":
+            if evil_on:
+                assert "Your side on this team: " + ", ".join(
+                    f"Player {p}" + (" (you)" if p == player else "") for p in evil_on) + ";" in prompt
+            else:
+                assert "No player of your side you know of is on this team." in prompt
+        else:  # Percival and the Servants learn no one's side
+            assert "on this team" not in prompt.split("--- Private to you")[1]
+
+
+def test_team_knowledge_follows_the_view_not_the_truth():
+    # Mordred is hidden from Merlin, so Merlin's line leaves him out; Oberon sees no teammate
+    config = avalon.AvalonConfig.build(roles=["merlin", "percival", "servant", "servant", "mordred", "oberon",
+                                              "assassin"])
+    state = avalon.new_game(config, seed=3)
+    mordred = next(p for p in state.players if state.role_of(p) == Role.MORDRED)
+    merlin = next(p for p in state.players if state.role_of(p) == Role.MERLIN)
+    oberon = next(p for p in state.players if state.role_of(p) == Role.OBERON)
+    assert team_knowledge(avalon.view(state, merlin), (mordred, merlin)) == (
+        "No evil player you know is on this team.")
+    assert team_knowledge(avalon.view(state, oberon), (mordred, oberon)) == (
+        f"Your side on this team: Player {oberon} (you); one fail card fails the quest.")
+    assert team_knowledge(avalon.view(state, merlin), ()) == ""
