@@ -34,9 +34,24 @@ from .model_calls import call_structured, call_text
 ActionKind = Literal["team", "vote", "quest_card", "target"]
 
 CHARS_PER_WORD = 7
+"""Bound on a words string's length in characters per allowed word (schema ``maxLength``)."""
 REASON_CHARS = 100
 """Longest reason asked before a team vote, in characters (about 25 tokens)."""
-"""Bound on a words string's length in characters per allowed word (schema ``maxLength``)."""
+
+
+def notes_schema(limits: dict[str, int]) -> type[BaseModel]:
+    """The schema of a merged refresh answer: one bounded string per note, in the order given.
+
+    Args:
+        limits: ``{note name: word limit}``, e.g. ``{"summary": 40, "analysis": 30, "plan": 20}``;
+            each string is at most ``words * CHARS_PER_WORD`` characters, so a
+            schema-enforcing server stops every note at its bound and writes them all.
+    """
+    fields: dict[str, Any] = {
+        name: (str, Field(max_length=words * CHARS_PER_WORD, description=f"at most {words} words"))
+        for name, words in limits.items()
+    }
+    return create_model("RefreshNotes", **fields)
 
 
 def action_kind(request: Request) -> ActionKind | None:

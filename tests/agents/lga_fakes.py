@@ -80,6 +80,8 @@ def default_structured(schema: type[BaseModel]) -> str:
             out[name] = "true"
         elif name == "words":
             out[name] = "I trust this team."
+        elif name in ("summary", "analysis", "plan"):
+            out[name] = f"{name.upper()}-TEXT."
     return json.dumps(out)
 
 

@@ -77,7 +77,7 @@ def test_new_round_summarizes_then_refreshes():
     assert "Records of quest 1" in summary_prompt
 
 
-def _round_two(options: dict, script: Script, model: str = "fake") -> tuple[list[str], dict]:
+def _round_two(options: dict, script: Script, model: str = "fake", json: bool = True) -> tuple[list[str], dict]:
     """Play player p's first round-1 decision, then its first round-2 decision with ``options``."""
     state, requests = play_until(first("propose_team"))
     p = requests[0].player
@@ -85,13 +85,40 @@ def _round_two(options: dict, script: Script, model: str = "fake") -> tuple[list
     later, reqs = play_until(lambda s, rs: s.round == 2 and any(r.player == p for r in rs))
     inp = lga_input(later, next(r for r in reqs if r.player == p), memory=out["memory"], options=options)
     inp["seat"]["model"] = model
-    return run(script, inp)
+    return run(script, inp, json=json)
 
 
-def test_merge_summary_writes_summary_analysis_and_plan_in_one_call():
-    reply = "Summary: Quest 1 failed.\nAnalysis: Player 3 lied.\nPlan: Keep Player 3 off teams."
+def test_merge_summary_writes_summary_analysis_and_plan_in_one_json_call():
+    reply = '{"summary": "Quest 1 failed.", "analysis": "Player 3 lied.", "plan": "Keep Player 3 off teams."}'
     script = Script(replies={"summarize": reply})
     nodes, out = _round_two({"merge_summary": True}, script)
+    assert len(script.modules()) == 2 and script.modules()[0] == "summarize"
+    assert "analyze" not in nodes and "plan" not in nodes  # skipped: current for round 2
+    memory = out["memory"]
+    assert (memory["summary"], memory["analysis"], memory["plan"]) == (
+        "Quest 1 failed.", "Player 3 lied.", "Keep Player 3 off teams.")
+    call = script.calls[0]
+    assert call.schema is not None and list(call.schema.model_fields) == ["summary", "analysis", "plan"]
+    limits = {n: f.metadata for n, f in call.schema.model_fields.items()}
+    assert all(any(getattr(m, "max_length", None) for m in meta) for meta in limits.values())  # bounded
+    assert 'Answer in JSON with "summary", "analysis" and "plan".' in call.prompt
+
+
+def test_merge_summary_unusable_json_falls_back_to_labelled_prose():
+    replies = ["not json at all", "Summary: Quest 1 failed.\nAnalysis: Player 3 lied.\nPlan: Keep 3 off."]
+    script = Script(replies={"summarize": replies})
+    _, out = _round_two({"merge_summary": True}, script)
+    assert script.modules()[:2] == ["summarize", "summarize"] and len(script.modules()) == 3
+    assert script.calls[0].schema is not None and script.calls[1].schema is None
+    assert '"Summary: ...", "Analysis: ..." and "Plan: ..."' in script.calls[1].prompt
+    assert out["memory"]["plan"] == "Keep 3 off." and out["memory"]["plan_round"] == 2
+    assert decision_of(out).usage["modules"]["summarize"]["calls"] == 2
+
+
+def test_merge_summary_on_a_prose_endpoint_reads_labelled_parts():
+    reply = "Summary: Quest 1 failed.\nAnalysis: Player 3 lied.\nPlan: Keep Player 3 off teams."
+    script = Script(replies={"summarize": reply})
+    nodes, out = _round_two({"merge_summary": True}, script, json=False)
     assert len(script.modules()) == 2 and script.modules()[0] == "summarize"
     assert "analyze" not in nodes and "plan" not in nodes  # skipped: current for round 2
     memory = out["memory"]
@@ -100,11 +127,12 @@ def test_merge_summary_writes_summary_analysis_and_plan_in_one_call():
     assert memory["analysis_round"] == memory["plan_round"] == 2
     prompt = script.calls[0].prompt
     assert "Records of quest 1" in prompt and '"Summary: ...", "Analysis: ..." and "Plan: ..."' in prompt
+    assert script.calls[0].schema is None
 
 
 def test_merge_summary_asks_separately_for_parts_the_reply_left_out():
     script = Script(replies={"summarize": "Quest 1 failed and nobody said why."})
-    nodes, out = _round_two({"merge_summary": True}, script)
+    nodes, out = _round_two({"merge_summary": True}, script, json=False)
     assert script.modules()[:3] == ["summarize", "analyze", "plan"] and len(script.modules()) == 4
     assert out["memory"]["summary"] == "Quest 1 failed and nobody said why."
     assert out["memory"]["analysis_round"] == 2 and "ANALYSIS-TEXT" in out["memory"]["analysis"]
@@ -112,7 +140,7 @@ def test_merge_summary_asks_separately_for_parts_the_reply_left_out():
 
 def test_merge_summary_leaves_out_ablated_modules():
     script = Script(replies={"summarize": "Summary: Quest 1 failed.\nPlan: Trust Player 2."})
-    _, out = _round_two({"merge_summary": True, "no_analysis": True}, script)
+    _, out = _round_two({"merge_summary": True, "no_analysis": True}, script, json=False)
     assert len(script.modules()) == 2 and script.modules()[0] == "summarize"
     assert "Then analyse" not in script.calls[0].prompt and "analysis" not in out["memory"]
     assert out["memory"]["plan"] == "Trust Player 2."

@@ -71,7 +71,7 @@ def test_game_resumes_mid_turn_as_a_checkpointed_subgraph(tmp_path):
 
 @pytest.mark.parametrize("model", ["local", "fake"])
 def test_calls_per_game_follow_the_budget_formula(model):
-    """calls = refresh N(2R-1) merged or N(3R-1) separate + one call per decision that needs a model."""
+    """calls = refresh N R (local: merge_plan and merge_summary) or N(3R-1) separate + one call per decision."""
     script = Script()
     agent = make_lga_agent(build_lga_graph(ScriptedModels(script)).compile())
     game = build_avalon_graph(agents={**AGENT_KINDS, "lga": agent}, model_kinds=frozenset({"lga"})).compile()
@@ -82,7 +82,7 @@ def test_calls_per_game_follow_the_budget_formula(model):
     rounds = sum(1 for e in events if e["type"] == "round_start")
     decisions = [e for e in events if e["type"] == "decision"]
     forced = [d for d in decisions if d["kind"] == "quest_card" and d.get("raw") is None]
-    refresh = 6 * (2 * rounds - 1) if model == "local" else 6 * (3 * rounds - 1)
+    refresh = 6 * rounds if model == "local" else 6 * (3 * rounds - 1)
     assert len(script.calls) == refresh + len(decisions) - len(forced)
     assert sum(d["usage"]["calls"] for d in decisions) == len(script.calls)
     assert len(script.calls) < 250

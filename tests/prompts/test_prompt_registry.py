@@ -56,10 +56,11 @@ def render_all(turn: Turn) -> list[str]:
     request = turn.request
     texts = [turn.rules_text(), turn.role_card(), turn.instruction(), base["shared"], base["private"]]
     common = {"instruction": turn.instruction(), "choice_help": "a choice", "words": 50, "retry_note": ""}
-    for parts in (["summary"], ["summary", "plan"], ["summary", "analysis", "plan"]):
+    for parts, fmt in itertools.product((["summary"], ["summary", "plan"], ["summary", "analysis", "plan"]),
+                                        ("json", "prose")):
         texts.append(turn.context.render("lga/summarize", **base, rounds_label="quest 1", round_public="Host: x",
                                          round_private="", words=80, parts=parts, analysis_words=60, plan_words=40,
-                                         scope="teammates", scope_players=[1, 2]))
+                                         scope="teammates", scope_players=[1, 2], format=fmt))
     for scope in ("all", "teammates", "adversaries"):
         texts.append(turn.context.render("lga/analyze", **base, scope=scope, scope_players=[1, 2], words=60,
                                          merge_plan=scope == "all", plan_words=40))

@@ -12,11 +12,12 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from roundtable.tools.model_calls import ModelProvider, call_text
+from roundtable.tools.extraction import CHARS_PER_WORD, notes_schema
+from roundtable.tools.model_calls import ModelProvider, call_structured, call_text
 
 from . import memory as mem
 from .analyze import scope_players
-from .calls import agent_model, clean_text, split_sections
+from .calls import agent_model, clean_text, split_sections, uses_json_schema
 from .turn import Turn
 
 log = logging.getLogger(__name__)
@@ -31,7 +32,9 @@ def make_summarize(models: ModelProvider):
     the memory, their key Host facts stay on the board. One model call; under
     ``merge_summary`` its reply has the parts ``Summary:``, ``Analysis:`` and
     ``Plan:`` (those not ablated), and the analysis and plan count as this
-    round's when present.
+    round's when present. Where the endpoint supports JSON schemas, the merged
+    answer is a JSON object with one bounded string per part, so a model that
+    runs long on its summary still writes every part.
     """
 
     def summarize(state: dict[str, Any], runtime: Runtime[Any]) -> dict[str, Any]:
@@ -47,27 +50,38 @@ def make_summarize(models: ModelProvider):
         if opts.merges_summary(turn.seat.model):
             parts += [name for name, off in (("analysis", opts.no_analysis), ("plan", opts.no_plan)) if not off]
         limits = {"summary": opts.summary_words, "analysis": opts.analysis_words, "plan": opts.plan_words}
-        prompt = turn.context.render(
-            "lga/summarize",
-            **turn.base_variables(),
-            rounds_label=label,
-            round_public=mem.lines([r for r in old if r["vis"] == "public"]),
-            round_private=mem.lines([r for r in old if r["vis"] == "private"]),
-            words=opts.summary_words,
-            parts=parts,
-            analysis_words=opts.analysis_words,
-            plan_words=opts.plan_words,
-            scope=opts.analysis_scope,
-            scope_players=scope_players(turn),
-        )
-        model = agent_model(models, turn, sum(limits[name] for name in parts))
-        text, usage = call_text(model, turn.messages(prompt), "summarize")
-        notes = split_sections(text, parts)
+        structured = len(parts) > 1 and uses_json_schema(models, turn)
+        variables = turn.base_variables() | {
+            "rounds_label": label,
+            "round_public": mem.lines([r for r in old if r["vis"] == "public"]),
+            "round_private": mem.lines([r for r in old if r["vis"] == "private"]),
+            "words": opts.summary_words,
+            "parts": parts,
+            "analysis_words": opts.analysis_words,
+            "plan_words": opts.plan_words,
+            "scope": opts.analysis_scope,
+            "scope_players": scope_players(turn),
+        }
+        words = sum(limits[name] for name in parts)
+        notes: dict[str, str] | None = None
+        usages: list[dict[str, Any]] = []
+        if structured:  # bounded strings: every part fits; room for the JSON around them
+            prompt = turn.context.render("lga/summarize", **variables, format="json")
+            model = models.chat(turn.seat.model, turn.temperature, words * CHARS_PER_WORD // 3 + 12 * len(parts))
+            notes, _, usage = call_structured(model, turn.messages(prompt),
+                                              notes_schema({n: limits[n] for n in parts}), "summarize")
+            usages.append(usage)
+        if notes is None:  # prose endpoint, or an unusable JSON answer: ask for labelled parts
+            prompt = turn.context.render("lga/summarize", **variables, format="prose")
+            text, usage = call_text(agent_model(models, turn, words), turn.messages(prompt), "summarize")
+            notes = split_sections(text, parts)
+            usages.append(usage)
         memory = mem.after_summary(turn.memory, turn.view.round, clean_text(notes["summary"], opts.summary_words))
         for name in parts[1:]:
             note = clean_text(notes[name], limits[name])
             if note:  # else the analyze / plan node asks for it on its own
                 memory |= {name: note, f"{name}_round": turn.view.round}
-        return {"memory": memory, "usage": [usage]}
+        return {"memory": memory, "usage": usages}
 
     return summarize
+
