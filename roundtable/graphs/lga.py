@@ -73,9 +73,9 @@ task (60-100 tokens) and its output. Outputs are bounded by ``max_tokens``
 from the word limits (summary 40, analysis 30, plan 20, words 30; the paper's
 maxima are 100). Measured per call (``benchmarks/bench_lga_game.py``): a vote
 about 320 uncached prompt tokens and 43 generated (about 6 s), a talk turn
-about 300 and 35 (5 s), a round's merged refresh about 350 and 150 (11 s per
+about 300 and 35 (5 s), a round's merged refresh about 400 and 165 (13 s per
 agent). So a voted proposal costs about 80 s and a round's refresh about
-70 s: a game's time follows its number of proposals, and a game whose rounds
+75 s: a game's time follows its number of proposals, and a game whose rounds
 run to four or five proposals takes longer than 15 minutes.
 """
 
