@@ -186,30 +186,28 @@ def show(
 def _print_usage(totals: dict[str, dict[str, float]]) -> None:
     if not any(row["calls"] for row in totals.values()):
         return
-    from rich.table import Table
-
-    table = Table(title="Model cost (tokens; seconds of model time)")
-    for column in ("player", "decisions", "calls", "prompt", "cached", "output", "seconds", "fallbacks"):
-        table.add_column(column, justify="right")
-    for key in sorted((k for k in totals if k != "game"), key=int) + ["game"]:
-        row = totals[key]
-        table.add_row(key, *(str(int(row[f])) for f in ("decisions", "calls", "prompt_tokens", "cached_tokens",
-                                                          "completion_tokens")), f"{row['seconds']:.1f}",
-                      str(int(row["fallbacks"])))
-    out.print(table)
+    keys = sorted((k for k in totals if k != "game"), key=int) + ["game"]
+    _print_cost_table("Model cost (tokens; seconds of model time)", "player", [(k, totals[k]) for k in keys],
+                      counts=("decisions",), trailing=("fallbacks",))
 
 
 def _print_module_usage(totals: dict[str, dict[str, float]]) -> None:
-    if not totals:
-        return
+    if totals:
+        _print_cost_table("Model cost per agent module", "module", sorted(totals.items()))
+
+
+def _print_cost_table(title: str, key_column: str, rows: list[tuple[str, dict[str, float]]],
+                      counts: tuple[str, ...] = (), trailing: tuple[str, ...] = ()) -> None:
+    """One row per key: ``counts``, calls, prompt, cached and output tokens, seconds, then ``trailing`` counts."""
     from rich.table import Table
 
-    table = Table(title="Model cost per agent module")
-    for column in ("module", "calls", "prompt", "cached", "output", "seconds"):
+    fields = (*counts, "calls", "prompt_tokens", "cached_tokens", "completion_tokens")
+    table = Table(title=title)
+    for column in (key_column, *counts, "calls", "prompt", "cached", "output", "seconds", *trailing):
         table.add_column(column, justify="right")
-    for module, row in sorted(totals.items()):
-        table.add_row(module, *(str(int(row[f])) for f in ("calls", "prompt_tokens", "cached_tokens",
-                                                            "completion_tokens")), f"{row['seconds']:.1f}")
+    for key, row in rows:
+        table.add_row(key, *(str(int(row[f])) for f in fields), f"{row['seconds']:.1f}",
+                      *(str(int(row[f])) for f in trailing))
     out.print(table)
 
 

@@ -132,9 +132,7 @@ def usage_totals(events: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
         if e["type"] != "decision":
             continue
         for key in (str(e["player"]), "game"):
-            row = totals.setdefault(key, dict.fromkeys((*USAGE_FIELDS, "decisions", "fallbacks"), 0))
-            for name in USAGE_FIELDS:
-                row[name] += (e.get("usage") or {}).get(name, 0)
+            row = _add_usage(totals, key, e.get("usage") or {}, ("decisions", "fallbacks"))
             row["decisions"] += 1
             row["fallbacks"] += 1 if e.get("fallback") else 0
     return totals
@@ -152,7 +150,14 @@ def module_totals(events: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
         if e["type"] != "decision":
             continue
         for module, usage in ((e.get("usage") or {}).get("modules") or {}).items():
-            row = totals.setdefault(module, dict.fromkeys(USAGE_FIELDS, 0))
-            for name in USAGE_FIELDS:
-                row[name] += usage.get(name, 0)
+            _add_usage(totals, module, usage)
     return totals
+
+
+def _add_usage(totals: dict[str, dict[str, float]], key: str, usage: dict[str, Any],
+               counters: tuple[str, ...] = ()) -> dict[str, float]:
+    """Add ``usage``'s `USAGE_FIELDS` to row ``key`` of ``totals`` (created with ``counters`` at 0); return the row."""
+    row = totals.setdefault(key, dict.fromkeys((*USAGE_FIELDS, *counters), 0))
+    for name in USAGE_FIELDS:
+        row[name] += usage.get(name, 0)
+    return row

@@ -19,6 +19,7 @@ from .turn import Turn
 
 log = logging.getLogger(__name__)
 
+
 def scope_players(turn: Turn) -> list[int]:
     """Players the analysis scope names, where the player knows them (``[]``: unknown or everyone).
 
