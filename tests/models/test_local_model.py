@@ -41,6 +41,7 @@ def local():  # type: ignore[no-untyped-def]
     server = local_server()
     assert server.base_url.endswith("/v1")
     assert local_server() is server
+    assert "AVX2" in server.features or "NEON" in server.features  # parsed from the loaded build
     return chat_model(parse_model_spec("local"), 0.0, 48)
 
 
