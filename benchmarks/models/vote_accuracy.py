@@ -18,6 +18,11 @@ right 5/12, Percival and Servants approving clean teams 1/3; with the team line
 worded "Evil players on this team" 7/12 and 2/3; worded as now ("Your side on
 this team", "a player of your side") 7/12 and 3/3. Evil players still reject
 most teams their side is on.
+
+With llama.cpp built for this CPU (README, "Faster embedded model"; different
+numerics, so different samples): the same prompts 5/12 and 1/3; the shorter
+vote and speech instructions 6/12 and 1/3 (and 5/12, 0/3 without "Approve a
+team you expect to serve your side", which is why it stays).
 """
 
 from __future__ import annotations

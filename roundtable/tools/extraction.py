@@ -33,8 +33,13 @@ from .model_calls import call_structured, call_text
 
 ActionKind = Literal["team", "vote", "quest_card", "target"]
 
-CHARS_PER_WORD = 7
-"""Bound on a words string's length in characters per allowed word (schema ``maxLength``)."""
+CHARS_PER_WORD = 6
+"""Bound on a words string's length in characters per allowed word (schema ``maxLength``).
+
+The 1.5B embedded model writes each bounded string up to its bound, so this is
+the output budget: its notes averaged 5 characters a word (space included), so
+6 leaves room for the word limit, which the agent then applies (at 7, a merged
+refresh wrote about 170 tokens)."""
 REASON_CHARS = 100
 """Longest reason asked before a team vote, in characters (about 25 tokens)."""
 

@@ -387,7 +387,7 @@ def test_prompts_put_the_shared_part_first():
     assert "Quest 1 so far:" in shared and "proposes" in shared
     assert all(u.startswith(shared) for u in users)
     for user in users:  # the private part and the task come last
-        assert user.index("--- Private to you") < user.index("approve or reject.")
+        assert user.index("--- Private to you") < user.index("vote on Player")
 
 
 def test_context_overrides_prompts():
