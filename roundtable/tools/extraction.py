@@ -87,7 +87,7 @@ def answer_schema(request: Request, players: int, words: int | None) -> type[Bas
         A pydantic model with the action field first, then ``words``:
         ``team`` (exactly ``team_size`` ints in 1..N), ``vote``
         (``approve``/``reject``), ``card`` (``success``/``fail``, only the legal
-        ones), ``target`` (1..N, or 0..N with 0 for a pass when passing is allowed).
+        ones), ``target`` (one of the request's candidates, or 0 for a pass when passing is allowed).
     """
     kind = action_kind(request)
     fields: dict[str, Any] = {}
@@ -107,9 +107,11 @@ def answer_schema(request: Request, players: int, words: int | None) -> type[Bas
         else:
             fields["card"] = (Literal["success", "fail"], Field(description="your quest card"))
     elif kind == "target":
-        low = 0 if request.may_pass else 1
-        fields["target"] = (int, Field(ge=low, le=players, description="player you name as Merlin"
-                                       + (" (0 to pass)" if request.may_pass else "")))
+        # Only the legal names (the candidates, and 0 for a pass): the 1.5B model's
+        # Assassin once named its own teammate, which cost a random fallback.
+        allowed = ((0,) if request.may_pass else ()) + tuple(request.candidates or range(1, players + 1))
+        fields["target"] = (Literal[allowed], Field(description="player you name as Merlin"  # type: ignore[valid-type]
+                                                     + (" (0 to pass)" if request.may_pass else "")))
     if words:
         fields["words"] = (str, Field(max_length=words * CHARS_PER_WORD, description=f"at most {words} words"))
     name = f"{(kind or 'words').title().replace('_', '')}Answer"

@@ -75,7 +75,7 @@ def default_structured(schema: type[BaseModel]) -> str:
         elif name == "card":
             out[name] = "fail" if "fail" in json.dumps(spec) else "success"
         elif name in ("target", "player"):
-            out[name] = spec.get("minimum", 1)  # a pass (0) when allowed, else player 1
+            out[name] = spec["enum"][0] if "enum" in spec else spec.get("minimum", 1)  # a pass (0) when allowed
         elif name == "answer":
             out[name] = "true"
         elif name == "words":

@@ -33,7 +33,9 @@ def test_answer_schema_is_bounded():
     with pytest.raises(ValidationError):
         schema.model_validate({"team": [1, 7], "words": "x"})
     shot = answer_schema(SHOT, players=6, words=None).model_json_schema()
-    assert shot["properties"]["target"]["minimum"] == 0 and "words" not in shot["properties"]
+    assert sorted(shot["properties"]["target"]["enum"]) == [0, 1, 2, 3, 4] and "words" not in shot["properties"]
+    with pytest.raises(ValidationError):  # player 5 is not a candidate (e.g. the Assassin's teammate)
+        answer_schema(SHOT, players=6, words=None).model_validate({"target": 5})
 
 
 def test_action_from_answer():
