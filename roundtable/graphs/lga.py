@@ -62,8 +62,10 @@ which the proposals, not the agent's modules, decide: the embedded 1.5B model
 rejects most teams (measured: 0-33 % approvals on round-1 votes across prompt
 variants), so long rounds are what to watch.
 
-Time on the embedded model (measured on 2 cores: about 70 prompt tokens per
-second at these context lengths and 26 generated tokens per second; one
+Time on the embedded model (measured on 2 cores with xllamacpp's prebuilt
+AVX2 wheel: about 70 prompt tokens per second at these context lengths and 26
+generated tokens per second, about 30% and 10% more with llama.cpp built for
+the CPU, see ``models/local.py``; one
 server slot with a prefix cache and a host-memory prompt cache): the system
 prompt (rules) and the start of the user prompt (earlier quests' facts, this
 proposal's public records, identical for every player at a moment and only
@@ -75,8 +77,9 @@ maxima are 100). Measured per call (``benchmarks/bench_lga_game.py``): a vote
 about 320 uncached prompt tokens and 43 generated (about 6 s), a talk turn
 about 300 and 35 (5 s), a round's merged refresh about 400 and 165 (13 s per
 agent). So a voted proposal costs about 80 s and a round's refresh about
-75 s: a game's time follows its number of proposals, and a game whose rounds
-run to four or five proposals takes longer than 15 minutes.
+75 s (about 65 s and 60 s with the native build): a game's time follows its
+number of proposals. Measured whole games: 11.4-16.7 minutes with the wheel,
+10.1-11.4 minutes with the native build (README, Measurements).
 """
 
 from __future__ import annotations
