@@ -1,10 +1,13 @@
-"""A full Avalon game with language-model agents on a model, measured.
+"""Full Avalon games with language-model agents on a model, measured.
 
-Plays one game through the same runner as the CLI (SQLite checkpointer,
-durability "sync") and reports wall time, model calls, prompt / completion /
-cached tokens and fallbacks, per player and for the game, from the game record.
+Plays one game per seed through the same runner as the CLI (SQLite
+checkpointer, durability "sync"; one process, so the embedded model starts
+once) and reports, per game, from its game record: the quests played and the
+teams voted on, wall time, model calls, prompt / completion / cached
+tokens and fallbacks, then the cost per agent module of every game.
 
-    python benchmarks/bench_lga_game.py                       # lan6, six lga agents, embedded model
+    python benchmarks/bench_lga_game.py                       # lan6, six lga agents, embedded model, seed 1
+    python benchmarks/bench_lga_game.py --seed 3 --seed 4 --seed 5
     python benchmarks/bench_lga_game.py --agents naive,merlin=lga --seed 3
 
 Target (issue 3): a lan6 game with six lga agents on the embedded model on a
@@ -18,14 +21,43 @@ import json
 import os
 import tempfile
 import time
+from typing import Any
 
 from roundtable.games.avalon import AvalonConfig, deal
+
+GAME_COLUMNS = ("seed", "winner", "reason", "quests", "teams voted", "wall min", "calls", "prompt tok",
+                "uncached tok", "cached share", "completion tok", "decisions", "fallbacks")
+
+
+def game_row(seed: int, wall: float, record: dict[str, Any]) -> list[str]:
+    """One table row for a finished game: the `GAME_COLUMNS` as text (wall time in minutes)."""
+    game = record["usage"].get("game", {})
+    prompt, cached = game.get("prompt_tokens", 0), game.get("cached_tokens", 0)
+    return [str(seed), str(record["winner"]), str(record["end_reason"]), str(len(record["quests"])),
+            str(len(record["vote_results"])),
+            f"{wall / 60:.1f}", f"{game.get('calls', 0):.0f}", f"{prompt:.0f}", f"{prompt - cached:.0f}",
+            f"{cached / prompt if prompt else 0:.2f}", f"{game.get('completion_tokens', 0):.0f}",
+            f"{game.get('decisions', 0):.0f}", f"{game.get('fallbacks', 0):.0f}"]
+
+
+def markdown(columns: tuple[str, ...] | list[str], rows: list[list[str]]) -> str:
+    """A Markdown table."""
+    lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+    return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
+
+
+def module_rows(record: dict[str, Any]) -> list[list[str]]:
+    """Per agent module: calls, prompt, uncached and completion tokens, model seconds (queueing included)."""
+    return [[module, f"{row['calls']:.0f}", f"{row['prompt_tokens']:.0f}",
+             f"{row['prompt_tokens'] - row['cached_tokens']:.0f}", f"{row['completion_tokens']:.0f}",
+             f"{row['seconds']:.0f}"]
+            for module, row in sorted(record.get("usage_by_module", {}).items())]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--preset", default="lan6")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, action="append", help="deal seed; repeat for several games (default 1)")
     parser.add_argument("--agents", default="lga")
     parser.add_argument("--model", default="local")
     parser.add_argument("--rule", action="append", default=[])
@@ -40,31 +72,26 @@ def main() -> None:
     from roundtable.runner import new_game_id, open_runner
 
     config = AvalonConfig.build(preset=args.preset, rules=args.rule)
-    seats = resolve_seats(deal(config, args.seed), args.agents, args.model, set(AGENT_KINDS), MODEL_KINDS,
-                          args.agent_option, OPTION_PARSERS)
-    game_id = new_game_id()
-    started = time.perf_counter()
-    with open_runner() as runner:
-        runner.start(game_id, {"config": config.to_dict(), "seed": args.seed, "seats": seats})
-    wall = time.perf_counter() - started
-    record = read_record(game_id) or {}
-    game = record["usage"].get("game", {})
-    prompt = game.get("prompt_tokens", 0)
-    print(f"| preset | agents | seed | winner | reason | wall s | calls | prompt tok | cached tok | cached share"
-          f" | completion tok | decisions | fallbacks |")
-    print("|" + "---|" * 13)
-    print(f"| {args.preset} | {args.agents} | {args.seed} | {record['winner']} | {record['end_reason']} | {wall:.0f}"
-          f" | {game.get('calls', 0):.0f} | {prompt:.0f} | {game.get('cached_tokens', 0):.0f}"
-          f" | {(game.get('cached_tokens', 0) / prompt if prompt else 0):.2f} | {game.get('completion_tokens', 0):.0f}"
-          f" | {game.get('decisions', 0):.0f} | {game.get('fallbacks', 0):.0f} |")
-    print()
-    print("| module | calls | prompt tok | uncached tok | completion tok | model s |")
-    print("|---|---|---|---|---|---|")
-    for module, row in sorted(record.get("usage_by_module", {}).items()):
-        print(f"| {module} | {row['calls']:.0f} | {row['prompt_tokens']:.0f}"
-              f" | {row['prompt_tokens'] - row['cached_tokens']:.0f} | {row['completion_tokens']:.0f}"
-              f" | {row['seconds']:.0f} |")
-    print(json.dumps({"game_id": game_id, "home": os.environ["ROUNDTABLE_HOME"], "usage": record["usage"]}))
+    rows, modules, summaries = [], [], []
+    for seed in args.seed or [1]:
+        seats = resolve_seats(deal(config, seed), args.agents, args.model, set(AGENT_KINDS), MODEL_KINDS,
+                              args.agent_option, OPTION_PARSERS)
+        game_id = new_game_id()
+        started = time.perf_counter()
+        with open_runner() as runner:
+            runner.start(game_id, {"config": config.to_dict(), "seed": seed, "seats": seats})
+        wall = time.perf_counter() - started
+        record = read_record(game_id) or {}
+        rows.append(game_row(seed, wall, record))
+        modules.append((seed, module_rows(record)))
+        summaries.append({"game_id": game_id, "seed": seed, "wall_s": round(wall, 1), "usage": record["usage"]})
+        print(markdown(GAME_COLUMNS, rows[-1:]), flush=True)  # each game as it ends
+    print(f"\n{args.preset}, agents {args.agents}, model {args.model}\n")
+    print(markdown(GAME_COLUMNS, rows))
+    for seed, table in modules:
+        print(f"\nseed {seed}, cost per agent module (model seconds include queueing):\n")
+        print(markdown(("module", "calls", "prompt tok", "uncached tok", "completion tok", "model s"), table))
+    print(json.dumps({"home": os.environ["ROUNDTABLE_HOME"], "games": summaries}))
 
 
 if __name__ == "__main__":
