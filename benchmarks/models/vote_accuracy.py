@@ -8,7 +8,8 @@ approve exactly the teams with no evil player he sees; an evil player (the
 Assassin, Morgana) exactly the teams with an evil player on them. Percival and
 the Servants cannot know; their approvals of clean teams are shown apart.
 
-    python benchmarks/models/vote_accuracy.py
+    python benchmarks/models/vote_accuracy.py              # seeds 11-14
+    python benchmarks/models/vote_accuracy.py 11 12 13 14 15 16 17 18
 
 Prints one line per vote and the totals.
 
@@ -23,6 +24,15 @@ With llama.cpp built for this CPU (README, "Faster embedded model"; different
 numerics, so different samples): the same prompts 5/12 and 1/3; the shorter
 vote and speech instructions 6/12 and 1/3 (and 5/12, 0/3 without "Approve a
 team you expect to serve your side", which is why it stays).
+
+Eight games (seeds 11-18, native build): informed votes right 11/24, and the
+evil players approved a team with their own side on it in only 1 of 12 votes
+(the same holds in whole games: 22 of 50 such votes across six games). They
+reject the way the loyal servants they pose as would. Two rewordings were
+tried and not kept: the reason asked as "who on this team is on your side?
+whom do you suspect?" (7/24), and the team line stating what approval leads
+to ("if it is approved, one fail card from your side fails the quest", "the
+quest will likely succeed / fail"; 12/24, evil still 1/12).
 """
 
 from __future__ import annotations
@@ -53,7 +63,7 @@ def lga_call(state, request, seed):
 def main() -> None:
     informed = [0, 0]  # right, asked
     uninformed_clean = [0, 0]  # approvals, asked
-    for seed in (11, 12, 13, 14):
+    for seed in [int(arg) for arg in sys.argv[1:]] or (11, 12, 13, 14):
         votes_seen = 0
         state, requests = play_until(lambda s, rs: any(r.kind == "vote_team" for r in rs), seed=seed)
         while votes_seen < VOTES_PER_GAME:
