@@ -27,7 +27,7 @@ team you expect to serve your side", which is why it stays).
 
 Eight games (seeds 11-18, native build): informed votes right 11/24, and the
 evil players approved a team with their own side on it in only 1 of 12 votes
-(the same holds in whole games: 22 of 50 such votes across six games). They
+(in whole games it is less extreme: 22 of 50 such votes across five games). They
 reject the way the loyal servants they pose as would. Two rewordings were
 tried and not kept: the reason asked as "who on this team is on your side?
 whom do you suspect?" (7/24), and the team line stating what approval leads
