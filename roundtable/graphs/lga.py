@@ -62,24 +62,24 @@ which the proposals, not the agent's modules, decide: the embedded 1.5B model
 rejects most teams (measured: 0-33 % approvals on round-1 votes across prompt
 variants), so long rounds are what to watch.
 
-Time on the embedded model (measured on 2 cores with xllamacpp's prebuilt
-AVX2 wheel: about 70 prompt tokens per second at these context lengths and 26
-generated tokens per second, about 30% and 10% more with llama.cpp built for
-the CPU, see ``models/local.py``; one
-server slot with a prefix cache and a host-memory prompt cache): the system
-prompt (rules) and the start of the user prompt (earlier quests' facts, this
-proposal's public records, identical for every player at a moment and only
-growing within a proposal) come from the cache; a call pays for the private
-part (role card, knowledge, summary, analysis, plan: about 220 tokens), the
-task (60-100 tokens) and its output. Outputs are bounded by ``max_tokens``
-from the word limits (summary 40, analysis 30, plan 20, words 30; the paper's
-maxima are 100). Measured per call (``benchmarks/bench_lga_game.py``): a vote
-about 320 uncached prompt tokens and 43 generated (about 6 s), a talk turn
-about 300 and 35 (5 s), a round's merged refresh about 400 and 165 (13 s per
-agent). So a voted proposal costs about 80 s and a round's refresh about
-75 s (about 65 s and 60 s with the native build): a game's time follows its
-number of proposals. Measured whole games: 11.4-16.7 minutes with the wheel,
-10.1-11.4 minutes with the native build (README, Measurements).
+Time on the embedded model (2 cores; one server slot with a prefix cache and
+a host-memory prompt cache): the system prompt (rules) and the start of the
+user prompt (earlier quests' facts, this proposal's public records, identical
+for every player at a moment and only growing within a proposal) come from the
+cache; a call pays for the private part (role card, knowledge, summary,
+analysis, plan: about 220 tokens), the task (60-100 tokens) and its output.
+Outputs are bounded by ``max_tokens`` from the word limits (summary 40,
+analysis 30, plan 20, words 30; the paper's maxima are 100). llama.cpp's own
+timings over a game (``benchmarks/models/server_log.py``): the server is busy
+99.5% of the time, processing 81 uncached prompt tokens and generating 25
+tokens a second with llama.cpp built for the CPU (68 and 26 with xllamacpp's
+prebuilt AVX2 wheel; see ``models/local.py``). Measured per call
+(``benchmarks/bench_lga_game.py``): a vote about 330 uncached prompt tokens
+and 44 generated (about 6 s), a talk turn about 320 and 29 (5 s), a round's
+merged refresh about 410 and 150 (11 s per agent). Over five games on the
+native build, a game took about 84 s per team voted plus 50 s per quest
+played, 8.6-16.2 minutes (README, Measurements): its time follows the number
+of proposals, which the model's votes decide.
 """
 
 from __future__ import annotations

@@ -21,7 +21,10 @@ Defaults, measured on 2 cores with Qwen2.5-Coder-1.5B Q4_K_M (see
   from source for this machine's AVX-512 VNNI (the README's "Faster embedded
   model" command, about 6 minutes), prompt processing went from 75 to 97
   tokens/s and generation from 31 to 34 (a fresh 911-token prompt: 12.0 s,
-  then 9.4 s). :class:`LocalServer` logs a warning
+  then 9.4 s). In whole games (contexts of 1,000-3,000 tokens, JSON-schema
+  grammars; ``benchmarks/models/server_log.py``) the native build processed
+  81 prompt tokens/s and generated 25, the wheel 68 and 26: the gain is in
+  prompt processing. :class:`LocalServer` logs a warning
   when the CPU has AVX-512 and the loaded build does not use it.
 * measured and not used: flash attention and batch sizes 256-2048 (prompt
   processing stays at 73-77 tokens/s); n-gram speculative decoding
