@@ -26,13 +26,21 @@ vote and speech instructions 6/12 and 1/3 (and 5/12, 0/3 without "Approve a
 team you expect to serve your side", which is why it stays).
 
 Eight games (seeds 11-18, native build): informed votes right 11/24, and the
-evil players approved a team with their own side on it in only 1 of 12 votes
-(in whole games it is less extreme: 22 of 50 such votes across five games). They
-reject the way the loyal servants they pose as would. Two rewordings were
-tried and not kept: the reason asked as "who on this team is on your side?
-whom do you suspect?" (7/24), and the team line stating what approval leads
-to ("if it is approved, one fail card from your side fails the quest", "the
-quest will likely succeed / fail"; 12/24, evil still 1/12).
+evil players approved a team with their own side on it in only 1 of 12
+votes (in whole games it is less extreme: 22 of 50 such votes across five
+games). They reject the way the loyal servants they pose as would, and three
+rewordings did not change that, so none was kept:
+
+- the reason asked as "who on this team is on your side? whom do you
+  suspect?": 7/24;
+- the team line stating what approval leads to ("if it is approved, one fail
+  card from your side fails the quest", "the quest will likely succeed /
+  fail"): 12/24, evil 1/12;
+- an evil player's reason asked as "would this team let your side fail the
+  quest?": 10/24, evil 1/12.
+
+The same prompt can flip between runs (temperature 0.3): treat differences of
+two or three votes as noise.
 """
 
 from __future__ import annotations
