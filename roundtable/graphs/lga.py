@@ -76,9 +76,9 @@ tokens a second with llama.cpp built for the CPU (68 and 26 with xllamacpp's
 prebuilt AVX2 wheel; see ``models/local.py``). Measured per call
 (``benchmarks/bench_lga_game.py``): a vote about 330 uncached prompt tokens
 and 44 generated (about 6 s), a talk turn about 320 and 29 (5 s), a round's
-merged refresh about 410 and 150 (11 s per agent). Over five games on the
+merged refresh about 410 and 150 (11 s per agent). Over six games on the
 native build, a game took about 84 s per team voted plus 50 s per quest
-played, 8.6-16.2 minutes (README, Measurements): its time follows the number
+played, 8.6-16.5 minutes (README, Measurements): its time follows the number
 of proposals, which the model's votes decide.
 """
 
