@@ -71,7 +71,7 @@ analysis, plan: about 220 tokens), the task (60-100 tokens) and its output.
 Outputs are bounded by ``max_tokens`` from the word limits (summary 40,
 analysis 30, plan 20, words 30; the paper's maxima are 100). llama.cpp's own
 timings over a game (``benchmarks/models/server_log.py``): the server is busy
-99.5% of the time, processing 81 uncached prompt tokens and generating 25
+99.5% of the time, processing 78 uncached prompt tokens and generating 24
 tokens a second with llama.cpp built for the CPU (68 and 26 with xllamacpp's
 prebuilt AVX2 wheel; see ``models/local.py``). Measured per call
 (``benchmarks/bench_lga_game.py``): a vote about 330 uncached prompt tokens

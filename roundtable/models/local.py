@@ -23,8 +23,8 @@ Defaults, measured on 2 cores with Qwen2.5-Coder-1.5B Q4_K_M (see
   tokens/s and generation from 31 to 34 (a fresh 911-token prompt: 12.0 s,
   then 9.4 s). In whole games (contexts of 1,000-3,000 tokens, JSON-schema
   grammars; ``benchmarks/models/server_log.py``) the native build processed
-  81 prompt tokens/s and generated 25, the wheel 68 and 26: the gain is in
-  prompt processing. :class:`LocalServer` logs a warning
+  78 prompt tokens/s and generated 24, the wheel 68 and 26: the gain is in
+  prompt processing only, and a game is about 6% faster. :class:`LocalServer` logs a warning
   when the CPU has AVX-512 and the loaded build does not use it.
 * measured and not used: flash attention and batch sizes 256-2048 (prompt
   processing stays at 73-77 tokens/s); n-gram speculative decoding
@@ -59,7 +59,7 @@ log = logging.getLogger(__name__)
 
 NATIVE_BUILD_HINT = (
     "this CPU has AVX-512 but the installed llama.cpp build (xllamacpp's prebuilt wheel) uses AVX2 only; "
-    "building it for this CPU makes the embedded model about 30% faster (README: 'Faster embedded model')"
+    "building it for this CPU processes prompts about 15% faster, a game about 6% (README: 'Faster embedded model')"
 )
 """Warning logged when the host CPU could run a faster llama.cpp build than the one loaded."""
 
