@@ -24,8 +24,8 @@ Defaults, measured on 2 cores with Qwen2.5-Coder-1.5B Q4_K_M (see
   then 9.4 s). In whole games (contexts of 1,000-3,000 tokens, JSON-schema
   grammars; ``benchmarks/models/server_log.py``) the native build processed
   78 prompt tokens/s and generated 24, the wheel 68 and 26: the gain is in
-  prompt processing only, and a game is about 6% faster. :class:`LocalServer` logs a warning
-  when the CPU has AVX-512 and the loaded build does not use it.
+  prompt processing only, and a game is about 6% faster. :class:`LocalServer`
+  logs a warning when the CPU has AVX-512 and the loaded build does not use it.
 * measured and not used: flash attention and batch sizes 256-2048 (prompt
   processing stays at 73-77 tokens/s); n-gram speculative decoding
   (``ngram_simple``, ``ngram_mod``, ``ngram_map_k``: 21-25 generated tokens/s
