@@ -5,32 +5,26 @@
 :class:`LocalServer` on a free loopback port, and stops it at interpreter exit.
 Every ``local`` chat model talks to it through ``base_url``.
 
-Defaults, measured on 2 cores with Qwen2.5-Coder-1.5B Q4_K_M (see
-``benchmarks/models/bench_local.py``):
+Defaults, chosen by measurement on 2 cores with Qwen2.5-Coder-1.5B Q4_K_M
+(measured figures and their commands: ``benchmarks/README.md``):
 
 * one slot (``n_parallel=1``) with a 16,384-token context. llama.cpp keeps a
   prompt cache per slot, and a request only reuses the prefix cached in the slot
-  it lands on; with 4 slots, 4 simultaneous requests sharing a 1,100-token
-  prefix took 69 s (3 slots recomputed the prefix), with 1 slot 6 s (queued,
-  each reusing the prefix). The cores, not the slots, bound throughput.
+  it lands on: with several slots, simultaneous requests sharing a prefix
+  recompute it in each slot; with one slot they queue and each reuses it. The
+  cores, not the slots, bound throughput.
 * the host-memory prompt cache (``cache_ram_mib``) keeps the states of earlier
-  prompts, so alternating between prompts with different prefixes stays cheap
-  (a 700-token prefix: 9.5 s fresh, 0.4 s restored).
+  prompts, so alternating between prompts with different prefixes restores a
+  prefix instead of recomputing it.
 * llama.cpp reports ``usage.prompt_tokens_details.cached_tokens`` with no flag.
-* the build matters most: xllamacpp's prebuilt CPU wheel uses AVX2 only. Built
-  from source for this machine's AVX-512 VNNI (the README's "Faster embedded
-  model" command, about 6 minutes), prompt processing went from 75 to 97
-  tokens/s and generation from 31 to 34 (a fresh 911-token prompt: 12.0 s,
-  then 9.4 s). In whole games (contexts of 1,000-3,000 tokens, JSON-schema
-  grammars; ``benchmarks/models/server_log.py``) the native build processed
-  78 prompt tokens/s and generated 24, the wheel 68 and 26: the gain is in
-  prompt processing only, and a game is about 6% faster. :class:`LocalServer`
-  logs a warning when the CPU has AVX-512 and the loaded build does not use it.
-* measured and not used: flash attention and batch sizes 256-2048 (prompt
-  processing stays at 73-77 tokens/s); n-gram speculative decoding
-  (``ngram_simple``, ``ngram_mod``, ``ngram_map_k``: 21-25 generated tokens/s
-  against 25 without) on this game's short answers; the weights requantized
-  to Q4_0 or Q8_0 (both slower than Q4_K_M with either build).
+* the build: xllamacpp's prebuilt CPU wheel uses AVX2 only. Built from source
+  for a CPU with AVX-512 (the README's "Faster embedded model" command), it
+  processes prompts faster; over whole games, only prompt processing gains.
+  :class:`LocalServer` logs a warning when the CPU has AVX-512 and the loaded
+  build does not use it.
+* measured and not used: flash attention and batch sizes 256-2048; n-gram
+  speculative decoding (``ngram_simple``, ``ngram_mod``, ``ngram_map_k``) on
+  this game's short answers; the weights requantized to Q4_0 or Q8_0.
 
 Environment overrides: ``ROUNDTABLE_LOCAL_CTX``, ``ROUNDTABLE_LOCAL_PARALLEL``,
 ``ROUNDTABLE_LOCAL_THREADS``, ``ROUNDTABLE_LOCAL_CACHE_MIB``,
@@ -142,9 +136,9 @@ class LocalSettings(BaseModel):
 class LocalServer:
     """llama.cpp's OpenAI-compatible HTTP server running in this process on 127.0.0.1.
 
-    Serving starts in the constructor (weights load in about 3 s) and ends with
-    :meth:`stop` or the ``with`` block. The model name in requests is ignored;
-    the server answers as ``"local"``.
+    Serving starts in the constructor, which loads the weights
+    (``startup_seconds``), and ends with :meth:`stop` or the ``with`` block.
+    The model name in requests is ignored; the server answers as ``"local"``.
 
     Attributes:
         model_path: The GGUF file served.
@@ -227,7 +221,7 @@ _singleton_lock = threading.Lock()
 def local_server() -> LocalServer:
     """The process's embedded server, started on first call (thread-safe), stopped at exit.
 
-    Assembles the weights first if needed (a few seconds, once per cache directory).
+    Assembles the weights first if needed (once per cache directory).
 
     Raises:
         MissingModelPartsError: The weight packages are not installed.
