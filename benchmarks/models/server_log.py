@@ -13,12 +13,7 @@ gaps are time spent outside the server: the graph, checkpoints, HTTP), and the
 prompt-processing and generation rates at the game's real context lengths,
 with JSON-schema grammars on.
 
-Measured 2026-11-21 (2 cores, lan6 games of six lga agents): the native
-AVX-512 build, a whole 153-request game: busy 99.4% of the span (0.04 s
-between requests), prompt processing 78 tokens/s, generation 24 tokens/s; the
-prebuilt AVX2 wheel, two games, 175 requests: busy 99.6%, 68 and 26 tokens/s.
-(A probe of the same server without a JSON schema generated 28 tokens/s, with
-one 26.)
+Measured figures and their commands: ``benchmarks/README.md``.
 """
 
 from __future__ import annotations

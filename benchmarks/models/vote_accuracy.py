@@ -13,34 +13,9 @@ the Servants cannot know; their approvals of clean teams are shown apart.
 
 Prints one line per vote and the totals.
 
-Measured 2026-11-21 (2 cores, 1.5B model; 24 votes, so only large changes
-show): before the team line and the evil players' voting line, informed votes
-right 5/12, Percival and Servants approving clean teams 1/3; with the team line
-worded "Evil players on this team" 7/12 and 2/3; worded as now ("Your side on
-this team", "a player of your side") 7/12 and 3/3. Evil players still reject
-most teams their side is on.
-
-With llama.cpp built for this CPU (README, "Faster embedded model"; different
-numerics, so different samples): the same prompts 5/12 and 1/3; the shorter
-vote and speech instructions 6/12 and 1/3 (and 5/12, 0/3 without "Approve a
-team you expect to serve your side", which is why it stays).
-
-Eight games (seeds 11-18, native build): informed votes right 11/24, and the
-evil players approved a team with their own side on it in only 1 of 12
-votes (in whole games it is less extreme: 22 of 50 such votes across five
-games). They reject the way the loyal servants they pose as would, and three
-rewordings did not change that, so none was kept:
-
-- the reason asked as "who on this team is on your side? whom do you
-  suspect?": 7/24;
-- the team line stating what approval leads to ("if it is approved, one fail
-  card from your side fails the quest", "the quest will likely succeed /
-  fail"): 12/24, evil 1/12;
-- an evil player's reason asked as "would this team let your side fail the
-  quest?": 10/24, evil 1/12.
-
 The same prompt can flip between runs (temperature 0.3): treat differences of
-two or three votes as noise.
+two or three votes as noise. Measured figures and their commands:
+``benchmarks/README.md``.
 """
 
 from __future__ import annotations

@@ -9,9 +9,7 @@ team, the vote and its latency.
 
     python benchmarks/models/vote_reason.py
 
-Measured 2026-11-21 (2 cores, 1.5B model): bare vote 3/18 approvals, reason
-first 11/18 (Merlin rejected the team holding an evil player in both); about
-2-3 s a vote either way.
+Measured figures and their commands: ``benchmarks/README.md``.
 """
 
 from __future__ import annotations
