@@ -14,12 +14,16 @@ from contextlib import contextmanager
 from typing import Annotated, Any, Optional
 
 import typer
+from pydantic import ValidationError
 from rich.console import Console
 
 from . import paths, transcript
-from .games.avalon import AvalonConfig, ConfigurationError, deal
-from .graphs.agents import AGENT_KINDS, MODEL_KINDS, OPTION_PARSERS
-from .nodes.avalon.setup import resolve_seats
+from .games import GAMES
+from .games.avalon import AvalonConfig
+from .games.errors import ConfigurationError
+from .graphs.agents import AGENT_KINDS
+from .nodes.game.setup import check_input
+from .seating import resolve_seats
 from .records import list_records, module_totals, read_record, record_path, usage_totals
 
 app = typer.Typer(help="Language-model agents playing Avalon, as LangGraph graphs.", no_args_is_help=True,
@@ -37,8 +41,11 @@ def _printer(quiet: bool):
     if quiet:
         return None
 
+    rules: dict[str, str] = {}
+
     def show(events: list[dict[str, Any]]) -> None:
-        for line in transcript.lines(events):
+        rules.update(next((e["rules"] for e in events if e.get("type") == "game_start"), {}))
+        for line in transcript.lines(events, rules=rules):
             out.print(line)
 
     return show
@@ -104,12 +111,13 @@ def _stopped_cleanly(game_id: str) -> Iterator[None]:
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="The game to play: avalon.")] = "avalon",
+    game: Annotated[str, typer.Argument(help=f"The game to play: {', '.join(GAMES)}.")] = "avalon",
     preset: Annotated[Optional[str], typer.Option(help="Role set: lan6, bench5, play7 or standard.")] = None,
     players: Annotated[Optional[int], typer.Option(help="Player count, 5 to 10 (standard preset).")] = None,
     seed: Annotated[Optional[int], typer.Option(help="Game seed (default: random, printed).")] = None,
     rule: Annotated[Optional[list[str]], typer.Option(help="Rule variant KEY=VALUE (repeatable).")] = None,
-    agents: Annotated[str, typer.Option(help="Who plays: KIND, good=KIND, evil=KIND, ROLE=KIND, SEAT=KIND, comma-separated, applied in order.")] = "naive",
+    agents: Annotated[str, typer.Option(help="Who plays: KIND, good=KIND, evil=KIND, ROLE=KIND, SEAT=KIND, comma-separated, "
+                                        f"applied in order. Kinds: {', '.join(AGENT_KINDS)}.")] = "naive",
     model: Annotated[str, typer.Option(help="Model per seat or side for model-driven agents, same syntax as --agents "
                                        "(default: $ROUNDTABLE_MODEL or local).")] = "",
     agent_option: Annotated[Optional[list[str]], typer.Option(
@@ -122,22 +130,25 @@ def play(
     pace: Pace = 0.0,
 ) -> None:
     """Play a game from the start."""
-    if game != "avalon":
-        _fail(f"unknown game {game!r}; available: avalon")
+    if game not in GAMES:
+        _fail(f"unknown game {game!r}; available: {', '.join(GAMES)}")
+    rules = GAMES[game]
     seed = secrets.randbelow(2**31) if seed is None else seed
-    try:
-        config = AvalonConfig.build(preset=preset, players=players, rules=rule or [])
-        seats = resolve_seats(deal(config, seed), agents, model, set(AGENT_KINDS), MODEL_KINDS,
-                              agent_option or [], OPTION_PARSERS)
-    except ConfigurationError as error:
-        _fail(str(error))
+    from .graphs.game import build_game_graph
     from .runner import new_game_id, open_runner
 
+    builder = build_game_graph(rules)
+    try:
+        config = AvalonConfig.build(preset=preset, players=players, rules=rule or []).to_dict()
+        seats = resolve_seats(rules, config, seed, agents, model, agent_option or [])
+        default_model = builder.context_schema().default_model
+        inputs = check_input({"config": config, "seed": seed, "seats": seats}, rules, builder.kinds, default_model)
+    except (ConfigurationError, ValidationError) as error:
+        _fail(str(error))
     game_id = game_id or new_game_id(game)
-    inputs = {"config": config.to_dict(), "seed": seed, "seats": seats}
     if not as_json:
         out.print(f"Game {game_id} (seed {seed}); data in {paths.home()}")
-    with open_runner() as runner:
+    with open_runner(game) as runner:
         if runner.exists(game_id):
             _fail(f"game {game_id} already exists; resume it with: roundtable resume {game_id}")
         _run(game_id, runner.start, quiet, as_json, step, pace, inputs=inputs)

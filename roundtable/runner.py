@@ -19,10 +19,12 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.graph.state import CompiledStateGraph
 
 from . import paths
-from .graphs.avalon import build_avalon_graph
+from .games import GAMES
+from .graphs.game import build_game_graph, compile_game_graph
 from .records import build_record, write_record
 
-PHASE_NODES = ["setup", "reveal", "proposal", "discussion", "team_vote", "quest", "assassination"]
+STEP_NODES = ["setup", "apply"]
+"""``--step`` pauses after these: once the game is dealt, then after each decision point's answers are applied."""
 
 EventSink = Callable[[list[dict[str, Any]]], None]
 
@@ -48,7 +50,7 @@ class GameRunner:
         self.graph = graph
 
     def start(self, game_id: str, inputs: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        """Play a new game from ``inputs`` (`AvalonInput`) to its end; see `drive` for ``kwargs``."""
+        """Play a new game from ``inputs`` (`GameInput`) to its end; see `drive` for ``kwargs``."""
         write_record(build_record(game_id, inputs, "running"))
         return self.drive(game_id, inputs, **kwargs)
 
@@ -94,10 +96,10 @@ class GameRunner:
         """Run the game until it ends, writing its record.
 
         Args:
-            game_id: the thread id. inputs: `AvalonInput` for a new game, ``None`` to resume.
+            game_id: the thread id. inputs: `GameInput` for a new game, ``None`` to resume.
             on_events: called with each batch of new events as the game goes.
-            step: called at each phase that added events; the run stops (resumable)
-                when it returns ``False``.
+            step: called after each decision point that added events; the run
+                stops (resumable) when it returns ``False``.
             pace: seconds to wait after each step, to watch a game live.
 
         Returns:
@@ -113,7 +115,7 @@ class GameRunner:
                 added = False
                 for chunk in self.graph.stream(
                     inputs, config, stream_mode="updates", durability="sync",
-                    interrupt_after=PHASE_NODES if step else None,
+                    interrupt_after=STEP_NODES if step else None,
                 ):
                     for update in chunk.values():
                         events = update.get("events") if isinstance(update, dict) else None
@@ -153,7 +155,12 @@ class GameRunner:
 
 
 @contextmanager
-def open_runner() -> Iterator[GameRunner]:
-    """A `GameRunner` on the data directory's SQLite checkpoint database (closed on exit)."""
+def open_runner(game: str = "avalon") -> Iterator[GameRunner]:
+    """A `GameRunner` of ``game`` on the data directory's SQLite checkpoint database (closed on exit).
+
+    Raises:
+        KeyError: no such game.
+    """
+    rules = GAMES[game]
     with SqliteSaver.from_conn_string(str(paths.checkpoint_db())) as saver:
-        yield GameRunner(build_avalon_graph().compile(checkpointer=saver))
+        yield GameRunner(compile_game_graph(build_game_graph(rules), checkpointer=saver))

@@ -1,6 +1,7 @@
-"""Runtime context of the ``lga`` agent graph: every prompt, overridable per run.
+"""Runtime context of the ``lga`` agent graph: every model-facing text, overridable per run.
 
-`LgaContext` is the agent graph's ``context_schema``. Each prompt field
+`LgaContext` is the agent graph's ``context_schema``, and the ``lga`` field of
+a game graph's context (`roundtable.graphs.game.game_context`). Each prompt field
 defaults to the text of its template file and carries LangGraph Studio's prompt
 metadata (``json_schema_extra={"langgraph_nodes": [...], "langgraph_type":
 "prompt"}``), so a prompt engineer edits it in Studio, reruns a node from a
@@ -21,6 +22,8 @@ from .registry import registry
 
 ROLES = ("merlin", "percival", "servant", "morgana", "assassin", "minion", "mordred", "oberon")
 MODEL_NODES = ["summarize", "analyze", "plan", "act", "respond"]
+"""The lga graph's nodes that call a model (prompt metadata names nodes of the lga graph, drawn inside the
+game graph's ``lga`` node)."""
 
 # field name -> (template name, nodes that use it, description)
 PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
@@ -33,10 +36,15 @@ PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "instruction_prompt": ("lga/instruction", ["act", "respond"], "The Host's instruction for each kind of request."),
     "act_prompt": ("lga/act", ["act"], "Action (and the words, when asked, in the same call)."),
     "respond_prompt": ("lga/respond", ["respond"], "Response: the words said to the table."),
-    "extract_team_prompt": ("extraction/team", ["act", "respond"], "Extractor with worked examples: a team from prose."),
-    "extract_vote_prompt": ("extraction/vote", ["act", "respond"], "Extractor with worked examples: a team vote from prose."),
-    "extract_quest_card_prompt": ("extraction/quest_card", ["act", "respond"], "Extractor: a quest card from prose."),
-    "extract_target_prompt": ("extraction/target", ["act", "respond"], "Extractor: the assassination target from prose."),
+    "choice_help_prompt": ("lga/choice_help", ["act", "respond"], "How the answer's choice is written (per answer shape)."),
+    "retry_note_prompt": ("lga/retry_note", ["act", "respond"], "The Host's note when asking again for players."),
+    "decided_prompt": ("lga/decided", ["respond"], "The chosen action in words, for the response."),
+    "answer_fields_prompt": ("answers/field", ["summarize", "act"], "Descriptions of the fields of JSON answer schemas."),
+    "extract_pick_prompt": ("extraction/pick", ["act", "respond"], "Extractor with worked examples: the players a reply names."),
+    "extract_yes_no_prompt": ("extraction/yes_no", ["act", "respond"], "Extractor with worked examples: which of the game's two words a reply chooses."),
+    "narration_prompt": ("avalon/narration", ["observe"], "The narrator: each event as one line of the player's records."),
+    "knowledge_prompt": ("avalon/knowledge", MODEL_NODES, "What the player learned at the reveal, in words."),
+    "team_knowledge_prompt": ("avalon/team_knowledge", ["act", "respond"], "What the player's knowledge says about the team in hand."),
 } | {
     f"role_{role}_prompt": (f"avalon/roles/{role}", MODEL_NODES, f"Role card of {role}: introduction, goal, initial strategy.")
     for role in ROLES
@@ -75,10 +83,15 @@ class LgaContext(BaseModel):
     instruction_prompt: str = _prompt("instruction_prompt")
     act_prompt: str = _prompt("act_prompt")
     respond_prompt: str = _prompt("respond_prompt")
-    extract_team_prompt: str = _prompt("extract_team_prompt")
-    extract_vote_prompt: str = _prompt("extract_vote_prompt")
-    extract_quest_card_prompt: str = _prompt("extract_quest_card_prompt")
-    extract_target_prompt: str = _prompt("extract_target_prompt")
+    choice_help_prompt: str = _prompt("choice_help_prompt")
+    retry_note_prompt: str = _prompt("retry_note_prompt")
+    decided_prompt: str = _prompt("decided_prompt")
+    answer_fields_prompt: str = _prompt("answer_fields_prompt")
+    extract_pick_prompt: str = _prompt("extract_pick_prompt")
+    extract_yes_no_prompt: str = _prompt("extract_yes_no_prompt")
+    narration_prompt: str = _prompt("narration_prompt")
+    knowledge_prompt: str = _prompt("knowledge_prompt")
+    team_knowledge_prompt: str = _prompt("team_knowledge_prompt")
     role_merlin_prompt: str = _prompt("role_merlin_prompt")
     role_percival_prompt: str = _prompt("role_percival_prompt")
     role_servant_prompt: str = _prompt("role_servant_prompt")
@@ -108,12 +121,19 @@ class LgaContext(BaseModel):
         """Render template ``name`` with this run's text (see `roundtable.prompts.registry.PromptRegistry.render`)."""
         return registry.render(name, source=self.template(name), **variables)
 
+    def describe(self, field: str, **facts: Any) -> str:
+        """The description of a JSON answer-schema field (template ``answers/field``)."""
+        return self.render("answers/field", field=field, **{"words": None, "name": None, **facts})
+
     @classmethod
     def coerce(cls, value: Any) -> "LgaContext":
         """An `LgaContext` from ``None`` (defaults), a dict, or an `LgaContext`.
 
-        Another object (e.g. a parent graph's context) gives the defaults, unless
-        it carries an ``lga`` attribute or key holding the agent's context.
+        A game graph's context carries the agent's context in its ``lga``
+        field (attribute or key); another object gives the defaults.
+
+        Raises:
+            pydantic.ValidationError: a dict with an unknown key or a bad value.
         """
         if isinstance(value, cls):
             return value
@@ -121,7 +141,7 @@ class LgaContext(BaseModel):
             inner = value.get("lga")
             if inner is not None:
                 return cls.coerce(inner)
-            return cls.model_validate({k: v for k, v in value.items() if k in cls.model_fields})
+            return cls.model_validate(value)
         inner = getattr(value, "lga", None)
         if inner is not None:
             return cls.coerce(inner)

@@ -8,11 +8,14 @@ Typical use::
         requests = avalon.pending(state)          # what the game waits for
         decisions = {r.player: my_policy(avalon.view(state, r.player), r) for r in requests}
         state = avalon.apply(state, decisions)    # raises IllegalActionError on a broken rule
+
+`RULES` is the same library as a `roundtable.games.protocol.GameRules` record.
 """
 
+from ..errors import ConfigurationError, IllegalActionError
+from ..protocol import Decision, PlayerView, Request, check_decision
 from .config import Assassination, AvalonConfig, Discussion, FifthRejection, Rules, VoteVisibility
-from .errors import ConfigurationError, IllegalActionError
-from .requests import Decision, Request, RequestKind, check_decision, check_team
+from .game import RULES
 from .roles import (
     EVIL_ROLES,
     GOOD_ROLES,
@@ -27,15 +30,14 @@ from .roles import (
     team_size,
     validate_roles,
 )
-from .rules import apply, assassinate, deal, knowledge_of, new_game, reveal, pending, play_quest, propose, speak, vote
-from .state import AvalonState, Event, Phase
-from .view import PlayerView, can_see, view
+from .rules import apply, assassinate, deal, knowledge_of, new_game, pending, play_quest, propose, reveal, speak, vote
+from .state import AvalonState, Phase
+from .view import AvalonView, view
 
 __all__ = [
-    "Assassination", "AvalonConfig", "AvalonState", "ConfigurationError", "Decision", "Discussion",
-    "EVIL_ROLES", "Event", "FifthRejection", "GOOD_ROLES", "IllegalActionError", "PRESETS",
-    "PRESET_NAMES", "Phase", "PlayerView", "Request", "RequestKind", "Role", "Rules", "SETUP", "Side",
-    "VoteVisibility", "apply", "assassinate", "deal", "reveal", "can_see", "check_decision", "check_team", "fails_needed",
-    "knowledge_of", "new_game", "pending", "play_quest", "preset_roles", "propose", "side_counts", "speak",
-    "team_size", "validate_roles", "view", "vote",
+    "Assassination", "AvalonConfig", "AvalonState", "AvalonView", "ConfigurationError", "Decision", "Discussion",
+    "EVIL_ROLES", "FifthRejection", "GOOD_ROLES", "IllegalActionError", "PRESETS", "PRESET_NAMES", "Phase",
+    "PlayerView", "RULES", "Request", "Role", "Rules", "SETUP", "Side", "VoteVisibility", "apply", "assassinate",
+    "check_decision", "deal", "fails_needed", "knowledge_of", "new_game", "pending", "play_quest", "preset_roles",
+    "propose", "reveal", "side_counts", "speak", "team_size", "validate_roles", "view", "vote",
 ]

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
-from .errors import ConfigurationError
+from ..errors import ConfigurationError
 from .roles import PRESET_NAMES, Role, preset_roles, validate_roles
 
 

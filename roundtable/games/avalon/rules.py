@@ -11,8 +11,8 @@ from collections.abc import Mapping
 
 from ..rng import rng_for
 from .config import Assassination, AvalonConfig, Discussion, FifthRejection, VoteVisibility
-from .errors import IllegalActionError
-from .requests import Decision, Request, check_decision
+from ..errors import IllegalActionError
+from ..protocol import Decision, Request, check_decision
 from .roles import (
     EVIL_ROLES,
     MAX_PROPOSALS,
@@ -22,7 +22,8 @@ from .roles import (
     fails_needed,
     team_size,
 )
-from .state import AvalonState, Event, Phase
+from ..protocol import Event
+from .state import AvalonState, Phase
 
 PUBLIC = None
 
@@ -198,12 +199,21 @@ def assassination_optional(state: AvalonState) -> bool:
     return state.phase is Phase.ASSASSINATION and state.quest_results.count(True) < QUESTS_TO_WIN
 
 
+VOTE_WORDS = ("approve", "reject")
+CARD_WORDS = ("success", "fail")
+
+
 def pending(state: AvalonState) -> list[Request]:
     """The decisions the game waits for now, one `Request` per player asked.
 
     Simultaneous decisions (team votes, quest cards) give several requests;
-    sequential ones (proposal, each speaker, the assassination) give one.
-    A finished game gives none.
+    sequential ones (proposal, each speaker, the assassination) give one; the
+    reveal (automatic) and a finished game give none. Answer shapes: a
+    proposal, a suggestion and the assassination are ``pick``s (the
+    assassination of one player, passing where allowed); a team vote and a
+    quest card are ``yes_no`` in the game's words (an unclear vote counts as
+    approve, an evil player's unclear card as fail: SPEC.md §3.2); the rest of
+    the talk is ``words``.
     """
     n = len(state.roles)
     rules = state.config.rules
@@ -216,47 +226,51 @@ def pending(state: AvalonState) -> list[Request]:
         return [
             Request(
                 id=f"{tag}.propose_team.{stage}.p{state.leader}", kind="propose_team", player=state.leader,
-                team_size=team_size(n, state.round), candidates=state.players, team=state.team,
-                wants_words=talk, final=final, **base,
+                answer="pick", count=team_size(n, state.round), candidates=state.players, subject=state.team,
+                wants_words=talk, details={"final": final}, **base,
             )
         ]
     if state.phase is Phase.DISCUSSION:
         speaker = state.speakers[0]
-        suggest = rules.discussion is Discussion.BEFORE_PROPOSAL
+        if rules.discussion is Discussion.BEFORE_PROPOSAL:  # every speaker suggests a team (optional)
+            shape = {"answer": "pick", "count": team_size(n, state.round), "candidates": state.players,
+                     "may_pass": True}
+        else:
+            shape = {"answer": "words"}
         return [
-            Request(
-                id=f"{tag}.speak.p{speaker}", kind="speak", player=speaker,
-                team_size=team_size(n, state.round) if suggest else None,
-                candidates=state.players if suggest else (), team=state.team, wants_words=True, **base,
-            )
+            Request(id=f"{tag}.speak.p{speaker}", kind="speak", player=speaker, subject=state.team,
+                    wants_words=True, **shape, **base)  # type: ignore[arg-type]
         ]
     if state.phase is Phase.VOTE:
         return [
-            Request(id=f"{tag}.vote_team.p{p}", kind="vote_team", player=p, team=state.team, **base)
+            Request(id=f"{tag}.vote_team.p{p}", kind="vote_team", player=p, answer="yes_no", options=VOTE_WORDS,
+                    unclear=True, subject=state.team, **base)
             for p in state.players
         ]
     if state.phase is Phase.QUEST:
-        return [
-            Request(
-                id=f"r{state.round}.quest_card.p{p}", kind="quest_card", player=p, team=state.team,
-                cards=(True,) if state.side_of(p) is Side.GOOD else (True, False), **base,
-            )
-            for p in state.team
-        ]
+        requests = []
+        for p in state.team:
+            good = state.side_of(p) is Side.GOOD
+            requests.append(Request(
+                id=f"r{state.round}.quest_card.p{p}", kind="quest_card", player=p, answer="yes_no",
+                options=CARD_WORDS, allowed=(True,) if good else (True, False), unclear=good,
+                subject=state.team, **base,
+            ))
+        return requests
     if state.phase is Phase.ASSASSINATION:
         council = _evil_council(state)
         if state.speakers:
             speaker = state.speakers[0]
             return [
                 Request(id=f"r{state.round}.assassination.speak.p{speaker}", kind="speak", player=speaker,
-                        wants_words=True, audience=council, **base)
+                        answer="words", wants_words=True, audience=council, **base)
             ]
         assassin = _assassin(state)
         assert assassin is not None
         return [
             Request(
                 id=f"r{state.round}.assassinate.p{assassin}", kind="assassinate", player=assassin,
-                candidates=tuple(p for p in state.players if p not in council),
+                answer="pick", count=1, candidates=tuple(p for p in state.players if p not in council),
                 may_pass=assassination_optional(state), wants_words=talk, audience=council, **base,
             )
         ]
@@ -302,15 +316,16 @@ def propose(state: AvalonState, decision: Decision) -> AvalonState:
         IllegalActionError: not the proposal phase, wrong player, or an illegal team.
     """
     request = _only_request(state, decision)
-    assert decision.team is not None
-    team = tuple(decision.team)
+    assert decision.players is not None
+    team = tuple(decision.players)
     events: list[Event] = []
     if decision.utterance:
         events.append(_utterance(state, request, decision.utterance, team))
+    final = bool(request.details.get("final"))
     events.append({"type": "proposal", "to": PUBLIC, "round": state.round, "attempt": state.attempt,
-                   "leader": state.leader, "team": list(team), "final": request.final})
+                   "leader": state.leader, "team": list(team), "final": final})
     state = state.evolve(events, team=team)
-    if not request.final:
+    if not final:
         return state.evolve(phase=Phase.DISCUSSION, speakers=_seats_after(state, state.leader), proposal_final=False)
     return _after_proposal_talk(state.evolve(proposal_final=True))
 
@@ -323,7 +338,7 @@ def speak(state: AvalonState, decision: Decision) -> AvalonState:
     """
     request = _only_request(state, decision)
     text = decision.utterance or ""
-    suggestion = tuple(decision.team) if decision.team is not None else None
+    suggestion = tuple(decision.players) if decision.players is not None else None
     state = state.evolve([_utterance(state, request, text, suggestion)], speakers=state.speakers[1:])
     if state.speakers:
         return state
@@ -348,16 +363,16 @@ def vote(state: AvalonState, decisions: Mapping[int, Decision]) -> AvalonState:
     public = state.config.rules.vote_visibility is VoteVisibility.PUBLIC
     events: list[Event] = [
         {"type": "vote", "to": PUBLIC if public else [p], "round": state.round, "attempt": state.attempt,
-         "player": p, "approve": bool(decisions[p].approve)}
+         "player": p, "approve": bool(decisions[p].choice)}
         for p in state.players
     ]
-    approvals = sum(1 for p in state.players if decisions[p].approve)
+    approvals = sum(1 for p in state.players if decisions[p].choice)
     approved = approvals * 2 > len(state.players)
     result: Event = {"type": "vote_result", "to": PUBLIC, "round": state.round, "attempt": state.attempt,
                      "team": list(state.team), "approvals": approvals,
                      "rejections": len(state.players) - approvals, "approved": approved}
     if public:
-        result["approvers"] = [p for p in state.players if decisions[p].approve]
+        result["approvers"] = [p for p in state.players if decisions[p].choice]
     state = state.evolve(events + [result])
     if approved:
         return state.evolve(phase=Phase.QUEST)
@@ -376,10 +391,10 @@ def play_quest(state: AvalonState, decisions: Mapping[int, Decision]) -> AvalonS
         raise IllegalActionError(f"no quest is under way (phase: {state.phase.value})")
     _check_all(state, decisions)
     events: list[Event] = [
-        {"type": "quest_card", "to": [p], "round": state.round, "player": p, "success": bool(decisions[p].success)}
+        {"type": "quest_card", "to": [p], "round": state.round, "player": p, "success": bool(decisions[p].choice)}
         for p in state.team
     ]
-    fails = sum(1 for p in state.team if not decisions[p].success)
+    fails = sum(1 for p in state.team if not decisions[p].choice)
     needed = fails_needed(len(state.roles), state.round)
     success = fails < needed
     events.append({"type": "quest_result", "to": PUBLIC, "round": state.round, "team": list(state.team),
@@ -415,13 +430,14 @@ def assassinate(state: AvalonState, decision: Decision) -> AvalonState:
     events: list[Event] = []
     if decision.utterance:
         events.append(_utterance(state, request, decision.utterance))
-    if decision.target is None:
+    target = decision.players[0] if decision.players else None
+    if target is None:
         events.append({"type": "assassination", "to": PUBLIC, "round": state.round,
                        "assassin": request.player, "target": None, "hit": None})
         return next_round(state.evolve(events))
-    hit = state.role_of(decision.target) is Role.MERLIN
+    hit = state.role_of(target) is Role.MERLIN
     events.append({"type": "assassination", "to": PUBLIC, "round": state.round,
-                   "assassin": request.player, "target": decision.target, "hit": hit})
+                   "assassin": request.player, "target": target, "hit": hit})
     state = state.evolve(events, assassination_used=True)
     if hit:
         return _end(state, Side.EVIL, MERLIN_ASSASSINATED)
@@ -440,7 +456,7 @@ def _check_all(state: AvalonState, decisions: Mapping[int, Decision]) -> None:
 
 
 def apply(state: AvalonState, decisions: Mapping[int, Decision]) -> AvalonState:
-    """Apply the answers to `pending(state)`, whatever the phase.
+    """Apply the answers to `pending(state)`, whatever the phase (the reveal, automatic, takes ``{}``).
 
     Args:
         decisions: ``{player: Decision}`` for every request pending.
@@ -451,6 +467,10 @@ def apply(state: AvalonState, decisions: Mapping[int, Decision]) -> AvalonState:
     phase = state.phase
     if phase is Phase.OVER:
         raise IllegalActionError("the game is over")
+    if phase is Phase.REVEAL:
+        if decisions:
+            raise IllegalActionError("the reveal takes no decisions")
+        return reveal(state)
     if phase is Phase.VOTE:
         return vote(state, decisions)
     if phase is Phase.QUEST:

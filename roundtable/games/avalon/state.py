@@ -16,7 +16,7 @@ from typing import Any
 from .config import AvalonConfig
 from .roles import Role, Side
 
-Event = dict[str, Any]
+from ..protocol import Event
 
 
 class Phase(str, Enum):

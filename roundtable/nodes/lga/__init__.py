@@ -13,10 +13,10 @@ from .options import LgaOptions
 from .plan import make_plan
 from .respond import make_respond
 from .routing import STEPS, next_step, route_after
-from .state import LgaInput, LgaOutput, LgaState
+from .state import LgaState
 from .summarize import make_summarize
 
 __all__ = [
-    "LgaInput", "LgaOptions", "LgaOutput", "LgaState", "STEPS", "decide", "make_act", "make_analyze",
+    "LgaOptions", "LgaState", "STEPS", "decide", "make_act", "make_analyze",
     "make_plan", "make_respond", "make_summarize", "next_step", "observe", "route_after",
 ]

@@ -1,8 +1,7 @@
 """Action (Lan et al. 2024, module 5): the next action from summary, analysis, plan, role and the Host's instruction.
 
-Runs per request that asks for an action (team, vote, quest card,
-assassination target); a good player's quest card, which has one legal value,
-needs no call. When the request also wants words and ``separate_response`` is
+Runs per request that asks for an answer (a ``pick`` or a ``yes_no``); a good
+player's quest card, which has one legal value, needs no call. When the request also wants words and ``separate_response`` is
 off, the same call returns them (module 6 merged into one structured call: a
 JSON object ``{<action>, "words"}``), which halves the calls of talk turns.
 
@@ -17,58 +16,56 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from roundtable.tools.extraction import (
-    action_from_answer,
-    action_from_text,
-    answer_schema,
-    read_labelled,
-)
+from roundtable.tools.extraction import answer_from_schema, answer_from_text, answer_schema, read_labelled
 from roundtable.tools.model_calls import UNUSABLE, ModelProvider, call_structured, call_text
 
 from .calls import agent_model, uses_json_schema
-from .reading import choice_help, extract_action, retry_note, settle
+from .reading import extract_action, settle
+from .state import LgaState
 from .turn import Turn
 
 ACTION_TOKENS = 24
 """Room for the action part of a reply, in words' worth of ``max_tokens``."""
 REASON_TOKENS = 40
-"""Room for the short reason asked before a team vote (`roundtable.tools.extraction.REASON_CHARS`)."""
+"""Room for the short reason asked before a ``yes_no`` answer (`roundtable.tools.extraction.REASON_CHARS`)."""
 
 
 def make_act(models: ModelProvider):
     """The ``act`` node over ``models``: one call (plus an extractor call when the reply is unreadable)."""
 
-    def act(state: dict[str, Any], runtime: Runtime[Any]) -> dict[str, Any]:
+    def act(state: LgaState, runtime: Runtime[Any]) -> dict[str, Any]:
         turn = Turn.of(state, runtime)
         request, opts = turn.request, turn.options
         attempt = int(state.get("attempts") or 0)
         with_words = request.wants_words and not opts.separate_response
         structured = uses_json_schema(models, turn)
+        reason = structured and request.kind in opts.reason_before
         prompt = turn.context.render(
             "lga/act",
             **turn.base_variables(),
             instruction=turn.instruction(),
-            choice_help=choice_help(request, structured),
+            choice_help=turn.choice_help(structured, reason),
             with_words=with_words,
             words=opts.response_words,
             format="json" if structured else "prose",
-            retry_note=retry_note(request, turn.view.players, attempt),
+            retry_note=turn.retry_note(attempt),
             audience=list(request.audience) if request.audience is not None else None,
         )
-        reason = REASON_TOKENS if request.kind == "vote_team" and structured else 0
-        model = agent_model(models, turn, (opts.response_words if with_words else 0) + ACTION_TOKENS + reason)
+        extra = REASON_TOKENS if reason else 0
+        model = agent_model(models, turn, (opts.response_words if with_words else 0) + ACTION_TOKENS + extra)
         messages = turn.messages(prompt)
         words: str | None = None
         if structured:
-            schema = answer_schema(request, turn.view.players, opts.response_words if with_words else None)
+            schema = answer_schema(request, turn.view.players, opts.response_words if with_words else None,
+                                   reason=reason, describe=turn.context.describe)
             parsed, raw, usage = call_structured(model, messages, schema, "act")
-            action = action_from_answer(request, parsed)
+            action = answer_from_schema(request, parsed)
             if parsed is not None and with_words:
                 words = parsed.get("words")
         else:
             raw, usage = call_text(model, messages, "act")
             choice, said = read_labelled(raw)
-            action = action_from_text(request, choice) if choice else {}
+            action = answer_from_text(request, choice) if choice else {}
             words = said if with_words else None
         raws, usages = [raw], [usage]
         if not action and not raw.startswith(UNUSABLE):

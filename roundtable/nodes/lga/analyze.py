@@ -15,6 +15,7 @@ from langgraph.runtime import Runtime
 from roundtable.tools.model_calls import ModelProvider, call_text
 
 from .calls import agent_model, clean_text, split_sections
+from .state import LgaState
 from .turn import Turn
 
 log = logging.getLogger(__name__)
@@ -39,7 +40,7 @@ def scope_players(turn: Turn) -> list[int]:
 def make_analyze(models: ModelProvider):
     """The ``analyze`` node over ``models``: one call of at most ``analysis_words`` words (plus the plan when merged)."""
 
-    def analyze(state: dict[str, Any], runtime: Runtime[Any]) -> dict[str, Any]:
+    def analyze(state: LgaState, runtime: Runtime[Any]) -> dict[str, Any]:
         turn = Turn.of(state, runtime)
         opts, view = turn.options, turn.view
         if opts.no_analysis or turn.memory.get("analysis_round") == view.round:
@@ -65,6 +66,6 @@ def make_analyze(models: ModelProvider):
             memory["plan_round"] = view.round
         else:
             memory["analysis"] = clean_text(text, opts.analysis_words)
-        return {"memory": memory, "usage": [usage]}
+        return {"pool": memory, "usage": [usage]}
 
     return analyze

@@ -11,65 +11,45 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from roundtable.games.avalon import Decision, IllegalActionError, check_team
-from roundtable.games.avalon.fallbacks import (
-    checked,
-    choose_card,
-    choose_target,
-    choose_team,
-    choose_vote,
-    default_words,
-    join_reasons,
-    sanitize_utterance,
-)
-from roundtable.tools.extraction import action_kind
+from roundtable.games import GAMES
+from roundtable.games.fallbacks import checked, choose_pick, choose_yes_no, join_reasons, sanitize_utterance
+from roundtable.games.protocol import Decision
 from roundtable.tools.model_calls import total_usage
 
-from .reading import is_forced
+from ..agent import AgentOutput, agent_output
+from .state import LgaState
 from .turn import Turn
 
 RAW_SEPARATOR = "\n---\n"
 
 
-def decide(state: dict[str, Any], runtime: Runtime[Any]) -> dict[str, Any]:
-    """Build the `Decision` (as a dict) from the action and words read, and hand back the memory.
+def decide(state: LgaState, runtime: Runtime[Any]) -> AgentOutput:
+    """Build the `Decision` from the answer and words read, and hand back the memory pool.
 
     Returns:
-        ``{"decision": Decision dict, "memory": memory}``. ``decision.usage``
-        holds ``calls``, ``prompt_tokens``, ``completion_tokens``,
-        ``cached_tokens``, ``failures``, ``seconds`` (summed call latency) and ``fallbacks`` (count).
+        ``{"decisions": {request id: Decision dict}, "memory": {player: pool}}``.
+        ``decision.usage`` holds ``calls``, ``prompt_tokens``,
+        ``completion_tokens``, ``cached_tokens``, ``failures``, ``seconds``
+        (summed call latency), ``fallbacks`` (count) and ``modules`` (per module).
     """
     turn = Turn.of(state, runtime)
     request, view = turn.request, turn.view
     action = dict(state.get("action") or {})
     reasons: list[str | None] = list(state.get("problems") or [])
     fields: dict[str, Any] = {}
-    kind = action_kind(request)
-    if kind == "team":
-        team = tuple(action.get("team") or ())
-        try:
-            check_team(team, request.team_size, request.candidates)
-        except IllegalActionError:
-            choice = choose_team(request, action.get("team"), turn.seed, retries_left=0,
-                                 attempt=int(state.get("attempts") or 0))
-            team = choice.team or ()
-            reasons.append(choice.fallback)
-        fields["team"] = team
-    elif kind == "vote":
-        fields["approve"], reason = choose_vote(action.get("approve"))
-        reasons.append(reason)
-    elif kind == "quest_card":
-        fields["success"], reason = choose_card(request, True if is_forced(request) else action.get("success"))
-        reasons.append(reason)
-    elif kind == "target":
-        fields["target"], reason = choose_target(request, action.get("target"), turn.seed,
-                                                 passed=bool(action.get("passed")))
+    if request.answer == "pick":
+        choice = choose_pick(request, action.get("players"), turn.seed, passed=bool(action.get("passed")),
+                             attempt=int(state.get("attempts") or 0))
+        fields["players"] = choice.players
+        reasons.append(choice.fallback)
+    elif request.answer == "yes_no":
+        fields["choice"], reason = choose_yes_no(request, action.get("choice"))
         reasons.append(reason)
     if request.wants_words:
         words, reason = sanitize_utterance(state.get("words"), view.player, turn.options.response_words)
         reasons.append(reason)
         if not words:
-            words = default_words(view, request, fields.get("team"))
+            words = GAMES[view.game].plain_words(view, request, Decision.to(request, **fields))
             reasons.append("no usable words: plain words used")
         fields["utterance"] = words
     replies = list(state.get("raw") or [])
@@ -77,9 +57,6 @@ def decide(state: dict[str, Any], runtime: Runtime[Any]) -> dict[str, Any]:
 
     fallback = join_reasons(reasons)
     count = len(fallback.split("; ")) if fallback else 0
-    decision = Decision(
-        request_id=request.id, player=request.player, kind=request.kind, raw=raw, fallback=fallback,
-        usage=total_usage(state.get("usage") or [], fallbacks=count), **fields,
-    )
-    decision = checked(request, decision, turn.seed)
-    return {"decision": decision.model_dump(mode="json"), "memory": turn.memory}
+    decision = Decision.to(request, raw=raw, fallback=fallback,
+                           usage=total_usage(state.get("usage") or [], fallbacks=count), **fields)
+    return agent_output(checked(request, decision, turn.seed), turn.memory)

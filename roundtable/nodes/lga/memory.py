@@ -29,14 +29,15 @@ assassination) stay, as one short line each on the ``board``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from roundtable.games.avalon import PlayerView
+from roundtable.games.protocol import PlayerView
 
 HOST = "Host"
 FACT_TYPES = frozenset({"vote_result", "team_approved", "quest_result", "assassination", "game_over"})
 
-_PHASE_OF = {
+_PHASE_OF = {  # the phase of a Host record, by event type
     "round_start": "proposal",
     "leader": "proposal",
     "proposal": "proposal",
@@ -56,66 +57,19 @@ def players_text(players: list[int] | tuple[int, ...]) -> str:
     return ", ".join(str(p) for p in players)
 
 
-def event_text(event: dict[str, Any], me: int, rules: dict[str, str]) -> str | None:
-    """What the Host (or a player) said, as one line, for a visible event; ``None`` for events kept out of memory.
-
-    The role, knowledge and game-start events are left out: the prompt gives
-    them from the view's fields. Public text never depends on ``me`` (so it is
-    the same for every player and the prompt prefix is shared).
-    """
-    kind = event.get("type")
-    if kind == "round_start":
-        fails = event.get("fails_needed", 1)
-        return (f"Quest {event['round']} begins: the team has {event['team_size']} players; "
-                f"{fails} fail card{'s' if fails != 1 else ''} fail{'' if fails != 1 else 's'} it.")
-    if kind == "leader":
-        return f"Player {event['leader']} leads proposal {event['attempt']}."
-    if kind == "proposal":
-        final = event.get("final") and rules.get("discussion") == "leader_first_and_last"
-        return f"Player {event['leader']} {'names the final team' if final else 'proposes'}: players {players_text(event['team'])}."
-    if kind == "utterance":
-        return " ".join(str(event.get("text") or "").split())
-    if kind == "vote":
-        if event.get("to") is None:
-            return None  # public votes are in the vote result
-        return f"You voted {'approve' if event['approve'] else 'reject'} on proposal {event['attempt']}."
-    if kind == "vote_result":
-        outcome = "approved" if event["approved"] else "rejected"
-        line = (f"Quest {event['round']} proposal {event['attempt']}, players {players_text(event['team'])}: "
-                f"{outcome} {event['approvals']}-{event['rejections']}")
-        if "approvers" in event:
-            line += f" (approved by {players_text(event['approvers']) or 'nobody'})"
-        return line + "."
-    if kind == "team_approved":
-        return f"Quest {event['round']}: the fifth team, players {players_text(event['team'])}, goes without a vote."
-    if kind == "quest_card":
-        return f"You played {'success' if event['success'] else 'fail'} on quest {event['round']}."
-    if kind == "quest_result":
-        fails = event["fails"]
-        return (f"Quest {event['round']} (players {players_text(event['team'])}) "
-                f"{'succeeded' if event['success'] else 'FAILED'} with {fails} fail card{'s' if fails != 1 else ''}.")
-    if kind == "assassination_phase":
-        return ("The Assassin may now name Merlin (or pass)." if event.get("optional")
-                else "Good won three quests: the Assassin now names Merlin.")
-    if kind == "assassination":
-        if event.get("target") is None:
-            return f"The Assassin (Player {event['assassin']}) passed."
-        return (f"The Assassin (Player {event['assassin']}) named Player {event['target']}: "
-                f"{'that was Merlin' if event.get('hit') else 'not Merlin'}.")
-    if kind == "game_over":
-        return f"Game over: {event['winner']} wins ({str(event.get('reason', '')).replace('_', ' ')})."
-    return None
+Narrate = Callable[[dict[str, Any]], "str | None"]
+"""``narrate(event) -> text or None``: the game's narrator for this player (`roundtable.prompts.narrator`)."""
 
 
-def record_of(event: dict[str, Any], me: int, rules: dict[str, str], round_: int, attempt: int) -> dict[str, Any] | None:
-    """The memory record of a visible event, or ``None``.
+def record_of(event: dict[str, Any], narrate: Narrate, round_: int, attempt: int) -> dict[str, Any] | None:
+    """The memory record of a visible event (its text from the game's narrator), or ``None``.
 
     Returns:
         ``{speaker, text, round, phase, vis}`` (the paper's record) plus
         ``attempt`` (proposal number), ``fact`` (a key Host fact kept on the
         board after the summary) and ``team`` (a speaker's team suggestion).
     """
-    text = event_text(event, me, rules)
+    text = narrate(event)
     if text is None:
         return None
     kind = event["type"]
@@ -147,8 +101,8 @@ def new_events(memory: dict[str, Any], view: PlayerView) -> tuple[tuple[dict[str
     return view.events[start:], max(seen, view.first_event + len(view.events))
 
 
-def ingest(memory: dict[str, Any], view: PlayerView) -> dict[str, Any] | None:
-    """Memory storage: add the records of the view's new events.
+def ingest(memory: dict[str, Any], view: PlayerView, narrate: Narrate) -> dict[str, Any] | None:
+    """Memory storage: add the records of the view's new events, narrated by ``narrate``.
 
     Returns:
         The new memory, or ``None`` when the view holds nothing new.
@@ -160,7 +114,7 @@ def ingest(memory: dict[str, Any], view: PlayerView) -> dict[str, Any] | None:
     attempt = int(memory.get("attempt") or 1)
     records = list(memory.get("records") or [])
     for event in events:
-        record = record_of(event, view.player, view.rules, round_, attempt)
+        record = record_of(event, narrate, round_, attempt)
         if record is not None:
             if record["round"] > round_:
                 round_, attempt = record["round"], 1
@@ -234,44 +188,3 @@ def private_notes(memory: dict[str, Any], round_: int) -> str:
     """This round's private records (own votes and cards, evil council talk)."""
     records = [r for r in memory.get("records") or [] if r["round"] >= round_ and r["vis"] == "private"]
     return lines(records)
-
-
-def knowledge_text(view: PlayerView) -> str:
-    """What the player learned at the reveal, in words (``""`` when nothing)."""
-    known = list(view.knowledge)
-    if not known:
-        return ""
-    labels = {k["is"] for k in known}
-    who = " and ".join(f"Player {k['player']}" for k in known)
-    if labels == {"merlin_or_morgana"}:
-        return f"You know that {who} are Merlin and Morgana, but not which is which."
-    if labels == {"merlin"}:
-        return f"You know that {who} is Merlin."
-    if view.side == "evil":
-        return f"Your evil teammates: {who}." if len(known) > 1 else f"Your evil teammate: {who}."
-    return f"You know that these players are evil: {who}."
-
-
-def team_knowledge(view: PlayerView, team: list[int] | tuple[int, ...]) -> str:
-    """What the player's own reveal knowledge says about ``team``, in words (``""`` when it says nothing).
-
-    Merlin learns the evil players (but Mordred) and evil players their
-    teammates (but Oberon); a 1.5B model does not reliably intersect that list
-    with a team, so the prompt states the intersection. Nothing here is new to
-    the player: it restates `knowledge_text` for the team in hand.
-    """
-    if not team:
-        return ""
-    known = [k["player"] for k in view.knowledge if k.get("is") == "evil"]
-    if view.side == "evil":
-        on = [p for p in team if p == view.player or p in known]
-        if not on:
-            return "No player of your side you know of is on this team."
-        return "Your side on this team: " + ", ".join(
-            f"Player {p}" + (" (you)" if p == view.player else "") for p in on) + "; one fail card fails the quest."
-    if not known:
-        return ""
-    on = [p for p in team if p in known]
-    if not on:
-        return "No evil player you know is on this team."
-    return f"On this team you know {'these players are' if len(on) > 1 else 'this player is'} evil: {players_text(on)}."

@@ -8,14 +8,15 @@ from langgraph.runtime import Runtime
 from langgraph.types import Overwrite
 
 from . import memory as mem
+from .state import LgaState
 from .turn import Turn
 
 
-def observe(state: dict[str, Any], runtime: Runtime[Any]) -> dict[str, Any]:
+def observe(state: LgaState, runtime: Runtime[Any]) -> dict[str, Any]:
     """Add the records of the events not seen before to the memory, and clear the working channels.
 
     Returns:
-        ``memory`` (when there was something new); the ``view`` without its
+        ``pool`` (when there was something new); the ``view`` without its
         events (they are in the memory now, and later checkpoints of the turn
         need not store them again); fresh working channels (``action``,
         ``words``, ``retry``, ``attempts``, ``raw``, ``problems``, ``usage``),
@@ -29,7 +30,7 @@ def observe(state: dict[str, Any], runtime: Runtime[Any]) -> dict[str, Any]:
         "action": None, "words": None, "retry": False, "attempts": 0,
         "raw": Overwrite([]), "problems": Overwrite([]), "usage": Overwrite([]),
     }
-    memory = mem.ingest(turn.memory, turn.view)
+    memory = mem.ingest(turn.memory, turn.view, turn.narrate)
     if memory is not None:
-        update["memory"] = memory
+        update["pool"] = memory
     return update

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from roundtable.games.avalon import ConfigurationError
+from roundtable.games.errors import ConfigurationError
 
 
 class LgaOptions(BaseModel):
@@ -36,7 +36,10 @@ class LgaOptions(BaseModel):
         separate_response: ask for the words in a second call after the action.
         structured: ``auto`` asks the model layer whether the endpoint supports
             JSON-schema output; ``True``/``False`` force it.
-        retries: times a too-short team is asked for again before a random fill.
+        retries: times too few players named are asked for again before the fallback.
+        reason_before: request kinds whose ``yes_no`` answer a JSON-schema
+            reply precedes with a one-sentence reason (the embedded model
+            approved more teams with one: benchmarks/README.md); ``|``-separated on the command line.
         summary_words / analysis_words / plan_words / response_words: word
             limits given to the model (the paper's maxima: 100 for analysis and
             response); ``max_tokens`` follows from them.
@@ -56,6 +59,7 @@ class LgaOptions(BaseModel):
     separate_response: bool = False
     structured: bool | Literal["auto"] = "auto"
     retries: int = Field(default=1, ge=0, le=5)
+    reason_before: tuple[str, ...] = ("vote_team",)
     summary_words: int = Field(default=40, ge=10, le=300)
     analysis_words: int = Field(default=30, ge=10, le=100)
     plan_words: int = Field(default=20, ge=10, le=100)
@@ -63,6 +67,11 @@ class LgaOptions(BaseModel):
     transcript_chars: int = Field(default=2400, ge=200, le=20000)
     temperature: float | None = Field(default=None, ge=0.0, le=2.0)
     extraction_temperature: float | None = Field(default=None, ge=0.0, le=2.0)
+
+    @field_validator("reason_before", mode="before")
+    @classmethod
+    def _split(cls, value: Any) -> Any:
+        return tuple(part.strip() for part in value.split("|") if part.strip()) if isinstance(value, str) else value
 
     def merges_plan(self, model: str | None) -> bool:
         """Whether analysis and plan come from one call for a seat playing ``model``."""

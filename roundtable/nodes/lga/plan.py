@@ -14,6 +14,7 @@ from langgraph.runtime import Runtime
 from roundtable.tools.model_calls import ModelProvider, call_text
 
 from .calls import agent_model, clean_text
+from .state import LgaState
 from .turn import Turn
 
 log = logging.getLogger(__name__)
@@ -22,7 +23,7 @@ log = logging.getLogger(__name__)
 def make_plan(models: ModelProvider):
     """The ``plan`` node over ``models``: one call of at most ``plan_words`` words."""
 
-    def plan(state: dict[str, Any], runtime: Runtime[Any]) -> dict[str, Any]:
+    def plan(state: LgaState, runtime: Runtime[Any]) -> dict[str, Any]:
         turn = Turn.of(state, runtime)
         opts, view = turn.options, turn.view
         if opts.no_plan or turn.memory.get("plan_round") == view.round:
@@ -32,6 +33,6 @@ def make_plan(models: ModelProvider):
         prompt = turn.context.render("lga/plan", **turn.base_variables(), words=words)
         text, usage = call_text(agent_model(models, turn, words), turn.messages(prompt), "plan")
         memory = {**turn.memory, "plan": clean_text(text, words), "plan_round": view.round}
-        return {"memory": memory, "usage": [usage]}
+        return {"pool": memory, "usage": [usage]}
 
     return plan

@@ -13,20 +13,22 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from roundtable.tools.extraction import action_kind
+from roundtable.games.protocol import Request
+
+from roundtable.tools.extraction import needs_answer
 from roundtable.tools.model_calls import ModelProvider, call_text
 
 from .calls import agent_model, uses_json_schema
-from .reading import choice_help, describe, extract_action, is_forced, retry_note, settle
+from .reading import extract_action, settle
+from .state import LgaState
 from .turn import Turn
 
 
-def responds_directly(state: dict[str, Any], request: Any, no_action: bool) -> bool:
+def responds_directly(state: dict[str, Any], request: Request, no_action: bool) -> bool:
     """Whether the response must also carry the action (``no_action`` ablation, action still to read)."""
     return (
         no_action
-        and action_kind(request) is not None
-        and not is_forced(request)
+        and needs_answer(request)
         and (state.get("action") is None or bool(state.get("retry")))
     )
 
@@ -34,7 +36,7 @@ def responds_directly(state: dict[str, Any], request: Any, no_action: bool) -> b
 def make_respond(models: ModelProvider):
     """The ``respond`` node over ``models``: one call (plus the extractor under ``no_action``)."""
 
-    def respond(state: dict[str, Any], runtime: Runtime[Any]) -> dict[str, Any]:
+    def respond(state: LgaState, runtime: Runtime[Any]) -> dict[str, Any]:
         turn = Turn.of(state, runtime)
         request, opts = turn.request, turn.options
         direct = responds_directly(state, request, opts.no_action)
@@ -43,12 +45,12 @@ def make_respond(models: ModelProvider):
             "lga/respond",
             **turn.base_variables(),
             instruction=turn.instruction(),
-            action_text="" if direct else describe(request, state.get("action")),
+            action_text="" if direct else turn.decided(state.get("action")),
             direct=direct,
-            choice_help=choice_help(request, False),
+            choice_help=turn.choice_help(False),
             audience=list(request.audience) if request.audience is not None else None,
             words=opts.response_words,
-            retry_note=retry_note(request, turn.view.players, attempt) if direct else "",
+            retry_note=turn.retry_note(attempt) if direct else "",
         )
         text, usage = call_text(agent_model(models, turn, opts.response_words), turn.messages(prompt), "respond")
         update: dict[str, Any] = {"raw": [text], "usage": [usage]}

@@ -19,12 +19,11 @@ import logging
 from collections.abc import Callable
 from typing import Any, Literal
 
-from roundtable.games.avalon import Request
-from roundtable.tools.extraction import action_kind
+from roundtable.games.protocol import Request
+from roundtable.tools.extraction import needs_answer
 
 from . import memory as mem
 from .options import LgaOptions
-from .reading import is_forced
 from .respond import responds_directly
 
 log = logging.getLogger(__name__)
@@ -40,7 +39,7 @@ def _options(state: dict[str, Any]) -> LgaOptions:
 def needs(step: Step, state: dict[str, Any]) -> bool:
     """Whether ``step`` has work to do in ``state``."""
     opts = _options(state)
-    memory = state.get("memory") or {}
+    memory = state.get("pool") or {}
     round_ = int(state["view"]["round"])
     request = Request.model_validate(state["request"])
     if step == "summarize":
@@ -52,8 +51,7 @@ def needs(step: Step, state: dict[str, Any]) -> bool:
     if step == "act":
         return (
             not opts.no_action
-            and action_kind(request) is not None
-            and not is_forced(request)
+            and needs_answer(request)
             and (state.get("action") is None or bool(state.get("retry")))
         )
     if step == "respond":

@@ -18,6 +18,7 @@ from roundtable.tools.model_calls import ModelProvider, call_structured, call_te
 from . import memory as mem
 from .analyze import scope_players
 from .calls import agent_model, clean_text, split_sections, uses_json_schema
+from .state import LgaState
 from .turn import Turn
 
 log = logging.getLogger(__name__)
@@ -37,7 +38,7 @@ def make_summarize(models: ModelProvider):
     runs long on its summary still writes every part.
     """
 
-    def summarize(state: dict[str, Any], runtime: Runtime[Any]) -> dict[str, Any]:
+    def summarize(state: LgaState, runtime: Runtime[Any]) -> dict[str, Any]:
         turn = Turn.of(state, runtime)
         old = mem.stale_records(turn.memory, turn.view.round)
         if not old:
@@ -68,8 +69,8 @@ def make_summarize(models: ModelProvider):
         if structured:  # bounded strings: every part fits; room for the JSON around them
             prompt = turn.context.render("lga/summarize", **variables, format="json")
             model = models.chat(turn.seat.model, turn.temperature, words * CHARS_PER_WORD // 3 + 12 * len(parts))
-            notes, _, usage = call_structured(model, turn.messages(prompt),
-                                              notes_schema({n: limits[n] for n in parts}), "summarize")
+            schema = notes_schema({n: limits[n] for n in parts}, describe=turn.context.describe)
+            notes, _, usage = call_structured(model, turn.messages(prompt), schema, "summarize")
             usages.append(usage)
         if notes is None:  # prose endpoint, or an unusable JSON answer: ask for labelled parts
             prompt = turn.context.render("lga/summarize", **variables, format="prose")
@@ -81,7 +82,7 @@ def make_summarize(models: ModelProvider):
             note = clean_text(notes[name], limits[name])
             if note:  # else the analyze / plan node asks for it on its own
                 memory |= {name: note, f"{name}_round": turn.view.round}
-        return {"memory": memory, "usage": usages}
+        return {"pool": memory, "usage": usages}
 
     return summarize
 

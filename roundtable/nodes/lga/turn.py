@@ -18,9 +18,12 @@ from typing import Any
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
-from roundtable.games.avalon import PlayerView, Request, Role, fails_needed, team_size
-from roundtable.nodes.seat import SeatSpec
+from roundtable.games.avalon import AvalonView, Role, fails_needed, team_size
+from roundtable.games.protocol import Request
 from roundtable.prompts.context import LgaContext
+from roundtable.prompts.narrator import narrate
+
+from ..agent import SeatSpec, parse_view
 
 from . import memory as mem
 from .options import LgaOptions
@@ -35,12 +38,12 @@ class Turn:
 
     Attributes:
         view, request, seat, seed: the graph's inputs, parsed.
-        memory: the current memory pool (dict, see `roundtable.nodes.lga.memory`).
+        memory: the current memory pool (the graph's ``pool``; see `roundtable.nodes.lga.memory`).
         options: the seat's `LgaOptions`. context: the run's `LgaContext`.
         state: the raw graph state.
     """
 
-    view: PlayerView
+    view: AvalonView
     request: Request
     seat: SeatSpec
     seed: int
@@ -59,11 +62,11 @@ class Turn:
         """
         seat = SeatSpec.model_validate(state["seat"])
         return cls(
-            view=PlayerView.model_validate(state["view"]),
+            view=parse_view(state["view"]),  # type: ignore[arg-type]
             request=Request.model_validate(state["request"]),
             seat=seat,
             seed=int(state.get("seed") or 0),
-            memory=dict(state.get("memory") or {}),
+            memory=dict(state.get("pool") or {}),
             options=LgaOptions.parse(seat.options),
             context=LgaContext.coerce(runtime.context if runtime is not None else None),
             state=state,
@@ -133,7 +136,7 @@ class Turn:
             "board": "\n".join(memory.get("board") or []),
             "transcript": mem.public_transcript(memory, view.round, view.attempt, self.options.transcript_chars),
             "role_card": self.role_card(),
-            "knowledge": mem.knowledge_text(view),
+            "knowledge": self.context.render("avalon/knowledge", knowledge=list(view.knowledge), side=view.side),
             "summary": str(memory.get("summary") or ""),
             "private_notes": mem.private_notes(memory, view.round),
             "analysis": "" if self.options.no_analysis else str(memory.get("analysis") or ""),
@@ -147,19 +150,36 @@ class Turn:
         """``[system: rules, user: user]``."""
         return [SystemMessage(self.rules_text()), HumanMessage(user)]
 
+    def narrate(self, event: dict[str, Any]) -> str | None:
+        """One event as this player's record line (the game's narrator, template ``avalon/narration``)."""
+        return narrate(self.view.game, event, self.view.player, self.view.rules,
+                       source=self.context.template("avalon/narration"))
+
+    def team_knowledge(self) -> str:
+        """What the player's reveal knowledge says about the team in hand (template ``avalon/team_knowledge``)."""
+        if self.request.kind not in ("vote_team", "speak"):
+            return ""
+        known = [k["player"] for k in self.view.knowledge if k.get("is") == "evil"]
+        return self.context.render("avalon/team_knowledge", me=self.view.player, side=self.view.side,
+                                   team=list(self.request.subject), known_evil=known)
+
     def request_variables(self) -> dict[str, Any]:
-        """The request's fields for the instruction template."""
+        """The request's fields for the instruction and answer templates."""
         r = self.request
         return {
             "kind": r.kind,
-            "team_size": r.team_size,
-            "team": list(r.team),
+            "answer": r.answer,
+            "count": r.count,
+            "team_size": r.count,
+            "team": list(r.subject),
             "candidates": list(r.candidates),
-            "final": r.final,
+            "final": bool(r.details.get("final")),
             "may_pass": r.may_pass,
+            "options": list(r.options),
+            "allowed": [r.word(c) for c in r.allowed],
             "audience": list(r.audience) if r.audience is not None else None,
             "wants_words": r.wants_words,
-            "team_knowledge": mem.team_knowledge(self.view, r.team) if r.kind in ("vote_team", "speak") else "",
+            "team_knowledge": self.team_knowledge(),
         }
 
     def instruction(self) -> str:
@@ -170,3 +190,22 @@ class Turn:
             me=view.player, players=view.players, leader=view.leader, round=self.request.round,
             attempt=self.request.attempt, **self.request_variables(),
         )
+
+    def choice_help(self, json: bool, reason: bool = False) -> str:
+        """How the answer's choice is to be written (template ``lga/choice_help``)."""
+        return self.context.render("lga/choice_help", **self.request_variables(), reason=reason,
+                                   format="json" if json else "prose")
+
+    def retry_note(self, attempt: int) -> str:
+        """What the Host says when asking again for players (``""`` on the first try)."""
+        if attempt == 0 or self.request.answer != "pick":
+            return ""
+        return self.context.render("lga/retry_note", count=self.request.count, players=self.view.players)
+
+    def decided(self, action: dict[str, Any] | None) -> str:
+        """The chosen action in words, for the response prompt (``""`` when there is none)."""
+        if not action:
+            return ""
+        return self.context.render("lga/decided", kind=self.request.kind, players=action.get("players"),
+                                   passed=bool(action.get("passed")), choice=action.get("choice"),
+                                   options=list(self.request.options))

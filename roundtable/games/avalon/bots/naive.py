@@ -25,9 +25,9 @@ from random import Random
 
 from ...rng import rng_for
 from ..config import FifthRejection
-from ..requests import Decision, Request
+from ...protocol import Decision, Request
 from ..roles import MAX_PROPOSALS, Role, fails_needed
-from ..view import PlayerView
+from ..view import AvalonView as PlayerView
 from .belief import consistent_assignments, good_probability, team_score
 from .words import words_for
 
@@ -47,22 +47,23 @@ def decide(view: PlayerView, request: Request, seed: int) -> Decision:
     rng = rng_for(seed, "naive", request.round, request.attempt, request.player, request.kind)
     role = Role(view.role)
     evil = view.side == "evil"
-    base = {"request_id": request.id, "player": request.player, "kind": request.kind}
     if request.kind == "propose_team":
         team = _evil_team(view, request, rng) if evil else _good_team(view, request, rng)
-        return Decision(**base, team=team, utterance=words_for(view, request, team) if request.wants_words else None)
+        return Decision.to(request, players=team,
+                           utterance=words_for(view, request, team) if request.wants_words else None)
     if request.kind == "speak":
         team = None
-        if request.team_size:
+        if request.answer == "pick":
             team = _evil_team(view, request, rng) if evil else _good_team(view, request, rng)
-        opinion = _approve(view, request, role) if request.team else None
-        return Decision(**base, team=team, utterance=words_for(view, request, team, opinion))
+        opinion = _approve(view, request, role) if request.subject else None
+        return Decision.to(request, players=team, utterance=words_for(view, request, team, opinion))
     if request.kind == "vote_team":
-        return Decision(**base, approve=_approve(view, request, role))
+        return Decision.to(request, choice=_approve(view, request, role))
     if request.kind == "quest_card":
-        return Decision(**base, success=_card(view, request, role))
+        return Decision.to(request, choice=_card(view, request, role))
     target = None if request.may_pass else _assassination_target(view, request, rng)
-    return Decision(**base, target=target, utterance=words_for(view, request, None) if request.wants_words else None)
+    return Decision.to(request, players=None if target is None else (target,),
+                       utterance=words_for(view, request, None) if request.wants_words else None)
 
 
 # ------------------------------------------------------------------ good side
@@ -90,7 +91,7 @@ def _last_successful_team(view: PlayerView) -> set[int] | None:
 
 def _good_team(view: PlayerView, request: Request, rng: Random) -> tuple[int, ...]:
     """A best-scoring team; among equals, subsets or supersets of the last successful team first."""
-    size = request.team_size or 0
+    size = request.count or 0
     teams, _ = _best_teams(view, size, request.candidates or tuple(range(1, view.players + 1)))
     last = _last_successful_team(view)
     if last is not None:
@@ -104,7 +105,7 @@ def _known_evil(view: PlayerView) -> set[int]:
 
 
 def _approve(view: PlayerView, request: Request, role: Role) -> bool:
-    team = tuple(request.team)
+    team = tuple(request.subject)
     if view.side == "evil":
         return _evil_approves(view, team, role)
     must_pass = request.attempt == MAX_PROPOSALS and view.rules["fifth_rejection"] == FifthRejection.EVIL_WINS.value
@@ -127,7 +128,7 @@ def _council(view: PlayerView) -> list[int]:
 
 def _evil_team(view: PlayerView, request: Request, rng: Random) -> tuple[int, ...]:
     """Itself, the other evil players needed to fail the quest, good players to fill."""
-    size = request.team_size or 0
+    size = request.count or 0
     needed = fails_needed(view.players, view.round)
     others = [p for p in _council(view) if p != view.player]
     team = [view.player] + rng.sample(others, min(needed - 1, len(others)))
@@ -149,7 +150,7 @@ def _card(view: PlayerView, request: Request, role: Role) -> bool:
     if role is Role.OBERON:
         return False
     needed = fails_needed(view.players, view.round)
-    evil_on_team = [p for p in request.team if p in _council(view)]
+    evil_on_team = [p for p in request.subject if p in _council(view)]
     if len(evil_on_team) < needed:
         return True  # AvalonBench: fail only when enough evil are on the team
     if role is Role.ASSASSIN:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+from ...protocol import Decision, PlayerView, Request
 from ...rng import rng_for
-from ..requests import Decision, Request
-from ..view import PlayerView
 from .words import words_for
 
 
@@ -15,14 +14,17 @@ def decide(view: PlayerView, request: Request, seed: int) -> Decision:
     the Assassin's target among the candidates (and passing, when allowed).
     """
     rng = rng_for(seed, "random", request.id)
-    base = {"request_id": request.id, "player": request.player, "kind": request.kind}
-    if request.kind in ("propose_team", "speak"):
-        team = tuple(sorted(rng.sample(request.candidates, request.team_size))) if request.team_size else None
-        words = words_for(view, request, team) if request.wants_words else None
-        return Decision(**base, team=team, utterance=words)
-    if request.kind == "vote_team":
-        return Decision(**base, approve=rng.random() < 0.5)
-    if request.kind == "quest_card":
-        return Decision(**base, success=rng.choice(request.cards))
-    options: list[int | None] = list(request.candidates) + ([None] if request.may_pass else [])
-    return Decision(**base, target=rng.choice(options), utterance=words_for(view, request, None) if request.wants_words else None)
+    if request.answer == "pick":
+        if request.count == 1:
+            options: list[tuple[int, ...] | None] = [(p,) for p in request.candidates]
+            players = rng.choice(options + ([None] if request.may_pass else []))
+            named = None
+        else:
+            players = named = tuple(sorted(rng.sample(request.candidates, request.count or 0)))
+        return Decision.to(request, players=players,
+                           utterance=words_for(view, request, named) if request.wants_words else None)
+    if request.answer == "yes_no":
+        # A team vote draws random() < 0.5, a card choice() among the legal ones (kept as recorded games drew them).
+        choice = rng.random() < 0.5 if request.kind == "vote_team" else rng.choice(request.allowed)
+        return Decision.to(request, choice=choice)
+    return Decision.to(request, utterance=words_for(view, request, None))

@@ -7,8 +7,7 @@ proposal, a suggestion or a vote of confidence.
 
 from __future__ import annotations
 
-from ..requests import Request
-from ..view import PlayerView
+from ...protocol import PlayerView, Request
 
 
 def players_text(team: tuple[int, ...] | list[int]) -> str:
@@ -27,13 +26,13 @@ def words_for(view: PlayerView, request: Request, team: tuple[int, ...] | None, 
         approve: in a discussion of a proposed team, whether the bot supports it.
     """
     if request.kind == "propose_team" and team is not None:
-        verb = "My final team is" if request.final and request.team else "I propose"
+        verb = "My final team is" if request.details.get("final") and request.subject else "I propose"
         return f"{verb} {players_text(team)}."
     if request.kind == "speak" and team is not None:
         return f"I suggest {players_text(team)} for this quest."
     if request.kind == "assassinate":
         return "Let us choose carefully."
-    if request.team and approve is not None:
+    if request.subject and approve is not None:
         verdict = "I support" if approve else "I would not send"
-        return f"{verdict} {players_text(request.team)}."
+        return f"{verdict} {players_text(request.subject)}."
     return "I have nothing to add."

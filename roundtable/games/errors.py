@@ -1,4 +1,4 @@
-"""Errors raised by the Avalon rules library."""
+"""Errors raised by the rules libraries."""
 
 from __future__ import annotations
 

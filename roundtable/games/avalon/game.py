@@ -1,0 +1,123 @@
+"""Avalon as a `GameRules` record: what the game graph, the agents and the conformance suite use."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import ConfigurationError
+from ..protocol import Decision, Event, GameRules, Request, Result
+from .bots.words import words_for
+from .config import AvalonConfig, Rules
+from .roles import PRESET_NAMES, Role
+from .rules import apply, deal, pending
+from .state import AvalonState, Phase
+from .view import AvalonView, view
+
+PHASES: dict[str, str] = {
+    Phase.REVEAL.value: "Reveal: each player privately learns its role's knowledge; round 1 opens.",
+    Phase.PROPOSAL.value: "Team proposal: the leader names exactly team_size(round) players.",
+    Phase.DISCUSSION.value: "Discussion: players speak in turn, one request per speaker.",
+    Phase.VOTE.value: "Team vote: every player votes at once; a strict majority approves.",
+    Phase.QUEST.value: "Quest: the team members play their cards at once; only the number of fails is public.",
+    Phase.ASSASSINATION.value: "Assassination: evil talk among themselves, then the Assassin names a player.",
+}
+
+_ANSWER_KEYS = {"propose_team": "team", "speak": "team", "vote_team": "approve", "quest_card": "success",
+                "assassinate": "target"}
+
+
+def config_of(data: dict[str, Any]) -> AvalonConfig:
+    """An `AvalonConfig` from its dict (``{"roles": [...], "rules": {...}, "preset": ...}``).
+
+    ``roles`` may be left out when ``preset`` names a fixed preset.
+
+    Raises:
+        ConfigurationError: a missing or malformed field, named in the message.
+    """
+    if not isinstance(data, dict):
+        raise ConfigurationError(f"an Avalon configuration is an object with roles, rules and preset, not {data!r}")
+    unknown = sorted(set(data) - {"roles", "rules", "preset", "players"})
+    if unknown:
+        raise ConfigurationError(f"unknown configuration field(s) {unknown}; valid: roles, rules, preset, players")
+    rules = data.get("rules") or {}
+    if not isinstance(rules, dict):
+        raise ConfigurationError(f"config.rules must be an object {{variant: value}}, not {rules!r}")
+    roles = data.get("roles")
+    if roles is not None and (not isinstance(roles, list) or not all(isinstance(r, str) for r in roles)):
+        raise ConfigurationError(f"config.roles must be a list of role names, not {roles!r}")
+    players = data.get("players")
+    if players is not None and not isinstance(players, int):
+        raise ConfigurationError(f"config.players must be a number, not {players!r}")
+    preset = data.get("preset")
+    config = AvalonConfig.build(preset=None if roles else preset, players=players, roles=roles,
+                                rules=[f"{k}={v}" for k, v in rules.items()])
+    return AvalonConfig(roles=config.roles, rules=config.rules, preset=preset or config.preset) if roles else config
+
+
+def configurations() -> list[dict[str, Any]]:
+    """Configurations covering every preset, player count and rule variant value."""
+    configs = [AvalonConfig.build(preset=name) for name in PRESET_NAMES if name != "standard"]
+    configs += [AvalonConfig.build(players=n) for n in range(5, 11)]
+    base = Rules().to_dict()
+    for key, default in base.items():
+        enum = type(getattr(Rules(), key))
+        for value in enum:
+            if value.value != default:
+                configs.append(AvalonConfig.build(preset="lan6", rules=[f"{key}={value.value}"]))
+    configs.append(AvalonConfig.build(players=10, roles=["merlin", "percival", "servant", "servant", "servant",
+                                                          "servant", "morgana", "mordred", "oberon", "assassin"]))
+    return [c.to_dict() for c in configs]
+
+
+def result(state: AvalonState) -> Result | None:
+    """The winner and end reason, once the game is over."""
+    if state.phase is not Phase.OVER or state.winner is None:
+        return None
+    return Result(winner=state.winner.value, reason=state.end_reason or "")
+
+
+def action_of(request: Request, decision: Decision) -> dict[str, Any]:
+    """The answer as the log records it: ``{"team": [...]}``, ``{"approve": bool}``, ``{"success": bool}``,
+    ``{"target": player or None}``; ``{}`` for words only."""
+    key = _ANSWER_KEYS.get(request.kind)
+    if request.answer == "pick":
+        if key == "target":
+            return {"target": decision.players[0] if decision.players else None}
+        return {} if decision.players is None else {key: list(decision.players)}
+    if request.answer == "yes_no" and decision.choice is not None:
+        return {key: decision.choice}
+    return {}
+
+
+def plain_words(view_: AvalonView, request: Request, decision: Decision) -> str:  # type: ignore[override]
+    """Plain words matching an answer (the rule bots' wording)."""
+    return words_for(view_, request, decision.players)
+
+
+def _restore(snapshot: dict[str, Any], events: Sequence[Event]) -> AvalonState:
+    return AvalonState.restore(snapshot, events)
+
+
+RULES: GameRules[AvalonState, AvalonConfig] = GameRules(
+    name="avalon",
+    phases=PHASES,
+    roles=tuple(r.value for r in Role),
+    config=config_of,
+    config_dict=AvalonConfig.to_dict,
+    configurations=configurations,
+    new_game=deal,
+    pending=pending,
+    apply=apply,
+    view=view,
+    result=result,
+    phase=lambda state: state.phase.value,
+    events=lambda state: state.events,
+    seats=lambda state: [(r.value, r.side.value) for r in state.roles],
+    snapshot=AvalonState.snapshot,
+    restore=_restore,
+    action_of=action_of,
+    plain_words=plain_words,  # type: ignore[arg-type]
+    view_model=AvalonView,
+)
+"""Avalon's rules module record (`roundtable.games.protocol.GameRules`)."""

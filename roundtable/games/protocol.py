@@ -1,0 +1,294 @@
+"""The game protocol: the shapes every game shares (no LangChain, no I/O, no model).
+
+A game asks its players for decisions with `Request`s and gets `Decision`s
+back; what a player may know is its `PlayerView`. A `Request` keeps the game's
+own word for what is asked (``kind``: ``propose_team``, ``vote_team``,
+``quest_card``, ``assassinate``; Werewolf's ``kill``, ``protect``, ``see``,
+``save``, ``poison``, ``eliminate``) and says *how* it is answered, with one of
+a closed set of answer shapes (``answer``):
+
+- ``pick``: name ``count`` distinct players from ``candidates`` (``may_pass``:
+  naming nobody is allowed); answered in `Decision.players`;
+- ``yes_no``: one of the game's two words (``options``, e.g. ``("approve",
+  "reject")``; ``choice=True`` is the first), restricted to ``allowed``;
+  answered in `Decision.choice`;
+- ``words``: words only, in `Decision.utterance`.
+
+Any shape may also ask for words (``wants_words``). Extraction of actions
+from model replies, the fallback rules and the agents work on the answer
+shapes, so they serve every game.
+
+A rules module provides its functions as one `GameRules` record (see
+`roundtable.games.GAMES`): a new game from a configuration and a seed, the
+pending requests, ``apply`` (answers in, next state out, or
+`IllegalActionError`), ``view`` and ``result``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .errors import IllegalActionError
+
+AnswerShape = Literal["pick", "yes_no", "words"]
+ANSWER_SHAPES: tuple[AnswerShape, ...] = ("pick", "yes_no", "words")
+
+Event = dict[str, Any]
+"""One entry of a game's append-only log: a JSON-ready dict with ``type`` and ``to``
+(``None``: public; a list of players: private to them; ``[]``: an analysis-only record)."""
+
+
+class Request(BaseModel):
+    """One decision a game waits for.
+
+    Attributes:
+        id: deterministic id, unique within a game, e.g. ``r2.a3.vote_team.p4``.
+        kind: the game's own word for what is asked (``vote_team``, ``kill``, ...).
+        player: the player asked (seat number, 1-based).
+        phase: the game phase the request belongs to (a node of the game graph).
+        round: the round (Avalon: quest 1..5; Werewolf: day). attempt: the
+            proposal number in an Avalon round (1 elsewhere).
+        answer: the answer shape: ``pick``, ``yes_no`` or ``words``.
+        count: ``pick``: how many players to name.
+        candidates: ``pick``: the players that may be named.
+        may_pass: ``pick``: naming nobody is allowed.
+        options: ``yes_no``: the game's two words, yes first (``("approve", "reject")``).
+        allowed: ``yes_no``: the legal answers (``(True,)``: only the first word).
+        unclear: ``yes_no``: the answer the fallback rules give an unclear reply,
+            declared by the game (SPEC.md §3.2: a vote counts as approve, an evil
+            player's quest card as fail); always in ``allowed``.
+        subject: the players the request is about (the team under vote or on
+            the quest, the players a leader proposed before).
+        wants_words: an utterance is asked for together with the answer.
+        audience: who hears the words (``None``: everyone).
+        details: game-specific facts about the request for agents and
+            templates (Avalon: ``final``, whether a proposal is the leader's last word).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    kind: str
+    player: int
+    phase: str
+    round: int
+    attempt: int = 1
+    answer: AnswerShape
+    count: int | None = None
+    candidates: tuple[int, ...] = ()
+    may_pass: bool = False
+    options: tuple[str, str] = ("yes", "no")
+    allowed: tuple[bool, ...] = (True, False)
+    unclear: bool | None = None
+    subject: tuple[int, ...] = ()
+    wants_words: bool = False
+    audience: tuple[int, ...] | None = None
+    details: dict[str, Any] = Field(default_factory=dict)
+
+    @property
+    def forced(self) -> bool:
+        """Whether the request has exactly one legal answer and no words (e.g. a good player's quest card)."""
+        return self.answer == "yes_no" and len(self.allowed) == 1 and not self.wants_words
+
+    def word(self, choice: bool) -> str:
+        """The game's word for a ``yes_no`` answer (``True`` -> ``options[0]``)."""
+        return self.options[0] if choice else self.options[1]
+
+
+class Decision(BaseModel):
+    """A player's answer to a `Request`.
+
+    Attributes:
+        request_id, player, kind: the request answered.
+        players: ``pick``: the players named, in order (``None``: a pass).
+        choice: ``yes_no``: ``True`` for the first of the request's two words.
+        utterance: the words said, when asked.
+        raw: the raw model text behind the decision (``None`` for rule bots).
+        fallback: which fallback rules of SPEC.md §3.2 produced the answer, or
+            ``None`` when the response met the request (counts for VRR).
+        usage: model cost of the decision: calls, tokens, latency (see records).
+    """
+
+    request_id: str
+    player: int
+    kind: str
+    players: tuple[int, ...] | None = None
+    choice: bool | None = None
+    utterance: str | None = None
+    raw: str | None = None
+    fallback: str | None = None
+    usage: dict[str, Any] = Field(default_factory=dict)
+
+    @classmethod
+    def to(cls, request: Request, **fields: Any) -> "Decision":
+        """A decision answering ``request`` (its id, player and kind filled in)."""
+        return cls(request_id=request.id, player=request.player, kind=request.kind, **fields)
+
+
+class PlayerView(BaseModel):
+    """What one player may know at one moment; a game's view adds its table status.
+
+    Attributes:
+        game: the game's name (``avalon``, ``werewolf``).
+        player: the player's seat number (1-based). role, side: its own role and side.
+        knowledge: what it learned privately at the start, ``[{"player": q, "is": label}]``.
+        players: number of players. role_set: the roles in play.
+        rules: the rule variants, ``{variant: value}``.
+        phase: the phase the game is in. round: the round (Avalon quest, Werewolf day).
+        events: the log entries this player can see, oldest first, starting at
+            index ``first_event`` of its visible log (0 in a full view; the game
+            graph delivers only the entries an agent has not been given yet).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    game: str
+    player: int
+    role: str
+    side: str
+    knowledge: tuple[dict[str, Any], ...] = ()
+    players: int
+    role_set: tuple[str, ...]
+    rules: dict[str, str]
+    phase: str
+    round: int
+    events: tuple[dict[str, Any], ...] = ()
+    first_event: int = 0
+
+    def since(self, first_event: int) -> "PlayerView":
+        """The same view carrying only the visible events from index ``first_event`` on."""
+        start = max(0, first_event - self.first_event)
+        return self.model_copy(update={"events": self.events[start:], "first_event": self.first_event + start})
+
+
+class Result(BaseModel):
+    """How a game ended: ``winner`` (a side, or ``None`` for a draw) and the rulebook's ``reason``."""
+
+    model_config = ConfigDict(frozen=True)
+
+    winner: str | None
+    reason: str
+
+
+def can_see(event: Event, player: int) -> bool:
+    """Whether ``player`` may see ``event`` (``to`` is ``None`` for public events)."""
+    to = event.get("to")
+    return to is None or player in to
+
+
+# ------------------------------------------------------------------ checks
+
+
+def check_pick(players: Sequence[int] | None, count: int | None, candidates: Sequence[int]) -> None:
+    """Check a named set of players: exactly ``count`` distinct players, all among ``candidates``.
+
+    Raises:
+        IllegalActionError: naming the problem.
+    """
+    if players is None:
+        raise IllegalActionError("players must be named")
+    if len(set(players)) != len(players):
+        raise IllegalActionError(f"{list(players)} names a player twice")
+    if count is not None and len(players) != count:
+        raise IllegalActionError(f"name {count} player{'s' if count != 1 else ''}, not {len(players)}")
+    outside = [p for p in players if p not in candidates]
+    if outside:
+        raise IllegalActionError(f"players {outside} cannot be named here (valid players: {list(candidates)})")
+
+
+def check_decision(request: Request, decision: Decision) -> None:
+    """Check that ``decision`` is a legal answer to ``request``, by its answer shape.
+
+    Raises:
+        IllegalActionError: naming what is wrong (wrong request or player, a
+            pick of the wrong size, duplicates, players outside the candidates,
+            a pass where none is allowed, a yes/no answer that is missing or not allowed).
+    """
+    if decision.player != request.player or decision.request_id != request.id:
+        raise IllegalActionError(
+            f"decision for request {decision.request_id!r} of player {decision.player} "
+            f"does not answer request {request.id!r} of player {request.player}"
+        )
+    if decision.kind != request.kind:
+        raise IllegalActionError(f"request {request.id} asks for {request.kind}, not {decision.kind}")
+    if request.answer == "pick":
+        if decision.players is None:
+            if not request.may_pass:
+                raise IllegalActionError(f"player {request.player} must name {request.count} now ({request.kind})")
+            return
+        check_pick(decision.players, request.count, request.candidates)
+    elif request.answer == "yes_no":
+        if decision.choice is None:
+            raise IllegalActionError(f"{request.kind} must be answered {' or '.join(request.options)}")
+        if decision.choice not in request.allowed:
+            allowed = " or ".join(request.word(c) for c in request.allowed)
+            raise IllegalActionError(f"player {request.player} may only answer {allowed} here ({request.kind})")
+
+
+# ------------------------------------------------------------ rules module
+
+StateT = TypeVar("StateT")
+ConfigT = TypeVar("ConfigT")
+
+
+@dataclass(frozen=True)
+class GameRules(Generic[StateT, ConfigT]):
+    """What a rules module provides to the game graph, the agents and the conformance suite.
+
+    Every function is pure. A state is immutable; its log is ``events(state)``.
+
+    Attributes:
+        name: the game's name (``avalon``).
+        phases: ``{phase: what happens in it}``, in play order; each phase is a
+            node of the game graph, and the description is its docstring.
+        roles: every role name the game knows (for seat assignments by role).
+        config: ``config(data)``: a configuration from its dict (``dict`` -> config),
+            raising `ConfigurationError` naming the problem.
+        config_dict: the inverse, ``config -> dict`` (JSON-ready).
+        configurations: a few configurations covering every variant the game
+            offers (for the conformance suite), as dicts.
+        new_game: ``new_game(config, seed)``: the dealt state, before any
+            automatic step (randomness from the seed only).
+        pending: ``pending(state) -> [Request]``: the decisions the game waits
+            for; ``[]`` when the next step is automatic (then ``apply(state, {})``)
+            or the game is over.
+        apply: ``apply(state, {player: Decision}) -> state``, raising
+            `IllegalActionError` naming the broken rule.
+        view: ``view(state, player) -> PlayerView``; raises ``ValueError`` for a
+            player not at the table.
+        result: ``result(state) -> Result | None`` (``None`` while playing).
+        phase: ``phase(state) -> str``, the current phase (a key of ``phases``
+            or ``game_over``).
+        events: ``events(state) -> tuple[Event, ...]``, the log.
+        seats: ``seats(state) -> [(role, side)]`` per player, for assignments.
+        snapshot / restore: ``snapshot(state) -> dict`` without the log, and
+            ``restore(snapshot, events) -> state``.
+        action_of: ``action_of(request, decision) -> dict``: the answer in the
+            game's own words, as the log records it (``{"approve": True}``).
+        plain_words: ``plain_words(view, request, decision) -> str``: plain
+            words matching an answer, for a reply with no usable words.
+    """
+
+    name: str
+    phases: Mapping[str, str]
+    roles: tuple[str, ...]
+    config: Callable[[dict[str, Any]], ConfigT]
+    config_dict: Callable[[ConfigT], dict[str, Any]]
+    configurations: Callable[[], list[dict[str, Any]]]
+    new_game: Callable[[ConfigT, int], StateT]
+    pending: Callable[[StateT], list[Request]]
+    apply: Callable[[StateT, Mapping[int, Decision]], StateT]
+    view: Callable[[StateT, int], PlayerView]
+    result: Callable[[StateT], Result | None]
+    phase: Callable[[StateT], str]
+    events: Callable[[StateT], tuple[Event, ...]]
+    seats: Callable[[StateT], list[tuple[str, str]]]
+    snapshot: Callable[[StateT], dict[str, Any]]
+    restore: Callable[[dict[str, Any], Sequence[Event]], StateT]
+    action_of: Callable[[Request, Decision], dict[str, Any]]
+    plain_words: Callable[[PlayerView, Request, Decision], str]
+    view_model: type[PlayerView] = PlayerView

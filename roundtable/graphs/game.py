@@ -1,0 +1,141 @@
+"""The game graph of any game: its phases, its agents drawn as nodes, and its context.
+
+`build_game_graph(rules)` wires the shared phase machinery
+(`roundtable.nodes.game`) for one rules module record
+(`roundtable.games.protocol.GameRules`) and the agent kinds that play it::
+
+    START -> setup -> <phase> -(Send per request)-> <agent kind> -> apply -> <phase> ... -> game_over -> END
+
+Each agent kind is a node (model-driven kinds as their compiled subgraphs,
+so ``get_graph(xray=True)`` and Studio draw their steps inside the game). A
+game adds only its rules and a builder (see `roundtable.graphs.avalon`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+from pydantic import BaseModel, ConfigDict, Field, create_model
+
+from roundtable.games.errors import ConfigurationError
+from roundtable.games.protocol import GameRules
+from roundtable.nodes.agent import AgentKind
+from roundtable.nodes.game import phases
+from roundtable.nodes.game.setup import check_input, make_setup
+from roundtable.nodes.game.state import GameInput, GameOutput, GameState
+
+from .agents import AGENT_KINDS
+
+RESERVED = frozenset({"setup", phases.APPLY, phases.GAME_OVER})
+
+
+def game_context(kinds: Iterable[AgentKind]) -> type[BaseModel]:
+    """The context schema of a game graph: the run's settings, and one nested context per agent kind.
+
+    Fields: ``default_model`` (model spec of model-driven seats without one;
+    default ``$ROUNDTABLE_MODEL``, else ``local``), ``breakpoints`` (agent
+    steps to pause before, ``"<kind>:<step>"``, e.g. ``lga:respond``), and for
+    each kind with a context, a field of that name (e.g. ``lga``: every
+    prompt and temperature of the Lan et al. agent). Unknown keys are refused.
+    """
+    fields: dict[str, Any] = {
+        "default_model": (str, Field(
+            default_factory=lambda: os.environ.get("ROUNDTABLE_MODEL") or "local",
+            description="Model spec of model-driven seats given none ($ROUNDTABLE_MODEL, else local).")),
+        "breakpoints": (list[str], Field(
+            default_factory=list,
+            description="Agent steps to pause before, as KIND:STEP (e.g. lga:respond); resume with Command(resume=...).")),
+    }
+    for kind in kinds:
+        if kind.context is not None:
+            fields[kind.name] = (kind.context, Field(
+                default_factory=kind.context,
+                description=f"Context of the {kind.name} agent kind: {kind.description}",
+                json_schema_extra={"langgraph_nodes": [kind.name]}))
+    model = create_model("GameContext", __config__=ConfigDict(extra="forbid"), **fields)
+    model.__doc__ = game_context.__doc__
+    return model
+
+
+class GameGraph(CompiledStateGraph):
+    """A compiled game graph that checks a new game's input before running (`check_input`): a missing,
+    unknown or wrong field is refused with a `ConfigurationError` naming it, not dropped or met later."""
+
+    rules: GameRules
+    kinds: Mapping[str, AgentKind]
+
+    def __init__(self, *args: Any, rules: GameRules, kinds: Mapping[str, AgentKind], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rules, self.kinds = rules, kinds
+
+    def _check(self, input: Any) -> None:
+        if isinstance(input, dict):
+            check_input(input, self.rules, self.kinds)
+
+    def stream(self, input: Any, config: Any = None, **kwargs: Any) -> Any:  # noqa: D102
+        self._check(input)
+        return super().stream(input, config, **kwargs)
+
+    async def astream(self, input: Any, config: Any = None, **kwargs: Any) -> Any:  # noqa: D102
+        self._check(input)
+        async for chunk in super().astream(input, config, **kwargs):
+            yield chunk
+
+
+def build_game_graph(rules: GameRules, kinds: Mapping[str, AgentKind] | None = None,
+                     models: Any = None) -> StateGraph:
+    """The uncompiled game graph of ``rules``.
+
+    Args:
+        rules: the game's rules module record.
+        kinds: the agent kinds that may be seated (default: every registered
+            kind that plays this game, `roundtable.graphs.agents.AGENT_KINDS`).
+        models: the `ModelProvider` of model-driven agent nodes (tests pass
+            scripted models); ``None`` for the model factory.
+
+    Returns:
+        A `StateGraph` over `GameState` with input `GameInput`, output `GameOutput`
+        and the context schema `game_context(kinds)`.
+
+    Raises:
+        ConfigurationError: an agent kind's name clashes with a node of the game.
+    """
+    playing = {name: kind for name, kind in (AGENT_KINDS if kinds is None else kinds).items()
+               if rules.name in kind.games}
+    clash = (set(playing) & (set(rules.phases) | RESERVED))
+    if clash:
+        raise ConfigurationError(f"agent kinds {sorted(clash)} clash with nodes of the {rules.name} graph")
+    builder = StateGraph(GameState, input_schema=GameInput, output_schema=GameOutput,
+                         context_schema=game_context(playing.values()))
+    builder.add_node("setup", make_setup(rules, playing))
+    for phase in rules.phases:
+        builder.add_node(phase, phases.make_phase(rules, phase))
+    for name, kind in playing.items():
+        builder.add_node(name, kind.node(models))
+        builder.add_edge(name, phases.APPLY)
+    builder.add_node(phases.APPLY, phases.make_apply(rules))
+    builder.add_node(phases.GAME_OVER, phases.make_game_over(rules))
+    to_phase = [*rules.phases, phases.GAME_OVER]
+    builder.add_edge(START, "setup")
+    builder.add_conditional_edges("setup", phases.make_route(rules), to_phase)
+    ask = phases.make_ask(rules)
+    for phase in rules.phases:
+        builder.add_conditional_edges(phase, ask, [*playing, phases.APPLY])
+    builder.add_conditional_edges(phases.APPLY, phases.make_route(rules), to_phase)
+    builder.add_edge(phases.GAME_OVER, END)
+    builder.rules = rules  # type: ignore[attr-defined]
+    builder.kinds = playing  # type: ignore[attr-defined]
+    return builder
+
+
+def compile_game_graph(builder: StateGraph, **kwargs: Any) -> GameGraph:
+    """``builder.compile(**kwargs)`` as a `GameGraph` that checks new inputs (``kwargs``: checkpointer, ...)."""
+    compiled = builder.compile(**kwargs)
+    compiled.__class__ = GameGraph
+    compiled.rules = builder.rules  # type: ignore[attr-defined]
+    compiled.kinds = builder.kinds  # type: ignore[attr-defined]
+    return compiled  # type: ignore[return-value]

@@ -1,0 +1,154 @@
+"""What every agent kind shares: its input and output in the game graph, and its registry record.
+
+An agent kind is a node of the game graph (a compiled subgraph for the
+model-driven kinds, a function for rule bots) reached by a `Send` carrying an
+`AgentInput`: the player's view (only the events not delivered before), the
+request with its legal options, the player's own memory (``pool``), its seat
+specification and its seed. It never sees the game state. It returns an
+`AgentOutput`, which the game graph merges: the decision under the request's
+id, the new memory under the player's number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from langgraph.types import interrupt
+from pydantic import BaseModel, ConfigDict, Field
+from typing_extensions import TypedDict
+
+from roundtable.games import GAMES
+from roundtable.games.protocol import Decision, PlayerView, Request
+
+
+class SeatSpec(BaseModel):
+    """Who plays a seat.
+
+    Attributes:
+        kind: agent kind (``naive``, ``random``, ``lga``, ...).
+        model: model spec for model-driven kinds (``local``, a hosted model
+            name, or an OpenAI-compatible URL with a model name); ``None`` for
+            bots, and for a model-driven seat before the game fills in the default.
+        options: kind-specific switches (e.g. the ``lga`` ablations).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: str
+    model: str | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+class AgentInput(TypedDict):
+    """One decision's inputs, JSON-ready: what a `Send` carries to an agent node.
+
+    ``view`` is a dumped `PlayerView` of the player's game (only the events not
+    delivered before), ``request`` a dumped `Request`, ``pool`` the player's
+    own memory (``{}`` at first), ``seat`` a dumped `SeatSpec`, ``seed`` the
+    agent's own seed (derived from the game seed, which it must not learn).
+    """
+
+    view: dict[str, Any]
+    request: dict[str, Any]
+    pool: dict[str, Any]
+    seat: dict[str, Any]
+    seed: int
+
+
+class AgentOutput(TypedDict, total=False):
+    """What an agent node returns to the game graph.
+
+    ``decisions``: ``{request id: dumped Decision}``; ``memory``: ``{player
+    number as a string: new pool}`` (absent when the kind keeps no memory).
+    """
+
+    decisions: dict[str, dict[str, Any]]
+    memory: dict[str, dict[str, Any]]
+
+
+def parse_view(data: dict[str, Any]) -> PlayerView:
+    """A dumped view as its game's view model (`GameRules.view_model`)."""
+    rules = GAMES.get(str(data.get("game")))
+    model = rules.view_model if rules is not None else PlayerView
+    return model.model_validate(data)
+
+
+def agent_output(decision: Decision, pool: dict[str, Any] | None = None) -> AgentOutput:
+    """The node update of an agent that answered: the decision keyed by request id, and its pool if any."""
+    out: AgentOutput = {"decisions": {decision.request_id: decision.model_dump(mode="json")}}
+    if pool is not None:
+        out["memory"] = {str(decision.player): pool}
+    return out
+
+
+Policy = Callable[[PlayerView, Request, int], Decision]
+"""A memoryless rule policy: ``policy(view, request, seed) -> Decision``."""
+
+
+def policy_node(kind: str, policies: Mapping[str, Policy]) -> Callable[[AgentInput], AgentOutput]:
+    """The game-graph node of a rule-bot kind: ``policies[game](view, request, seed)``.
+
+    Raises (from the node):
+        KeyError: the kind has no policy for the view's game.
+    """
+
+    def node(task: AgentInput) -> AgentOutput:
+        view = parse_view(task["view"])
+        policy = policies[view.game]
+        return agent_output(policy(view, Request.model_validate(task["request"]), task["seed"]))
+
+    node.__name__ = kind
+    node.__doc__ = f"Agent kind {kind!r}: " + (next(iter(policies.values())).__doc__ or "").strip().split("\n")[0]
+    return node
+
+
+@dataclass(frozen=True)
+class AgentKind:
+    """One agent kind, declared once (see `roundtable.graphs.agents`).
+
+    Attributes:
+        name: the kind's name, also its node's name in every game graph.
+        description: one line for ``--help``, the README and Studio.
+        games: the games it plays (keys of `roundtable.games.GAMES`).
+        node: ``node(models)`` builds its game-graph node (a compiled agent
+            graph or a function over `AgentInput`); ``models`` is a
+            `roundtable.tools.model_calls.ModelProvider` or ``None`` for the default.
+        needs_model: seats of this kind play a model (``--model``).
+        options: the pydantic model of its seat options (``--agent-option``),
+            ``None`` when it takes none.
+        context: the pydantic model of its per-run context (prompts,
+            temperatures), nested in the game graph's context under ``name``.
+    """
+
+    name: str
+    description: str
+    games: frozenset[str]
+    node: Callable[[Any], Any]
+    needs_model: bool = False
+    options: type[BaseModel] | None = None
+    context: type[BaseModel] | None = None
+
+
+def with_breakpoint(kind: str, step: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    """A node of an agent graph that pauses (LangGraph `interrupt`) before ``fn`` when the run's context
+    lists ``"<kind>:<step>"`` in ``breakpoints`` (e.g. ``lga:respond``), and runs ``fn`` when resumed.
+
+    LangGraph's static breakpoints (``interrupt_before``) stop only at the
+    nodes of the graph that is run, not inside its subgraphs; this is how a
+    game run stops inside an agent's turn. The interrupt's value names the
+    breakpoint, the player and the request; resume with ``Command(resume=...)``
+    (any value).
+    """
+    name = f"{kind}:{step}"
+
+    def node(state: Any, runtime: Any) -> Any:
+        if name in (getattr(runtime.context, "breakpoints", None) or ()):
+            request = state.get("request") or {}
+            interrupt({"breakpoint": name, "player": request.get("player"), "request": request.get("id")})
+        return fn(state, runtime)
+
+    node.__name__ = step
+    node.__doc__ = fn.__doc__
+    return node

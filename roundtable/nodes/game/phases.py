@@ -1,0 +1,170 @@
+"""The phase machinery of a game graph: a node per phase asks, agents answer, ``apply`` applies.
+
+::
+
+    setup --> <phase> --(ask: one Send per request, to the seat's agent node)--> <agent kind> --> apply
+                 \\--(no request: an automatic step)--------------------------------------------> apply
+    apply --(route: the phase the game is in now)--> <phase> | game_over
+
+- A phase node runs once per decision point: it writes the requests the game
+  waits for (``requests``). A breakpoint *before* a phase node therefore
+  pauses once, before the players of that phase are asked.
+- ``ask`` (the phase node's conditional edge) sends each request with the
+  player's view (only the events not delivered before), memory, seat and seed
+  to the node of the seat's agent kind; simultaneous requests (votes, cards)
+  run in parallel.
+- ``apply`` checks every answer against its request, records each decision
+  (an analysis-only log entry), applies the answers with the rules module
+  and clears the answers; its conditional edge goes to the next phase.
+
+Every route is an edge, so after `update_state` on any node (Studio's state
+editor) the graph continues from the edited state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from langgraph.types import Overwrite, Send
+
+from roundtable.games.errors import IllegalActionError
+from roundtable.games.protocol import Decision, Event, GameRules, Request, check_decision
+from roundtable.games.rng import rng_for
+
+from ..agent import AgentInput
+from .state import GameState
+
+GAME_OVER = "game_over"
+APPLY = "apply"
+
+
+def load(rules: GameRules, state: GameState, *, log: bool = True) -> Any:
+    """The game state held by the graph state (snapshot plus log; ``log=False`` skips the log, for routing)."""
+    return rules.restore(state["game"], (state.get("events") or []) if log else ())
+
+
+def agent_seed(game_seed: int, player: int) -> int:
+    """The seed an agent gets for its own tie-breaks: derived from the game seed, which it must not learn
+    (the game seed reproduces the deal)."""
+    return rng_for(game_seed, "agent", player).getrandbits(62)
+
+
+def decision_record(rules: GameRules, request: Request, decision: Decision, kind: str) -> Event:
+    """A hidden (analysis-only) log entry for one decision: the answer in the game's words, raw text, fallback, cost."""
+    record: Event = {"type": "decision", "to": [], "player": decision.player, "request": decision.request_id,
+                     "kind": decision.kind, "agent": kind}
+    record |= rules.action_of(request, decision)
+    for key in ("raw", "fallback"):
+        value = getattr(decision, key)
+        if value is not None:
+            record[key] = value
+    if decision.usage:
+        record["usage"] = decision.usage
+    return record
+
+
+def make_phase(rules: GameRules, phase: str) -> Callable[[GameState], dict[str, Any]]:
+    """The node of ``phase``: write the requests the game waits for.
+
+    Raises (from the node):
+        IllegalActionError: the game is not in ``phase`` (an edited state routed here by hand).
+    """
+
+    def node(state: GameState) -> dict[str, Any]:
+        game = load(rules, state)
+        if rules.phase(game) != phase:
+            raise IllegalActionError(f"the game is in phase {rules.phase(game)!r}, not {phase!r}")
+        return {"requests": [r.model_dump(mode="json") for r in rules.pending(game)]}
+
+    node.__name__ = phase
+    node.__doc__ = rules.phases[phase]
+    return node
+
+
+def make_ask(rules: GameRules) -> Callable[[GameState], list[Send] | str]:
+    """The edge leaving every phase node: one `Send` per request to the seat's agent node, or ``apply``."""
+
+    def ask(state: GameState) -> list[Send] | str:
+        requests = state.get("requests") or []
+        if not requests:
+            return APPLY
+        game = load(rules, state)
+        seats, delivered, memory = state["seats"], state.get("delivered") or {}, state.get("memory") or {}
+        sends = []
+        for data in requests:
+            player = int(data["player"])
+            view = rules.view(game, player).since(delivered.get(str(player), 0))
+            task: AgentInput = {
+                "view": view.model_dump(mode="json"),
+                "request": data,
+                "pool": memory.get(str(player), {}),
+                "seat": seats[player - 1],
+                "seed": agent_seed(state["seed"], player),
+            }
+            sends.append(Send(seats[player - 1]["kind"], task))
+        return sends
+
+    return ask
+
+
+def make_apply(rules: GameRules) -> Callable[[GameState], dict[str, Any]]:
+    """The ``apply`` node: check, record and apply the answers to the requests in hand.
+
+    Raises (from the node):
+        IllegalActionError: an answer is missing or illegal (say, edited by hand), named in the message.
+    """
+
+    def apply(state: GameState) -> dict[str, Any]:
+        """Apply the answers: check each against its request, record it, and move the game on."""
+        game = load(rules, state)
+        requests = rules.pending(game)
+        answers = state.get("decisions") or {}
+        missing = [r.id for r in requests if r.id not in answers]
+        if missing:
+            raise IllegalActionError(f"no answer yet for {', '.join(missing)}")
+        decisions: dict[int, Decision] = {}
+        records: list[Event] = []
+        kinds = [seat["kind"] for seat in state["seats"]]
+        for request in requests:
+            decision = Decision.model_validate(answers[request.id])
+            check_decision(request, decision)
+            decisions[request.player] = decision
+            records.append(decision_record(rules, request, decision, kinds[request.player - 1]))
+        after = rules.apply(game, decisions)
+        before = len(rules.events(game))
+        update: dict[str, Any] = {
+            "game": rules.snapshot(after),
+            "events": records + list(rules.events(after)[before:]),
+            "decisions": Overwrite({}),
+            "requests": [],
+        }
+        if requests:
+            update["delivered"] = {str(r.player): len(rules.view(game, r.player).events) for r in requests}
+        return update
+
+    return apply
+
+
+def make_route(rules: GameRules) -> Callable[[GameState], str]:
+    """The edge leaving ``setup`` and ``apply``: to the node of the phase the game is in, or ``game_over``."""
+
+    def route(state: GameState) -> str:
+        game = load(rules, state, log=False)
+        phase = rules.phase(game)
+        return GAME_OVER if phase not in rules.phases else phase
+
+    return route
+
+
+def make_game_over(rules: GameRules) -> Callable[[GameState], dict[str, Any]]:
+    """The ``game_over`` node: write the result (winner and end reason)."""
+
+    def game_over(state: GameState) -> dict[str, Any]:
+        """Game over: the winner and the reason (also in the log); nothing is left to decide."""
+        result = rules.result(load(rules, state, log=False))
+        if result is None:
+            raise IllegalActionError(f"game_over reached while the game is in phase {rules.phase(load(rules, state))!r}")
+        return {"result": result.model_dump()}
+
+    return game_over

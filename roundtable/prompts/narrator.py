@@ -1,0 +1,29 @@
+"""The one narrator of each game: an event as one line of text, from its template ``<game>/narration``.
+
+Used by the transcript (``me=None``: the whole table, private events included)
+and by every agent (``me``: the player whose memory records the event; public
+events read the same for every player, so prompts share a prefix).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .registry import registry
+
+
+def narrate(game: str, event: dict[str, Any], me: int | None = None, rules: dict[str, str] | None = None,
+            source: str | None = None) -> str | None:
+    """One event of ``game`` as text, or ``None`` when the narrator says nothing of it.
+
+    Args:
+        game: the game's name (``avalon``): the template is ``<game>/narration``.
+        event: a log entry. me: the reading player, or ``None`` for the transcript.
+        rules: the game's rule variants (some lines depend on them).
+        source: replacement template text for this run (a context override).
+
+    Raises:
+        PromptNotFoundError: the game has no narrator template.
+    """
+    text = registry.render(f"{game}/narration", source=source, e=event, me=me, rules=rules or {})
+    return text or None
