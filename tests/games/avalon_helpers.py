@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from roundtable.games import avalon as A
 from roundtable.games.avalon.bots import POLICIES
-from roundtable.nodes.avalon.phases import agent_seed, decision_record
+from roundtable.nodes.agent import AgentKind, policy_node
+from roundtable.nodes.game.phases import agent_seed, decision_record
 
 # SPEC.md §1.1, copied by hand: players -> (good, evil, team sizes, fails needed on quest 4).
 TABLE = {
@@ -174,7 +175,8 @@ def play(
             kind_names = kinds or (
                 [seats] * config.players if isinstance(seats, str) else list(seats)  # type: ignore[arg-type]
             )
-            recs = [decision_record(d, kind_names[d.player - 1]) for d in decisions.values()]
+            asked = {r.player: r for r in requests}
+            recs = [decision_record(A.RULES, asked[d.player], d, kind_names[d.player - 1]) for d in decisions.values()]
             after = replace(after, events=state.events + tuple(recs) + after.events[len(state.events):])
         if keep_steps:
             steps.append(Step(state, requests, decisions, after))
@@ -182,9 +184,27 @@ def play(
     raise AssertionError(f"game not over after {bound} steps (seed {seed}, {config})")
 
 
+def decision(request: A.Request, **fields) -> A.Decision:
+    """A decision for ``request`` from answer fields in the game's words: ``team``, ``approve``,
+    ``success``, ``target`` (``None``: a pass), or the protocol's ``players``/``choice``/``utterance``."""
+    if "team" in fields:
+        team = fields.pop("team")
+        fields["players"] = None if team is None else tuple(team)
+    for word in ("approve", "success"):
+        if word in fields:
+            fields["choice"] = fields.pop(word)
+    if "target" in fields:
+        target = fields.pop("target")
+        fields["players"] = None if target is None else (target,)
+    return A.Decision.to(request, **fields)
+
+
 def decide_all(state: A.AvalonState, answer: Callable[[A.Request], dict]) -> dict[int, A.Decision]:
-    """Decisions for every pending request, built from ``answer(request) -> action fields``."""
-    return {
-        r.player: A.Decision(request_id=r.id, player=r.player, kind=r.kind, **answer(r))
-        for r in A.pending(state)
-    }
+    """Decisions for every pending request, built from ``answer(request) -> answer fields`` (see `decision`)."""
+    return {r.player: decision(r, **answer(r)) for r in A.pending(state)}
+
+
+def scripted_kind(name: str, decide: Policy) -> AgentKind:
+    """An agent kind for graph tests that plays Avalon with ``decide(view, request, seed) -> Decision``."""
+    return AgentKind(name=name, description=f"test kind {name}", games=frozenset({"avalon"}),
+                     node=lambda models: policy_node(name, {"avalon": decide}))

@@ -14,9 +14,8 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 from roundtable.games import avalon as A
 from roundtable.games.avalon.bots import POLICIES
 from roundtable.graphs.avalon import build_avalon_graph, graph
-from roundtable.nodes.seat import AgentCall, AgentResult, policy_agent
 
-from avalon_helpers import play
+from avalon_helpers import play, scripted_kind
 
 RUN = {"recursion_limit": 10_000}
 
@@ -52,17 +51,19 @@ def test_graph_plays_the_same_game_as_the_rules_loop(preset, n, rules, seed):
     assert {e["agent"] for e in decisions} == set(kinds)
 
 
-def test_graph_has_a_node_per_phase_and_a_seat_node():
-    nodes = set(graph.get_graph().nodes)
-    assert {"setup", "reveal", "proposal", "discussion", "team_vote", "quest", "assassination", "game_over",
-            "seat"} <= nodes
+def test_graph_has_a_node_per_phase_and_per_agent_kind_with_the_lga_steps_drawn_inside():
+    nodes = set(graph.get_graph(xray=True).nodes)
+    assert {"setup", "reveal", "proposal", "discussion", "team_vote", "quest", "assassination", "apply",
+            "game_over", "naive", "random"} <= nodes
+    assert {f"lga:{step}" for step in ("observe", "summarize", "analyze", "plan", "act", "respond", "decide")} <= nodes
+    assert "lga" in dict(graph.get_subgraphs())
 
 
 def test_votes_and_quest_cards_fan_out_in_one_step():
     cfg = A.AvalonConfig.build("standard", 8, rules=["discussion=none"])
     seats: dict[int, list[dict]] = defaultdict(list)
     for chunk in graph.stream(inputs(cfg, 5, ["naive"] * 8), RUN, stream_mode="debug"):
-        if chunk["type"] == "task" and chunk["payload"]["name"] == "seat":
+        if chunk["type"] == "task" and chunk["payload"]["name"] == "naive":
             seats[chunk["step"]].append(chunk["payload"]["input"]["request"])
     by_kind = Counter()
     for step, requests in seats.items():
@@ -73,7 +74,7 @@ def test_votes_and_quest_cards_fan_out_in_one_step():
         if kind == "vote_team":
             assert sorted(r["player"] for r in requests) == list(range(1, 9)), "all votes in one step"
         elif kind == "quest_card":
-            team = requests[0]["team"]
+            team = requests[0]["subject"]
             assert sorted(r["player"] for r in requests) == sorted(team), "all cards in one step"
             assert len(team) >= 3
         else:
@@ -88,16 +89,16 @@ def test_parallel_seats_run_concurrently():
     lock = threading.Lock()
     met = []
 
-    def patient(call: AgentCall) -> AgentResult:
-        if call.request.kind == "vote_team":
-            key = f"{call.request.round}.{call.request.attempt}"
+    def patient(view, request, seed):
+        if request.kind == "vote_team":
+            key = f"{request.round}.{request.attempt}"
             with lock:
                 barrier = barriers.setdefault(key, threading.Barrier(n, timeout=20))
             barrier.wait()
             met.append(key)
-        return AgentResult(decision=POLICIES["naive"](call.view, call.request, call.seed))
+        return POLICIES["naive"](view, request, seed)
 
-    g = build_avalon_graph(agents={"patient": patient}).compile()
+    g = build_avalon_graph(kinds={"patient": scripted_kind("patient", patient)}).compile()
     cfg = A.AvalonConfig.build("bench5", rules=["discussion=none"])
     out = g.invoke(inputs(cfg, 2, ["patient"] * n), RUN)
     assert out["events"][-1]["type"] == "game_over"
@@ -110,15 +111,15 @@ def test_each_agent_receives_exactly_its_visible_events_once():
 
     seed = 10**12 + 6
 
-    def recorder(call: AgentCall) -> AgentResult:
-        assert call.seed != seed and str(seed) not in call.view.model_dump_json(), "the game seed reveals the deal"
+    def recorder(view, request, agent_seed):
+        assert agent_seed != seed and str(seed) not in view.model_dump_json(), "the game seed reveals the deal"
         with lock:
-            p = call.request.player
-            assert call.view.first_event == len(delivered[p]), "no event skipped or sent twice"
-            delivered[p].extend(call.view.events)
-        return AgentResult(decision=POLICIES["naive"](call.view, call.request, call.seed))
+            p = request.player
+            assert view.first_event == len(delivered[p]), "no event skipped or sent twice"
+            delivered[p].extend(view.events)
+        return POLICIES["naive"](view, request, agent_seed)
 
-    g = build_avalon_graph(agents={"rec": recorder}).compile()
+    g = build_avalon_graph(kinds={"rec": scripted_kind("rec", recorder)}).compile()
     cfg = A.AvalonConfig.build("lan6", rules=["vote_visibility=tally_only"])
     out = g.invoke(inputs(cfg, seed, ["rec"] * 6), RUN)
     for p in range(1, 7):
@@ -132,14 +133,14 @@ def test_each_agent_receives_exactly_its_visible_events_once():
 
 
 def test_an_illegal_agent_decision_is_refused():
-    def cheat(call: AgentCall) -> AgentResult:
-        decision = POLICIES["naive"](call.view, call.request, call.seed)
-        if call.request.kind == "quest_card":
-            decision = decision.model_copy(update={"success": False})
-        return AgentResult(decision=decision)
+    def cheat(view, request, seed):
+        decision = POLICIES["naive"](view, request, seed)
+        if request.kind == "quest_card":
+            decision = decision.model_copy(update={"choice": False})
+        return decision
 
-    g = build_avalon_graph(agents={"cheat": cheat}).compile()
-    with pytest.raises(A.IllegalActionError, match=r"may only play success"):
+    g = build_avalon_graph(kinds={"cheat": scripted_kind("cheat", cheat)}).compile()
+    with pytest.raises(A.IllegalActionError, match=r"may only answer success"):
         g.invoke(inputs(A.AvalonConfig.build("bench5"), 0, ["cheat"] * 5), RUN)
 
 
@@ -152,18 +153,17 @@ class Flaky:
         self.crashed: str | None = None
         self.calls: Counter = Counter()
         self.lock = threading.Lock()
-        self.naive = policy_agent(POLICIES["naive"])
 
-    def __call__(self, call: AgentCall) -> AgentResult:
+    def __call__(self, view, request, seed):
         with self.lock:
-            self.calls[call.request.id] += 1
-            fire = self.armed and self.when(call.request)
+            self.calls[request.id] += 1
+            fire = self.armed and self.when(request)
             if fire:
                 self.armed = False
-                self.crashed = call.request.id
+                self.crashed = request.id
         if fire:
-            raise RuntimeError(f"agent crashed on {call.request.id}")
-        return self.naive(call)
+            raise RuntimeError(f"agent crashed on {request.id}")
+        return POLICIES["naive"](view, request, seed)
 
 
 WHEN = {
@@ -177,9 +177,9 @@ WHEN = {
 def test_resume_after_an_agent_exception(saver, where, tmp_path):
     cfg = A.AvalonConfig.build("bench5")
     game = inputs(cfg, 12, ["flaky"] * 5)
-    reference = build_avalon_graph(agents={"flaky": Flaky(lambda r: False)}).compile().invoke(game, RUN)
+    reference = build_avalon_graph(kinds={"flaky": scripted_kind("flaky", Flaky(lambda r: False))}).compile().invoke(game, RUN)
     flaky = Flaky(WHEN[where])
-    builder = build_avalon_graph(agents={"flaky": flaky})
+    builder = build_avalon_graph(kinds={"flaky": scripted_kind("flaky", flaky)})
     config = {**RUN, "configurable": {"thread_id": "g-1"}}
     memory = InMemorySaver()
 

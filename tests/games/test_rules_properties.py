@@ -18,6 +18,7 @@ from roundtable.games import avalon as A
 from roundtable.games.avalon import ConfigurationError, IllegalActionError
 
 from avalon_helpers import (
+    decision,
     END_REASONS,
     EVIL,
     GOOD,
@@ -60,24 +61,24 @@ def check_steps(config: A.AvalonConfig, steps: list[Step]) -> None:
         if kind == "propose_team":
             (r,) = requests
             assert r.player == s.leader
-            assert r.team_size == team_size(n, s.round)
+            assert r.count == team_size(n, s.round)
             assert set(r.candidates) == set(range(1, n + 1))
         elif kind == "vote_team":
             assert sorted(players) == list(range(1, n + 1))
-            assert all(r.team == s.team for r in requests)
+            assert all(r.subject == s.team for r in requests)
         elif kind == "quest_card":
             assert sorted(players) == sorted(s.team)
             assert len(s.team) == team_size(n, s.round)
             for r in requests:
                 if s.role_of(r.player).value in GOOD:
-                    assert r.cards == (True,), f"good player {r.player} is offered {r.cards}"
+                    assert r.allowed == (True,), f"good player {r.player} is offered {r.allowed}"
                     # An illegal fail from a good player is refused, naming the rule.
                     bad = dict(step.decisions)
-                    bad[r.player] = bad[r.player].model_copy(update={"success": False})
-                    with pytest.raises(IllegalActionError, match=rf"player {r.player} may only play success"):
+                    bad[r.player] = bad[r.player].model_copy(update={"choice": False})
+                    with pytest.raises(IllegalActionError, match=rf"player {r.player} may only answer success"):
                         A.apply(s, bad)
                 else:
-                    assert set(r.cards) == {True, False}
+                    assert set(r.allowed) == {True, False}
         elif kind == "assassinate":
             (r,) = requests
             assert s.role_of(r.player) is A.Role.ASSASSIN
@@ -380,8 +381,8 @@ def test_quest_four_fail_threshold(n, fails):
 
     def answer(s, r):
         if r.kind == "propose_team":
-            bad = plan[s.round][: r.team_size]
-            return {"team": tuple(sorted(bad + good[: r.team_size - len(bad)]))}
+            bad = plan[s.round][: r.count]
+            return {"team": tuple(sorted(bad + good[: r.count - len(bad)]))}
         if r.kind == "vote_team":
             return {"approve": True}
         if r.kind == "quest_card":
@@ -400,9 +401,9 @@ def test_quest_four_fail_threshold(n, fails):
 
 def _all_reject(state, r):
     if r.kind == "propose_team":
-        return {"team": tuple(r.candidates[: r.team_size])}
+        return {"team": tuple(r.candidates[: r.count])}
     if r.kind == "speak":
-        return {"utterance": "hm", "team": tuple(r.candidates[: r.team_size]) if r.team_size else None}
+        return {"utterance": "hm", "team": tuple(r.candidates[: r.count]) if r.count else None}
     if r.kind == "vote_team":
         return {"approve": False}
     raise AssertionError(r)
@@ -454,7 +455,7 @@ def test_fifth_proposal_goes_without_vote(fifth, discussion):
 def test_strict_majority_approves_and_ties_reject(n):
     cfg = A.AvalonConfig.build("standard", n, rules=["discussion=none"])
     state = A.new_game(cfg, 9)
-    state = A.apply(state, decide_all(state, lambda r: {"team": tuple(range(1, r.team_size + 1))}))
+    state = A.apply(state, decide_all(state, lambda r: {"team": tuple(range(1, r.count + 1))}))
     assert state.phase is A.Phase.VOTE
     for yes in range(n + 1):
         after = A.apply(state, decide_all(state, lambda r: {"approve": r.player <= yes}))
@@ -473,7 +474,7 @@ def test_vote_visibility(visibility):
     n = 6
     cfg = A.AvalonConfig.build("lan6", rules=["discussion=none", f"vote_visibility={visibility}"])
     state = A.new_game(cfg, 4)
-    state = A.apply(state, decide_all(state, lambda r: {"team": tuple(range(1, r.team_size + 1))}))
+    state = A.apply(state, decide_all(state, lambda r: {"team": tuple(range(1, r.count + 1))}))
     voters = {1, 2, 5}
     state = A.apply(state, decide_all(state, lambda r: {"approve": r.player in voters}))
     votes = [e for e in state.events if e["type"] == "vote"]
@@ -624,26 +625,26 @@ def opening():
 
 
 def _decision(request, **fields):
-    return A.Decision(request_id=request.id, player=request.player, kind=request.kind, **fields)
+    return decision(request, **fields)
 
 
 def test_illegal_proposals(opening):
     (req,) = A.pending(opening)
     leader = req.player
     other = leader % 5 + 1
-    assert req.kind == "propose_team" and req.team_size == 2
+    assert req.kind == "propose_team" and req.count == 2
     cases = [
-        (A.Decision(request_id=req.id, player=other, kind="propose_team", team=(1, 2)),
+        (A.Decision(request_id=req.id, player=other, kind="propose_team", players=(1, 2)),
          rf"of player {other} does not answer request '{req.id}' of player {leader}"),
-        (A.Decision(request_id=f"r1.a1.propose_team.first.p{other}", player=other, kind="propose_team", team=(1, 2)),
+        (A.Decision(request_id=f"r1.a1.propose_team.first.p{other}", player=other, kind="propose_team", players=(1, 2)),
          rf"the game waits for {req.id}, not for r1.a1.propose_team.first.p{other}"),
-        (_decision(req, team=(1, 2, 3)), r"the team must have 2 players, not 3"),
-        (_decision(req, team=(1,)), r"the team must have 2 players, not 1"),
-        (_decision(req, team=(3, 3)), r"team \[3, 3\] names a player twice"),
-        (_decision(req, team=(1, 6)), r"players \[6\] cannot be on this team \(valid players: \[1, 2, 3, 4, 5\]\)"),
-        (_decision(req, team=(0, 1)), r"players \[0\] cannot be on this team"),
-        (_decision(req), r"a team must be named"),
-        (A.Decision(request_id=req.id, player=leader, kind="vote_team", approve=True),
+        (_decision(req, team=(1, 2, 3)), r"name 2 players, not 3"),
+        (_decision(req, team=(1,)), r"name 2 players, not 1"),
+        (_decision(req, team=(3, 3)), r"\[3, 3\] names a player twice"),
+        (_decision(req, team=(1, 6)), r"players \[6\] cannot be named here \(valid players: \[1, 2, 3, 4, 5\]\)"),
+        (_decision(req, team=(0, 1)), r"players \[0\] cannot be named here"),
+        (_decision(req), r"player \d must name 2 now \(propose_team\)"),
+        (A.Decision(request_id=req.id, player=leader, kind="vote_team", choice=True),
          r"a vote_team decision does not fit the proposal phase"),
     ]
     for decision, message in cases:
@@ -651,7 +652,7 @@ def test_illegal_proposals(opening):
             A.apply(opening, {decision.player: decision})
     assert A.pending(opening) == [req], "an illegal action leaves the state untouched"
     with pytest.raises(IllegalActionError, match=rf"request {req.id} asks for propose_team, not vote_team"):
-        A.check_decision(req, A.Decision(request_id=req.id, player=leader, kind="vote_team", approve=True))
+        A.check_decision(req, A.Decision(request_id=req.id, player=leader, kind="vote_team", choice=True))
 
 
 def test_illegal_actions_in_the_wrong_phase(opening):
@@ -661,7 +662,7 @@ def test_illegal_actions_in_the_wrong_phase(opening):
         A.play_quest(opening, {})
     with pytest.raises(IllegalActionError, match=r"the reveal happens once, after the deal \(phase: proposal\)"):
         A.reveal(opening)
-    votes = {p: A.Decision(request_id=f"r1.a1.vote_team.p{p}", player=p, kind="vote_team", approve=True)
+    votes = {p: A.Decision(request_id=f"r1.a1.vote_team.p{p}", player=p, kind="vote_team", choice=True)
              for p in range(1, 6)}
     with pytest.raises(IllegalActionError, match=r"the proposal phase takes one decision, not 5"):
         A.apply(opening, votes)
@@ -680,8 +681,8 @@ def test_illegal_votes_and_cards(opening):
         A.apply(state, {p: d for p, d in votes.items() if p != 3})
     with pytest.raises(IllegalActionError, match=r"not asked of players \[6\]"):
         A.apply(state, votes | {6: votes[1].model_copy(update={"player": 6})})
-    with pytest.raises(IllegalActionError, match=r"a team vote must approve or reject"):
-        A.apply(state, votes | {2: votes[2].model_copy(update={"approve": None})})
+    with pytest.raises(IllegalActionError, match=r"vote_team must be answered approve or reject"):
+        A.apply(state, votes | {2: votes[2].model_copy(update={"choice": None})})
     with pytest.raises(IllegalActionError, match=r"does not answer request"):
         A.apply(state, votes | {2: votes[3]})
     state = A.apply(state, votes)
@@ -689,15 +690,15 @@ def test_illegal_votes_and_cards(opening):
     cards = decide_all(state, lambda r: {"success": True})
     for p in (1, 2):
         if state.side_of(p) is A.Side.GOOD:
-            with pytest.raises(IllegalActionError, match=rf"player {p} may only play success on this quest"):
-                A.apply(state, cards | {p: cards[p].model_copy(update={"success": False})})
+            with pytest.raises(IllegalActionError, match=rf"player {p} may only answer success here"):
+                A.apply(state, cards | {p: cards[p].model_copy(update={"choice": False})})
         else:
-            A.apply(state, cards | {p: cards[p].model_copy(update={"success": False})})
-        with pytest.raises(IllegalActionError, match=rf"player {p} may only play"):
-            A.apply(state, cards | {p: cards[p].model_copy(update={"success": None})})
+            A.apply(state, cards | {p: cards[p].model_copy(update={"choice": False})})
+        with pytest.raises(IllegalActionError, match=rf"player {p} may only answer|quest_card must be answered"):
+            A.apply(state, cards | {p: cards[p].model_copy(update={"choice": None})})
     with pytest.raises(IllegalActionError, match=r"not asked of players \[3\]"):
         A.apply(state, cards | {3: A.Decision(request_id="r1.quest_card.p3", player=3, kind="quest_card",
-                                               success=True)})
+                                               choice=True)})
 
 
 def test_illegal_assassinations_and_play_after_the_end():
@@ -707,7 +708,7 @@ def test_illegal_assassinations_and_play_after_the_end():
 
     def answer(s, r):
         if r.kind == "propose_team":
-            return {"team": tuple(good[: r.team_size])}
+            return {"team": tuple(good[: r.count])}
         if r.kind == "vote_team":
             return {"approve": True}
         return {"success": True}
@@ -716,9 +717,9 @@ def test_illegal_assassinations_and_play_after_the_end():
     (req,) = A.pending(state)
     assassin = state.players_with(A.Role.ASSASSIN)[0]
     assert req.kind == "assassinate" and req.player == assassin and not req.may_pass
-    with pytest.raises(IllegalActionError, match=r"the Assassin must name a player now"):
+    with pytest.raises(IllegalActionError, match=r"must name 1 now \(assassinate\)"):
         A.apply(state, {assassin: _decision(req)})
-    with pytest.raises(IllegalActionError, match=rf"player {evil[0]} cannot be assassinated; choose one of"):
+    with pytest.raises(IllegalActionError, match=rf"players \[{evil[0]}\] cannot be named here"):
         A.apply(state, {assassin: _decision(req, target=evil[0])})
     merlin = state.players_with(A.Role.MERLIN)[0]
     final = A.apply(state, {assassin: _decision(req, target=merlin)})
