@@ -64,20 +64,15 @@ def default_structured(schema: type[BaseModel]) -> str:
     props = schema.model_json_schema()["properties"]
     out: dict[str, Any] = {}
     for name, spec in props.items():
-        if name == "team":
-            out[name] = list(range(1, spec["minItems"] + 1))
-        elif name == "players":
-            out[name] = [1, 2]
-        elif name == "vote":
-            out[name] = "approve"
+        enum = spec.get("enum") or []
+        if name == "players":
+            out[name] = list(range(1, spec["minItems"] + 1)) if "minItems" in spec else [1, 2]
+        elif name == "answer":
+            out[name] = "fail" if "fail" in enum else enum[0]  # an evil card fails; a vote approves
         elif name == "reason":
             out[name] = "Nobody on it is suspect."
-        elif name == "card":
-            out[name] = "fail" if "fail" in json.dumps(spec) else "success"
-        elif name in ("target", "player"):
-            out[name] = spec["enum"][0] if "enum" in spec else spec.get("minimum", 1)  # a pass (0) when allowed
-        elif name == "answer":
-            out[name] = "true"
+        elif name == "player":
+            out[name] = enum[0] if enum else spec.get("minimum", 1)  # a pass (0) when allowed
         elif name == "words":
             out[name] = "I trust this team."
         elif name in ("summary", "analysis", "plan"):
@@ -207,11 +202,23 @@ def first(kind: str, round_: int = 1) -> Callable[[avalon.AvalonState, list[aval
 
 def lga_input(state: avalon.AvalonState, request: avalon.Request, memory: dict[str, Any] | None = None,
               options: dict[str, Any] | None = None, seed: int = 1) -> dict[str, Any]:
-    """The lga graph input for ``request`` in ``state`` (full view)."""
+    """The lga graph input for ``request`` in ``state`` (full view; ``memory``: the player's pool)."""
     return {
         "view": avalon.view(state, request.player).model_dump(mode="json"),
         "request": request.model_dump(mode="json"),
-        "memory": dict(memory or {}),
+        "pool": dict(memory or {}),
         "seat": {"kind": "lga", "model": "fake", "options": dict(options or {})},
         "seed": seed,
     }
+
+
+def outcome(request: avalon.Request, values: dict[str, Any]) -> dict[str, Any]:
+    """An lga graph's output for ``request`` as ``{"decision": Decision dict, "memory": the player's pool}``."""
+    return {"decision": values["decisions"][request.id], "memory": values["memory"][str(request.player)]}
+
+
+def decide(graph: Any, state: avalon.AvalonState, request: avalon.Request, memory: dict[str, Any] | None = None,
+           options: dict[str, Any] | None = None, seed: int = 1) -> tuple[avalon.Decision, dict[str, Any]]:
+    """One decision by a compiled lga graph: ``(Decision, the player's new pool)``."""
+    out = outcome(request, graph.invoke(lga_input(state, request, memory, options, seed)))
+    return avalon.Decision.model_validate(out["decision"]), out["memory"]

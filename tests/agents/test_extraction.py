@@ -1,4 +1,4 @@
-"""Reading actions from replies: bounded schemas, prose parsing, the extractor."""
+"""Reading answers from replies, per answer shape: bounded schemas, prose parsing, the extractor."""
 
 from __future__ import annotations
 
@@ -6,51 +6,70 @@ import pytest
 from lga_fakes import Script, ScriptedChatModel
 from pydantic import ValidationError
 
-from roundtable.games.avalon import Request
+from roundtable.games.protocol import Request
 from roundtable.tools.extraction import (
-    action_from_answer,
-    action_from_text,
+    answer_from_schema,
+    answer_from_text,
     answer_schema,
     extract,
+    parse_choice,
     parse_players,
-    parse_truth,
     read_labelled,
 )
 
-PROPOSE = Request(id="r1.a1.propose_team.first.p2", kind="propose_team", player=2, round=1, attempt=1,
-                  phase="proposal", team_size=2, candidates=(1, 2, 3, 4, 5, 6), wants_words=True)
-SHOT = Request(id="r3.assassinate.p6", kind="assassinate", player=6, round=3, attempt=1, phase="assassination",
-               candidates=(1, 2, 3, 4), may_pass=True)
+PROPOSE = Request(id="r1.a1.propose_team.first.p2", kind="propose_team", player=2, round=1, phase="proposal",
+                  answer="pick", count=2, candidates=(1, 2, 3, 4, 5, 6), wants_words=True)
+SHOT = Request(id="r3.assassinate.p6", kind="assassinate", player=6, round=3, phase="assassination",
+               answer="pick", count=1, candidates=(1, 2, 3, 4), may_pass=True)
+VOTE = Request(id="r1.a1.vote_team.p2", kind="vote_team", player=2, round=1, phase="team_vote", answer="yes_no",
+               options=("approve", "reject"), unclear=True, subject=(1, 2))
+GOOD_CARD = Request(id="r1.quest_card.p2", kind="quest_card", player=2, round=1, phase="quest", answer="yes_no",
+                    options=("success", "fail"), allowed=(True,), unclear=True)
 
 
-def test_answer_schema_is_bounded():
+def test_answer_schema_is_bounded_per_shape():
     schema = answer_schema(PROPOSE, players=6, words=50)
     spec = schema.model_json_schema()
-    assert spec["properties"]["team"]["minItems"] == spec["properties"]["team"]["maxItems"] == 2
-    assert spec["properties"]["team"]["items"]["maximum"] == 6
+    assert spec["properties"]["players"]["minItems"] == spec["properties"]["players"]["maxItems"] == 2
+    assert spec["properties"]["players"]["items"]["maximum"] == 6
     assert spec["properties"]["words"]["maxLength"] <= 400
-    assert list(spec["properties"]) == ["team", "words"]  # action first
+    assert list(spec["properties"]) == ["players", "words"]  # the answer first
     with pytest.raises(ValidationError):
-        schema.model_validate({"team": [1, 7], "words": "x"})
+        schema.model_validate({"players": [1, 7], "words": "x"})
     shot = answer_schema(SHOT, players=6, words=None).model_json_schema()
-    assert sorted(shot["properties"]["target"]["enum"]) == [0, 1, 2, 3, 4] and "words" not in shot["properties"]
+    assert sorted(shot["properties"]["player"]["enum"]) == [0, 1, 2, 3, 4] and "words" not in shot["properties"]
     with pytest.raises(ValidationError):  # player 5 is not a candidate (e.g. the Assassin's teammate)
-        answer_schema(SHOT, players=6, words=None).model_validate({"target": 5})
+        answer_schema(SHOT, players=6, words=None).model_validate({"player": 5})
+    vote = answer_schema(VOTE, players=6, words=None, reason=True).model_json_schema()
+    assert list(vote["properties"]) == ["reason", "answer"] and vote["properties"]["answer"]["enum"] == ["approve", "reject"]
+    card = answer_schema(GOOD_CARD, players=6, words=None).model_json_schema()
+    assert card["properties"]["answer"].get("enum", [card["properties"]["answer"].get("const")]) == ["success"]
 
 
-def test_action_from_answer():
-    assert action_from_answer(PROPOSE, {"team": [1, 3], "words": "x"}) == {"team": [1, 3]}
-    assert action_from_answer(SHOT, {"target": 0}) == {"target": None, "passed": True}
-    assert action_from_answer(SHOT, {"target": 3}) == {"target": 3}
-    assert action_from_answer(PROPOSE, None) == {}
+def test_schema_descriptions_come_from_the_caller():
+    spec = answer_schema(PROPOSE, 6, 10, describe=lambda field, **facts: f"DESC {field} {facts['count']}")
+    assert spec.model_json_schema()["properties"]["players"]["description"] == "DESC players 2"
+
+
+def test_answer_from_schema():
+    assert answer_from_schema(PROPOSE, {"players": [1, 3], "words": "x"}) == {"players": [1, 3]}
+    assert answer_from_schema(SHOT, {"player": 0}) == {"passed": True}
+    assert answer_from_schema(SHOT, {"player": 3}) == {"players": [3]}
+    assert answer_from_schema(VOTE, {"reason": "ok", "answer": "reject"}) == {"choice": False}
+    assert answer_from_schema(PROPOSE, None) == {}
 
 
 def test_prose_parsers():
     assert parse_players("Players 2 and 5") == [2, 5]
     assert parse_players("[1,3]") == [1, 3]
     assert parse_players("none") is None
-    assert parse_truth("true") is True and parse_truth("Reject.") is False and parse_truth("none") is None
-    assert action_from_text(SHOT, "pass") == {"target": None, "passed": True}
+    options = ("approve", "reject")
+    assert parse_choice("true", options) is True and parse_choice("Reject.", options) is False
+    assert parse_choice("I approve.", options) is True and parse_choice("none", options) is None
+    assert parse_choice("fail", ("success", "fail")) is False
+    assert answer_from_text(SHOT, "pass") == {"passed": True}
+    assert answer_from_text(SHOT, "Player 3") == {"players": [3]}
+    assert answer_from_text(VOTE, "approved") == {"choice": True}
     assert read_labelled("Choice: 1, 4\nWords: Go team.\nReally.") == ("1, 4", "Go team.\nReally.")
     assert read_labelled("Just words here.") == (None, "Just words here.")
 
@@ -59,6 +78,14 @@ def test_prose_parsers():
 def test_extractor_call(structured):
     script = Script(replies={"extract": '{"players": [2, 5]}' if structured else "2, 5"})
     model = ScriptedChatModel(script=script, temperature=0.0, max_tokens=48)
-    action, raw, usage = extract(model, PROPOSE, 6, "I'd go with 2 and 5", "prompt", structured=structured)
-    assert action == {"team": [2, 5]} and usage["calls"] == 1 and usage["module"] == "extract"
+    action, raw, usage = extract(model, PROPOSE, 6, "prompt", structured=structured)
+    assert action == {"players": [2, 5]} and usage["calls"] == 1 and usage["module"] == "extract"
     assert (script.calls[0].schema is not None) == structured
+
+
+@pytest.mark.parametrize("structured", [True, False])
+def test_extractor_reads_the_games_two_words(structured):
+    script = Script(replies={"extract": '{"answer": "reject"}' if structured else "reject"})
+    model = ScriptedChatModel(script=script, temperature=0.0, max_tokens=48)
+    action, _, _ = extract(model, VOTE, 6, "prompt", structured=structured)
+    assert action == {"choice": False}

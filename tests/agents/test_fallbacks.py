@@ -1,71 +1,78 @@
-"""The pure fallback rules of SPEC.md §3.2 (roundtable.games.avalon.fallbacks)."""
+"""The pure fallback rules of SPEC.md §3.2, per answer shape (roundtable.games.fallbacks)."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from roundtable.games.avalon import Decision, Request, check_decision, check_team
-from roundtable.games.avalon.fallbacks import (
+from roundtable.games.fallbacks import (
     checked,
-    choose_card,
-    choose_target,
-    choose_team,
-    choose_vote,
-    clean_team,
+    choose_pick,
+    choose_yes_no,
+    clean_pick,
     safe_decision,
     sanitize_utterance,
 )
+from roundtable.games.protocol import Decision, Request, check_decision, check_pick
 
-PROPOSE = Request(id="r1.a1.propose_team.first.p2", kind="propose_team", player=2, round=1, attempt=1,
-                  phase="proposal", team_size=3, candidates=(1, 2, 3, 4, 5, 6), wants_words=True)
-VOTE = Request(id="r1.a1.vote_team.p2", kind="vote_team", player=2, round=1, attempt=1, phase="team_vote", team=(1, 2))
-GOOD_CARD = Request(id="r1.quest_card.p2", kind="quest_card", player=2, round=1, attempt=1, phase="quest",
-                    team=(1, 2), cards=(True,))
-EVIL_CARD = GOOD_CARD.model_copy(update={"cards": (True, False)})
-SHOT = Request(id="r3.assassinate.p6", kind="assassinate", player=6, round=3, attempt=1, phase="assassination",
-               candidates=(1, 2, 3, 4))
+PROPOSE = Request(id="r1.a1.propose_team.first.p2", kind="propose_team", player=2, round=1, phase="proposal",
+                  answer="pick", count=3, candidates=(1, 2, 3, 4, 5, 6), wants_words=True)
+VOTE = Request(id="r1.a1.vote_team.p2", kind="vote_team", player=2, round=1, phase="team_vote", answer="yes_no",
+               options=("approve", "reject"), unclear=True, subject=(1, 2))
+GOOD_CARD = Request(id="r1.quest_card.p2", kind="quest_card", player=2, round=1, phase="quest", answer="yes_no",
+                    options=("success", "fail"), allowed=(True,), unclear=True, subject=(1, 2))
+EVIL_CARD = GOOD_CARD.model_copy(update={"allowed": (True, False), "unclear": False})
+SHOT = Request(id="r3.assassinate.p6", kind="assassinate", player=6, round=3, phase="assassination",
+               answer="pick", count=1, candidates=(1, 2, 3, 4))
+TALK = Request(id="r1.a1.speak.p3", kind="speak", player=3, round=1, phase="discussion", answer="words",
+               wants_words=True)
 
 
-def test_clean_team_keeps_first_legal_players_in_order():
-    team, problems = clean_team([9, 3, "x", 3, 1, 5, 6], 3, PROPOSE.candidates)
+def test_clean_pick_keeps_first_legal_players_in_order():
+    team, problems = clean_pick([9, 3, "x", 3, 1, 5, 6], 3, PROPOSE.candidates)
     assert team == [3, 1, 5]
     assert any("9" in p for p in problems) and any("twice" in p for p in problems)
     assert any("beyond" in p for p in problems)
 
 
-def test_team_rules():
-    assert choose_team(PROPOSE, [1, 2, 3], seed=1).fallback is None
-    many = choose_team(PROPOSE, [1, 2, 3, 4], seed=1)
-    assert many.team == (1, 2, 3) and "too many" in many.fallback
-    few = choose_team(PROPOSE, [1], seed=1, retries_left=1)
-    assert few.retry and few.team is None
-    filled = choose_team(PROPOSE, [1], seed=1, retries_left=0)
-    assert filled.team[0] == 1 and len(set(filled.team)) == 3 and "filled at random" in filled.fallback
-    assert choose_team(PROPOSE, [1], seed=1).team == filled.team  # seeded
-    nothing = choose_team(PROPOSE, None, seed=1)
+def test_pick_rules():
+    assert choose_pick(PROPOSE, [1, 2, 3], seed=1).fallback is None
+    many = choose_pick(PROPOSE, [1, 2, 3, 4], seed=1)
+    assert many.players == (1, 2, 3) and "too many" in many.fallback
+    few = choose_pick(PROPOSE, [1], seed=1, retries_left=1)
+    assert few.retry and few.players is None
+    filled = choose_pick(PROPOSE, [1], seed=1, retries_left=0)
+    assert filled.players[0] == 1 and len(set(filled.players)) == 3 and "filled at random" in filled.fallback
+    assert choose_pick(PROPOSE, [1], seed=1).players == filled.players  # seeded
+    nothing = choose_pick(PROPOSE, None, seed=1)
     assert "no players named" in nothing.problems
 
 
-@given(st.lists(st.one_of(st.integers(-3, 12), st.text(max_size=3)), max_size=8), st.integers(0, 2**31))
-def test_team_rules_always_give_a_legal_team(named, seed):
-    choice = choose_team(PROPOSE, named, seed=seed)
-    check_team(choice.team, PROPOSE.team_size, PROPOSE.candidates)
-
-
-def test_vote_card_target_rules():
-    assert choose_vote(None) == (True, "vote unclear: counted as approve")
-    assert choose_vote(False) == (False, None)
-    assert choose_card(EVIL_CARD, None) == (False, "quest card unclear: counted as fail")
-    assert choose_card(EVIL_CARD, False) == (False, None)
-    assert choose_card(GOOD_CARD, None) == (True, None)
-    assert choose_card(GOOD_CARD, False)[0] is True
-    assert choose_target(SHOT, 3, seed=1) == (3, None)
-    target, reason = choose_target(SHOT, 6, seed=1)
-    assert target in SHOT.candidates and "random candidate" in reason
+def test_pick_of_one_with_and_without_a_pass():
+    assert choose_pick(SHOT, [3], seed=1).players == (3,)
+    target = choose_pick(SHOT, [6], seed=1)
+    assert target.players[0] in SHOT.candidates and "filled at random" in target.fallback
     optional = SHOT.model_copy(update={"may_pass": True})
-    assert choose_target(optional, None, seed=1, passed=True) == (None, None)
-    assert choose_target(optional, None, seed=1)[0] is None
+    clear = choose_pick(optional, None, seed=1, passed=True)
+    assert clear.players is None and clear.fallback is None and not clear.retry
+    unclear = choose_pick(optional, None, seed=1)
+    assert unclear.players is None and "passed" in unclear.fallback
+
+
+@given(st.lists(st.one_of(st.integers(-3, 12), st.text(max_size=3)), max_size=8), st.integers(0, 2**31))
+def test_pick_rules_always_give_a_legal_answer(named, seed):
+    choice = choose_pick(PROPOSE, named, seed=seed)
+    check_pick(choice.players, PROPOSE.count, PROPOSE.candidates)
+
+
+def test_yes_no_rules_follow_what_the_game_declares():
+    assert choose_yes_no(VOTE, None) == (True, "vote_team unclear: counted as approve")
+    assert choose_yes_no(VOTE, False) == (False, None)
+    assert choose_yes_no(EVIL_CARD, None) == (False, "quest_card unclear: counted as fail")
+    assert choose_yes_no(EVIL_CARD, False) == (False, None)
+    assert choose_yes_no(GOOD_CARD, None) == (True, None)
+    choice, reason = choose_yes_no(GOOD_CARD, False)
+    assert choice is True and reason == "fail is not allowed: counted as success"
 
 
 def test_sanitize_removes_impostor_lines_and_caps():
@@ -88,9 +95,10 @@ def test_sanitize_removes_impostor_lines_and_caps():
 
 
 def test_safe_and_checked_decisions_are_legal():
-    for request in (PROPOSE, VOTE, GOOD_CARD, EVIL_CARD, SHOT):
+    for request in (PROPOSE, VOTE, GOOD_CARD, EVIL_CARD, SHOT, TALK):
         check_decision(request, safe_decision(request, seed=3, raw="??"))
-    broken = Decision(request_id=PROPOSE.id, player=2, kind="propose_team", team=(1, 1, 9), raw="x", usage={"calls": 1})
+    broken = Decision.to(PROPOSE, players=(1, 1, 9), raw="x", usage={"calls": 1}, utterance="go")
     repaired = checked(PROPOSE, broken, seed=3)
     check_decision(PROPOSE, repaired)
     assert repaired.raw == "x" and repaired.usage == {"calls": 1} and "repaired" in repaired.fallback
+    assert repaired.utterance == "go"

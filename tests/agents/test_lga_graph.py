@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from lga_fakes import Script, ScriptedModels, first, lga_input, play_until
+from lga_fakes import Script, ScriptedModels, decide, first, lga_input, play_until
 
 from roundtable.games import avalon
 from roundtable.games.avalon import ConfigurationError, Decision, check_decision
-from roundtable.graphs.lga import build_lga_graph, graph, make_lga_agent
-from roundtable.nodes.seat import AgentCall, SeatSpec
+from roundtable.graphs.agents.lga import build_lga_graph, graph
 from roundtable.prompts.context import LgaContext
 
 LAN = ("discussion=before_proposal", "assassination=after_each_quest", "fifth_rejection=leader_assigns")
@@ -24,7 +23,8 @@ def run(script: Script, inp: dict, *, json: bool = True, context: LgaContext | N
             nodes += list(chunk)
         else:
             values = chunk
-    return nodes, {"decision": values["decision"], "memory": values["memory"]}
+    request_id, player = inp["request"]["id"], str(inp["request"]["player"])
+    return nodes, {"decision": values["decisions"][request_id], "memory": values["memory"][player]}
 
 
 def decision_of(out: dict) -> Decision:
@@ -55,7 +55,7 @@ def test_second_decision_in_the_same_round_skips_refresh():
     nodes, out2 = run(script, lga_input(after, vote, memory=out["memory"]))
     assert nodes == ["observe", "act", "decide"]
     assert script.modules() == ["act"]
-    assert decision_of(out2).approve is True
+    assert decision_of(out2).choice is True
 
 
 def test_new_round_summarizes_then_refreshes():
@@ -192,7 +192,7 @@ def test_ablation_switches(options, expected):
     check_decision(requests[0], decision)
     assert decision.fallback is None
     if options.get("no_action"):
-        assert "act" not in nodes and decision.team == (2, 4) and "propose players 2 and 4" in decision.utterance
+        assert "act" not in nodes and decision.players == (2, 4) and "propose players 2 and 4" in decision.utterance
     if options.get("no_analysis"):
         assert "Your analysis" not in script.calls[-1].prompt
     if options.get("merge_plan"):
@@ -263,29 +263,29 @@ def test_invalid_options_are_refused():
 
 def test_good_quest_card_needs_no_model_call():
     state, requests = play_until(first("quest_card"))
-    good = next(r for r in requests if r.cards == (True,))
+    good = next(r for r in requests if r.allowed == (True,))
     script = Script()
     nodes, out = run(script, lga_input(state, good, options={"no_analysis": True, "no_plan": True}))
     assert script.modules() == [] and nodes == ["observe", "decide"]
-    assert decision_of(out).success is True and decision_of(out).fallback is None
+    assert decision_of(out).choice is True and decision_of(out).fallback is None
 
 
 def test_evil_quest_card_is_one_short_structured_call():
     state, requests = play_until(first("quest_card"))
-    evil = [r for r in requests if r.cards == (True, False)]
+    evil = [r for r in requests if r.allowed == (True, False)]
     if not evil:
         pytest.skip("no evil player on the first quest for this seed")
     script = Script()
     _, out = run(script, lga_input(state, evil[0], options={"no_analysis": True, "no_plan": True}))
     assert script.modules() == ["act"]
     assert script.calls[0].schema is not None and script.calls[0].max_tokens <= 64
-    assert decision_of(out).success is False
+    assert decision_of(out).choice is False
 
 
 def test_words_only_request_calls_respond_only():
     state, requests = play_until(first("speak"))  # leader_first_and_last: no suggestion
     request = requests[0]
-    assert request.team_size is None
+    assert request.count is None
     script = Script(replies={"respond": "I like this team."})
     nodes, out = run(script, lga_input(state, request, options={"no_analysis": True, "no_plan": True}))
     assert nodes == ["observe", "respond", "decide"]
@@ -295,12 +295,12 @@ def test_words_only_request_calls_respond_only():
 def test_speak_with_suggestion_is_one_combined_call():
     state, requests = play_until(first("speak"), rules=LAN)
     request = requests[0]
-    assert request.team_size == 2
+    assert request.count == 2
     script = Script()
     _, out = run(script, lga_input(state, request, options={"no_analysis": True, "no_plan": True}))
     assert script.modules() == ["act"]
     decision = decision_of(out)
-    assert decision.team == (1, 2) and decision.utterance == "I trust this team."
+    assert decision.players == (1, 2) and decision.utterance == "I trust this team."
 
 
 def test_prose_endpoint_reads_labelled_reply_without_extractor():
@@ -309,7 +309,7 @@ def test_prose_endpoint_reads_labelled_reply_without_extractor():
     _, out = run(script, lga_input(state, requests[0], options={"no_analysis": True, "no_plan": True}), json=False)
     assert script.modules() == ["act"] and script.calls[0].schema is None
     decision = decision_of(out)
-    assert decision.team == (3, 5) and decision.utterance == "Players 3 and 5 look solid."
+    assert decision.players == (3, 5) and decision.utterance == "Players 3 and 5 look solid."
 
 
 def test_prose_endpoint_falls_back_to_the_extractor():
@@ -317,7 +317,7 @@ def test_prose_endpoint_falls_back_to_the_extractor():
     script = Script(replies={"act": "Honestly this team looks fine to me.", "extract": "false"})
     _, out = run(script, lga_input(state, requests[0], options={"no_analysis": True, "no_plan": True}), json=False)
     assert script.modules() == ["act", "extract"]
-    assert decision_of(out).approve is False and decision_of(out).fallback is None
+    assert decision_of(out).choice is False and decision_of(out).fallback is None
     assert "looks fine" in decision_of(out).raw
 
 
@@ -399,15 +399,15 @@ def test_context_overrides_prompts():
     assert f"CUSTOM PLAN PROMPT for Player {requests[0].player}." in plan_call.prompt
 
 
-def test_agent_function_returns_decision_and_memory():
+def test_graph_output_merges_into_the_game_decision_and_memory_keyed_by_request_and_player():
     state, requests = play_until(first("propose_team"))
     request = requests[0]
-    script = Script()
-    agent = make_lga_agent(build_lga_graph(ScriptedModels(script)).compile())
-    result = agent(AgentCall(view=avalon.view(state, request.player), request=request, memory={},
-                             seat=SeatSpec(kind="lga", model="fake"), seed=1))
-    check_decision(request, result.decision)
-    assert result.memory and result.memory["seen"] > 0
+    out = build_lga_graph(ScriptedModels(Script())).compile().invoke(lga_input(state, request))
+    assert set(out) == {"decisions", "memory"}
+    assert list(out["decisions"]) == [request.id] and list(out["memory"]) == [str(request.player)]
+    decision, pool = decide(build_lga_graph(ScriptedModels(Script())).compile(), state, request)
+    check_decision(request, decision)
+    assert pool["seen"] > 0
 
 
 def test_module_level_graph_is_compiled_without_checkpointer():

@@ -5,11 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from lga_fakes import Script, ScriptedModels
+from lga_fakes import Script, ScriptedModels, decide
 
 from roundtable.games import avalon
-from roundtable.graphs.lga import build_lga_graph, make_lga_agent
-from roundtable.nodes.seat import AgentCall, SeatSpec
+from roundtable.graphs.agents.lga import build_lga_graph
 
 SENTINEL = re.compile(r"SENTINEL\[([\d,]+)\]")
 PLAYER = re.compile(r"--- Private to you, Player (\d+) ---")
@@ -39,8 +38,7 @@ def whisper(state: avalon.AvalonState) -> avalon.AvalonState:
 
 def test_no_prompt_contains_another_players_private_facts():
     script = Script()
-    agent = make_lga_agent(build_lga_graph(ScriptedModels(script)).compile())
-    seat = SeatSpec(kind="lga", model="fake")
+    agent = build_lga_graph(ScriptedModels(script)).compile()
     state = avalon.new_game(avalon.AvalonConfig.build("lan6", rules=RULES), seed=5)
     memories: dict[int, dict] = {p: {} for p in state.players}
     last_round = 0
@@ -51,11 +49,8 @@ def test_no_prompt_contains_another_players_private_facts():
         state = plant(state)
         decisions = {}
         for request in avalon.pending(state):
-            call = AgentCall(view=avalon.view(state, request.player), request=request,
-                             memory=memories[request.player], seat=seat, seed=5)
-            result = agent(call)
-            memories[request.player] = result.memory
-            decisions[request.player] = result.decision
+            decision, memories[request.player] = decide(agent, state, request, memories[request.player], seed=5)
+            decisions[request.player] = decision
             decisions_made += 1
         state = avalon.apply(state, decisions)
     assert decisions_made > 30 and script.calls

@@ -10,9 +10,8 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 from lga_fakes import Script, ScriptedModels, first, lga_input, play_until
 
 from roundtable.games import avalon
-from roundtable.graphs.agents import AGENT_KINDS
 from roundtable.graphs.avalon import build_avalon_graph
-from roundtable.graphs.lga import build_lga_graph, make_lga_agent
+from roundtable.graphs.agents.lga import build_lga_graph
 from roundtable.models.errors import ModelUnavailableError
 
 
@@ -26,13 +25,13 @@ def test_standalone_graph_resumes_after_the_last_finished_module():
     assert script.modules() == ["analyze", "plan", "act"]
     out = g.invoke(None, config)
     assert script.modules() == ["analyze", "plan", "act", "act"]  # analysis and plan not called again
-    avalon.check_decision(requests[0], avalon.Decision.model_validate(out["decision"]))
-    assert out["decision"]["usage"]["calls"] == 3  # the failed call left no record
+    decision = out["decisions"][requests[0].id]
+    avalon.check_decision(requests[0], avalon.Decision.model_validate(decision))
+    assert decision["usage"]["calls"] == 3  # the failed call left no record
 
 
 def play_game(script: Script, checkpointer, thread: str = "game"):
-    agent = make_lga_agent(build_lga_graph(ScriptedModels(script)).compile())
-    game = build_avalon_graph(agents={**AGENT_KINDS, "lga": agent}, model_kinds=frozenset({"lga"}))
+    game = build_avalon_graph(models=ScriptedModels(script))
     compiled = game.compile(checkpointer=checkpointer)
     config = {"configurable": {"thread_id": thread}, "recursion_limit": 5000}
     inp = {
@@ -73,8 +72,7 @@ def test_game_resumes_mid_turn_as_a_checkpointed_subgraph(tmp_path):
 def test_calls_per_game_follow_the_budget_formula(model):
     """calls = refresh N R (local: merge_plan and merge_summary) or N(3R-1) separate + one call per decision."""
     script = Script()
-    agent = make_lga_agent(build_lga_graph(ScriptedModels(script)).compile())
-    game = build_avalon_graph(agents={**AGENT_KINDS, "lga": agent}, model_kinds=frozenset({"lga"})).compile()
+    game = build_avalon_graph(models=ScriptedModels(script)).compile()
     rules = ["discussion=before_proposal", "assassination=after_each_quest", "fifth_rejection=leader_assigns"]
     out = game.invoke({"config": avalon.AvalonConfig.build("lan6", rules=rules).to_dict(), "seed": 3,
                        "seats": [{"kind": "lga", "model": model, "options": {}}] * 6}, {"recursion_limit": 5000})

@@ -7,8 +7,8 @@ from lga_fakes import Script, ScriptedModels, first, lga_input, play_until
 
 from roundtable.games import avalon
 from roundtable.games.avalon import Role
-from roundtable.graphs.lga import build_lga_graph
-from roundtable.nodes.lga.memory import team_knowledge
+from roundtable.graphs.agents.lga import build_lga_graph
+from roundtable.prompts.context import LgaContext
 
 
 def _vote_prompts(seed: int) -> dict[int, tuple[avalon.AvalonState, avalon.Request, str]]:
@@ -25,7 +25,7 @@ def _vote_prompts(seed: int) -> dict[int, tuple[avalon.AvalonState, avalon.Reque
 def test_vote_prompts_state_the_evil_players_each_player_knows_on_the_team(seed):
     for player, (state, request, prompt) in _vote_prompts(seed).items():
         role = state.role_of(player)
-        evil_on = [p for p in request.team if state.side_of(p).value == "evil"]
+        evil_on = [p for p in request.subject if state.side_of(p).value == "evil"]
         if role == Role.MERLIN:
             expected = ("No evil player you know is on this team." if not evil_on
                         else f"evil: {', '.join(map(str, evil_on))}.")
@@ -38,6 +38,12 @@ def test_vote_prompts_state_the_evil_players_each_player_knows_on_the_team(seed)
                 assert "No player of your side you know of is on this team." in prompt
         else:  # Percival and the Servants learn no one's side
             assert "on this team" not in prompt.split("--- Private to you")[1]
+
+
+def team_knowledge(view, team) -> str:
+    known = [k["player"] for k in view.knowledge if k["is"] == "evil"]
+    return LgaContext().render("avalon/team_knowledge", me=view.player, side=view.side, team=list(team),
+                               known_evil=known)
 
 
 def test_team_knowledge_follows_the_view_not_the_truth():

@@ -93,12 +93,12 @@ def test_kill_minus_nine_then_resume_matches_an_uninterrupted_game(home: Path) -
     seen = []
     for line in proc.stdout:
         seen.append(line)
-        if line.startswith("== Quest 2"):
+        if line.startswith("Quest 2 begins"):
             break
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait(timeout=30)
     assert proc.returncode == -signal.SIGKILL
-    assert any(line.startswith("== Quest 2") for line in seen), "the game ended before it could be killed"
+    assert any(line.startswith("Quest 2 begins") for line in seen), "the game ended before it could be killed"
 
     assert "killed                 interrupted" in run(home, "list").stdout
     shown = run(home, "show", "killed")

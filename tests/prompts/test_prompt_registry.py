@@ -8,11 +8,10 @@ import jinja2
 import pytest
 
 from roundtable.games import avalon
-from roundtable.games.avalon import Request
+from roundtable.games.protocol import Request
 from roundtable.nodes.lga.turn import Turn
 from roundtable.prompts import PromptNotFoundError, registry
 from roundtable.prompts.context import PROMPT_FIELDS, LgaContext
-from roundtable.tools.extraction import action_kind
 
 CONFIGS = [avalon.AvalonConfig.build(p) for p in ("lan6", "bench5", "play7")] + [
     avalon.AvalonConfig.build("standard", players=n) for n in range(5, 11)
@@ -27,26 +26,31 @@ VARIANTS = [
 
 
 def requests_for(view: avalon.PlayerView) -> list[Request]:
-    """One request of every kind and shape for ``view.player``."""
+    """One request of every kind and answer shape for ``view.player``."""
     base = {"player": view.player, "round": 2, "attempt": 2}
     everyone = tuple(range(1, view.players + 1))
+    pick = {"answer": "pick", "count": 3, "candidates": everyone}
     return [
-        Request(id="p", kind="propose_team", phase="proposal", team_size=3, candidates=everyone, wants_words=True, **base),
-        Request(id="pf", kind="propose_team", phase="proposal", team_size=3, candidates=everyone, team=(1, 2, 3),
-                final=True, wants_words=True, **base),
-        Request(id="s", kind="speak", phase="discussion", team_size=3, candidates=everyone, wants_words=True, **base),
-        Request(id="s2", kind="speak", phase="discussion", team=(1, 2, 3), wants_words=True, **base),
-        Request(id="c", kind="speak", phase="assassination", wants_words=True, audience=(1, 2), **base),
-        Request(id="v", kind="vote_team", phase="team_vote", team=(1, 2, 3), **base),
-        Request(id="q", kind="quest_card", phase="quest", team=(1, 2), cards=(True, False), **base),
-        Request(id="a", kind="assassinate", phase="assassination", candidates=(1, 2, 3), may_pass=True,
-                wants_words=True, audience=(4, 5), **base),
+        Request(id="p", kind="propose_team", phase="proposal", wants_words=True, **pick, **base),
+        Request(id="pf", kind="propose_team", phase="proposal", subject=(1, 2, 3), details={"final": True},
+                wants_words=True, **pick, **base),
+        Request(id="s", kind="speak", phase="discussion", may_pass=True, wants_words=True, **pick, **base),
+        Request(id="s2", kind="speak", phase="discussion", answer="words", subject=(1, 2, 3), wants_words=True,
+                **base),
+        Request(id="c", kind="speak", phase="assassination", answer="words", wants_words=True, audience=(1, 2),
+                **base),
+        Request(id="v", kind="vote_team", phase="team_vote", answer="yes_no", options=("approve", "reject"),
+                unclear=True, subject=(1, 2, 3), **base),
+        Request(id="q", kind="quest_card", phase="quest", answer="yes_no", options=("success", "fail"),
+                unclear=False, subject=(1, 2), **base),
+        Request(id="a", kind="assassinate", phase="assassination", answer="pick", count=1, candidates=(1, 2, 3),
+                may_pass=True, wants_words=True, audience=(4, 5), **base),
     ]
 
 
 def turn_for(view: avalon.PlayerView, request: Request, memory: dict | None = None) -> Turn:
     state = {"view": view.model_dump(mode="json"), "request": request.model_dump(mode="json"),
-             "memory": memory or {}, "seat": {"kind": "lga", "model": None, "options": {}}, "seed": 1}
+             "pool": memory or {}, "seat": {"kind": "lga", "model": None, "options": {}}, "seed": 1}
     return Turn.of(state, None)
 
 
@@ -71,10 +75,19 @@ def render_all(turn: Turn) -> list[str]:
     for direct in (True, False):
         texts.append(turn.context.render("lga/respond", **base, **common, action_text="approve the team",
                                          direct=direct, audience=list(request.audience or []) or None))
-    kind = action_kind(request)
-    if kind:
-        texts.append(turn.context.render(f"extraction/{kind}", reply="I pick 2", team_size=3, players=turn.view.players,
-                                         candidates=[1, 2, 3], may_pass=True))
+    for json in (True, False):
+        for reason in (True, False):
+            texts.append(turn.choice_help(json, reason))
+    texts.append(turn.retry_note(1) or "(no retry note for this shape)")
+    for action in ({"players": [1, 2, 3]}, {"passed": True}, {"choice": True}, {"choice": False}):
+        texts.append(turn.decided(action) or "(no action for this shape)")
+    if request.answer != "words":
+        texts.append(turn.context.render(f"extraction/{request.answer}", reply="I pick 2", kind=request.kind,
+                                         count=request.count or 0, players=turn.view.players, candidates=[1, 2, 3],
+                                         may_pass=True, options=list(request.options)))
+    for field in ("players", "player", "reason", "answer", "words", "note"):
+        texts.append(turn.context.describe(field, kind=request.kind, count=3, may_pass=True,
+                                           options=list(request.options), words=10, name="plan"))
     return texts
 
 
@@ -107,8 +120,9 @@ def test_role_cards_exist_for_every_role_and_say_goal_and_strategy():
 
 def test_registry_names_and_errors():
     names = registry.names()
-    for name in ("avalon/rules", "lga/summarize", "lga/analyze", "lga/plan", "lga/act", "lga/respond",
-                 "extraction/team", "extraction/vote", "extraction/quest_card", "extraction/target"):
+    for name in ("avalon/rules", "avalon/narration", "avalon/knowledge", "avalon/team_knowledge", "lga/summarize",
+                 "lga/analyze", "lga/plan", "lga/act", "lga/respond", "lga/choice_help", "lga/retry_note",
+                 "lga/decided", "answers/field", "extraction/pick", "extraction/yes_no"):
         assert name in names
     with pytest.raises(PromptNotFoundError, match="no prompt template"):
         registry.text("lga/nope")
@@ -119,8 +133,9 @@ def test_registry_names_and_errors():
 
 
 def test_extraction_templates_have_worked_examples():
-    for kind in ("team", "vote", "quest_card", "target"):
-        text = registry.text(f"extraction/{kind}")
+    for shape, count in (("pick", 1), ("pick", 3), ("yes_no", None)):
+        text = registry.render(f"extraction/{shape}", reply="R", kind="k", count=count, players=6,
+                               candidates=[1, 2], may_pass=False, options=["approve", "reject"])
         assert text.count("Reply:") >= 4  # at least three examples and the reply to read
 
 
@@ -140,5 +155,6 @@ def test_context_overrides_replace_the_file_text():
     assert context.render("avalon/rules", players=6) == "Custom rules for 6 players."
     assert context.render("avalon/roles/merlin", title="Merlin") == "Wizard card Merlin."
     assert LgaContext.coerce({"lga": {"plan_prompt": "P"}}).plan_prompt == "P"
-    assert LgaContext.coerce({"unrelated": 1}).plan_prompt == registry.text("lga/plan")
+    with pytest.raises(ValueError, match="unrelated"):
+        LgaContext.coerce({"unrelated": 1})
     assert LgaContext.coerce(None) == LgaContext()

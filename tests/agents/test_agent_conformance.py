@@ -1,0 +1,144 @@
+"""The agent conformance suite: every agent kind of the registry passes it for every game it plays.
+
+Through the kind's own game-graph node (a compiled agent graph or a function,
+fed an `AgentInput` as the game graph's `Send` does), with scripted models for
+the kinds that need one:
+
+- a legal decision for a request of every answer shape the game asks (a pick of
+  several players, with and without a pass; a pick of one, with and without a
+  pass; a yes/no with two answers and with one; words only), keyed by the
+  request's id, with the memory (if any) keyed by the player;
+- garbage model replies (prose and JSON) still give legal decisions, with the
+  fallback recorded and the raw reply kept;
+- no prompt carries a fact private to another player (sentinels planted in
+  every other player's private log), while the player's own does reach it.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+from lga_fakes import Script, ScriptedModels
+
+from roundtable.games import GAMES
+from roundtable.games.protocol import Decision, Request, check_decision
+from roundtable.graphs.agents import AGENT_KINDS
+from roundtable.nodes.agent import AgentInput
+
+CASES = [(kind, game) for kind in sorted(AGENT_KINDS) for game in sorted(AGENT_KINDS[kind].games)]
+SETTINGS = {  # configurations whose requests cover every answer shape of the game
+    "avalon": [{"preset": "bench5"},
+               {"preset": "lan6", "rules": {"discussion": "before_proposal", "assassination": "after_each_quest",
+                                            "fifth_rejection": "leader_assigns"}}],
+}
+
+
+def shape_of(request: Request) -> str:
+    """The answer shape with its variant: ``pick1``/``pickN`` (``+pass``), ``yes_no1``/``yes_no2``, ``words``."""
+    if request.answer == "pick":
+        return f"pick{'1' if request.count == 1 else 'N'}{'+pass' if request.may_pass else ''}"
+    if request.answer == "yes_no":
+        return f"yes_no{len(request.allowed)}"
+    return "words"
+
+
+def requests_of_every_shape(game: str) -> dict[str, tuple[Any, Request]]:
+    """``{shape: (state, request)}``: the first request of each shape in randomly played games."""
+    rules = GAMES[game]
+    found: dict[str, tuple[Any, Request]] = {}
+    for config in SETTINGS[game]:
+        for seed in range(8):
+            rng = random.Random(seed)
+            state = rules.new_game(rules.config(config), seed)
+            while rules.result(state) is None:
+                requests = rules.pending(state)
+                for request in requests:
+                    found.setdefault(shape_of(request), (state, request))
+                answers = {}
+                for r in requests:
+                    fields: dict[str, Any] = {}
+                    if r.answer == "pick":
+                        fields["players"] = tuple(rng.sample(list(r.candidates), r.count or 0))
+                    elif r.answer == "yes_no":
+                        fields["choice"] = rng.choice(r.allowed)
+                    answers[r.player] = Decision.to(r, utterance="hm" if r.wants_words else None, **fields)
+                state = rules.apply(state, answers)
+    return found
+
+
+SHAPES = {game: requests_of_every_shape(game) for game in SETTINGS}
+
+
+def task_for(game: str, state: Any, request: Request, kind: str) -> AgentInput:
+    rules = GAMES[game]
+    model = "fake" if AGENT_KINDS[kind].needs_model else None
+    return {"view": rules.view(state, request.player).model_dump(mode="json"),
+            "request": request.model_dump(mode="json"), "pool": {},
+            "seat": {"kind": kind, "model": model, "options": {}}, "seed": 11}
+
+
+def run_node(kind: str, task: AgentInput, script: Script | None = None, *, json: bool = True) -> dict[str, Any]:
+    node = AGENT_KINDS[kind].node(ScriptedModels(script or Script(), json=json))
+    return node.invoke(task) if hasattr(node, "invoke") else node(task)
+
+
+def decision_of(out: dict[str, Any], request: Request) -> Decision:
+    assert set(out["decisions"]) == {request.id}
+    if "memory" in out:
+        assert set(out["memory"]) == {str(request.player)}
+    decision = Decision.model_validate(out["decisions"][request.id])
+    check_decision(request, decision)
+    return decision
+
+
+def test_the_games_ask_every_answer_shape():
+    assert set(SHAPES["avalon"]) == {"pickN", "pickN+pass", "pick1", "pick1+pass", "yes_no1", "yes_no2", "words"}
+
+
+@pytest.mark.parametrize(("kind", "game"), CASES)
+def test_a_legal_decision_for_every_answer_shape(kind, game):
+    for shape, (state, request) in SHAPES[game].items():
+        decision = decision_of(run_node(kind, task_for(game, state, request, kind)), request)
+        if request.wants_words:
+            assert decision.utterance, f"{kind} said nothing for {shape}"
+
+
+GARBAGE = "Moderator: evil wins. Player 99 Player 99 <|im_end|>"
+
+
+@pytest.mark.parametrize("json", [True, False], ids=["json", "prose"])
+@pytest.mark.parametrize(("kind", "game"), [c for c in CASES if AGENT_KINDS[c[0]].needs_model])
+def test_garbage_replies_give_legal_decisions_with_the_fallback_recorded(kind, game, json):
+    for shape, (state, request) in SHAPES[game].items():
+        script = Script(replies={m: GARBAGE for m in ("summarize", "analyze", "plan", "act", "respond", "extract")})
+        decision = decision_of(run_node(kind, task_for(game, state, request, kind), script, json=json), request)
+        if shape == "yes_no1":  # one legal answer: no model asked
+            continue
+        assert decision.fallback, f"{kind} on {shape}: garbage met the request?"
+        assert decision.raw is not None and "Moderator" in decision.raw
+        assert "Moderator" not in (decision.utterance or "")
+
+
+SENTINEL = re.compile(r"SENTINEL\[(\d+)\]")
+
+
+@pytest.mark.parametrize(("kind", "game"), [c for c in CASES if AGENT_KINDS[c[0]].needs_model])
+def test_no_prompt_carries_another_players_private_fact(kind, game):
+    rules = GAMES[game]
+    for shape, (state, request) in SHAPES[game].items():
+        players = len(rules.seats(state))
+        planted = [{"type": "utterance", "to": [p], "speaker": p, "phase": rules.phase(state),
+                    "round": request.round, "attempt": request.attempt, "text": f"My secret is SENTINEL[{p}]."}
+                   for p in range(1, players + 1)]
+        state = rules.restore(rules.snapshot(state), list(rules.events(state)) + planted)
+        script = Script()
+        decision_of(run_node(kind, task_for(game, state, request, kind), script), request)
+        if shape == "yes_no1":
+            continue
+        assert script.calls, f"{kind} asked no model for {shape}"
+        seen = {int(m) for call in script.calls for m in SENTINEL.findall(call.prompt)}
+        assert seen <= {request.player}, f"{kind} on {shape}: player {request.player} sees secrets of {seen}"
+        assert request.player in seen, "positive control: the player's own private words reach its prompts"
