@@ -1,0 +1,138 @@
+"""The Avalon game graph under a real LangGraph API server (``langgraph dev``), driven with the Python SDK.
+
+What a Studio user does: start a game from the published input schema, play it
+to the end, pause before the answers of a team vote are applied, edit a vote
+with ``update_state`` and continue from the edited state, and stop inside an
+agent's turn (a breakpoint on an ``lga`` step) to read the agent's own state.
+The ``lga`` seat plays a fake OpenAI-compatible endpoint served by this test.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+pytestmark = pytest.mark.server
+
+BENCH5 = {"preset": "bench5"}
+NAIVE = [{"kind": "naive"}] * 5
+
+
+class _FakeChat(BaseHTTPRequestHandler):
+    """``POST /v1/chat/completions``: one fixed prose reply, counted."""
+
+    calls = 0
+
+    def do_POST(self) -> None:  # noqa: N802 - http.server's name
+        length = int(self.headers.get("content-length") or 0)
+        self.rfile.read(length)
+        type(self).calls += 1
+        body = {
+            "id": "fake", "object": "chat.completion", "created": 0, "model": "fake",
+            "choices": [{"index": 0, "finish_reason": "stop",
+                         "message": {"role": "assistant", "content": "Choice: 1, 2\nWords: I trust players 1 and 2."}}],
+            "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
+        }
+        data = json.dumps(body).encode()
+        self.send_response(200)
+        self.send_header("content-type", "application/json")
+        self.send_header("content-length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args: object) -> None:  # quiet
+        pass
+
+
+@pytest.fixture(scope="module")
+def fake_model() -> Iterator[str]:
+    """The model spec of a fake OpenAI-compatible endpoint on a loopback port (prose only)."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _FakeChat)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/v1#fake?json_schema=false&max_retries=0"
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def client(repo_langgraph_server):
+    return repo_langgraph_server.sync_client
+
+
+def test_the_input_schema_is_published_and_the_graph_is_drawn(client):
+    (assistant,) = [a for a in client.assistants.search(graph_id="avalon") if a["graph_id"] == "avalon"][:1]
+    schemas = client.assistants.get_schemas(assistant["assistant_id"])
+    inputs = schemas["input_schema"]
+    assert set(inputs["required"]) == {"config", "seed", "seats"}
+    assert inputs.get("additionalProperties") is False
+    assert "lga" in schemas["context_schema"]["properties"]
+    drawn = client.assistants.get_graph(assistant["assistant_id"], xray=True)
+    nodes = {n["id"] for n in drawn["nodes"]}
+    assert {"setup", "team_vote", "apply", "naive", "lga:respond", "game_over"} <= nodes
+
+
+def test_a_bot_game_plays_to_the_end(client):
+    thread = client.threads.create()
+    out = client.runs.wait(thread["thread_id"], "avalon", input={"config": BENCH5, "seed": 7, "seats": NAIVE})
+    assert out["result"] == {"winner": "good", "reason": "three_successful_quests"}
+    assert out["events"][-1]["type"] == "game_over"
+    assert not client.threads.get_state(thread["thread_id"])["next"]
+
+
+def test_a_missing_or_unknown_input_field_is_refused_with_its_name(client):
+    thread = client.threads.create()
+    with pytest.raises(Exception, match="seed"):
+        client.runs.wait(thread["thread_id"], "avalon", input={"config": BENCH5, "seats": NAIVE})
+    with pytest.raises(Exception, match="agnets"):
+        client.runs.wait(thread["thread_id"], "avalon",
+                         input={"config": BENCH5, "seed": 1, "seats": NAIVE, "agnets": "lga"})
+
+
+def test_an_edited_vote_is_the_vote_the_game_applies(client):
+    tid = client.threads.create()["thread_id"]
+    client.runs.wait(tid, "avalon", input={"config": BENCH5, "seed": 7, "seats": NAIVE}, interrupt_before=["apply"])
+    for _ in range(40):  # pause before each decision point's answers are applied, until a team vote
+        state = client.threads.get_state(tid)
+        assert state["next"] == ["apply"]
+        if any(r["kind"] == "vote_team" for r in state["values"]["requests"]):
+            break
+        client.runs.wait(tid, "avalon", input=None, interrupt_before=["apply"])
+    else:
+        pytest.fail("no team vote within 40 decision points")
+    votes = state["values"]["decisions"]
+    rid, vote = sorted(votes.items())[0]
+    flipped = {**vote, "choice": not vote["choice"]}
+    client.threads.update_state(tid, {"decisions": {rid: flipped}}, as_node="naive")
+    assert client.threads.get_state(tid)["next"] == ["apply"], "the edited state continues at apply"
+    out = client.runs.wait(tid, "avalon", input=None)
+    assert out["result"]["winner"] in ("good", "evil")
+    (record,) = [e for e in out["events"] if e["type"] == "decision" and e["request"] == rid]
+    (cast,) = [e for e in out["events"] if e["type"] == "vote" and e["player"] == vote["player"]
+               and rid.startswith(f"r{e['round']}.a{e['attempt']}.")]
+    assert record["approve"] is cast["approve"] is flipped["choice"]
+
+
+def test_a_breakpoint_inside_the_lga_agent_stops_there_and_shows_the_agents_state(client, fake_model):
+    tid = client.threads.create()["thread_id"]
+    seats = [{"kind": "lga", "model": fake_model}] + NAIVE[1:]
+    client.runs.wait(tid, "avalon", input={"config": BENCH5, "seed": 7, "seats": seats},
+                     context={"breakpoints": ["lga:respond"]})
+    state = client.threads.get_state(tid, subgraphs=True)
+    (task,) = [t for t in state["tasks"] if t["interrupts"]]
+    assert task["name"] == "lga"
+    assert task["interrupts"][0]["value"]["breakpoint"] == "lga:respond"
+    agent = task["state"]
+    assert agent["next"] == ["respond"]
+    values = agent["values"]
+    assert values["request"]["player"] == 1 and values["request"]["kind"] == "speak"
+    assert [u["module"] for u in values["usage"]] == ["analyze", "plan"], "its model calls so far, with their cost"
+    assert values["pool"]["analysis"] and values["pool"]["plan"] and values["pool"]["records"], "its memory pool"
+    assert "roles" not in json.dumps(values["view"]), "the agent holds a player's view, not the game state"
+    # continue without the breakpoint: the game goes on to its end
+    out = client.runs.wait(tid, "avalon", command={"resume": True}, context={"breakpoints": []})
+    assert out["result"]["winner"] in ("good", "evil")
+    assert any(e["type"] == "decision" and e["agent"] == "lga" for e in out["events"])
