@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 from pydantic import BaseModel, ConfigDict, Field
 from typing_extensions import TypedDict
@@ -131,23 +132,42 @@ class AgentKind:
     context: type[BaseModel] | None = None
 
 
-def with_breakpoint(kind: str, step: str, fn: Callable[..., Any]) -> Callable[..., Any]:
-    """A node of an agent graph that pauses (LangGraph `interrupt`) before ``fn`` when the run's context
-    lists ``"<kind>:<step>"`` in ``breakpoints`` (e.g. ``lga:respond``), and runs ``fn`` when resumed.
+def agent_context(model: type[BaseModel], kind: str, context: Any) -> BaseModel:
+    """An agent kind's own context from the run's: itself, the ``kind`` field (attribute or key) of a game
+    graph's context, a dict of its fields, or the defaults for ``None``.
+
+    Raises:
+        pydantic.ValidationError: a dict with an unknown key or a bad value.
+    """
+    if isinstance(context, model):
+        return context
+    inner = context.get(kind) if isinstance(context, dict) else getattr(context, kind, None)
+    if inner is not None:
+        return agent_context(model, kind, inner)
+    if isinstance(context, dict):
+        return model.model_validate(context)
+    return model()
+
+
+def agent_step(kind: str, step: str, fn: Callable[..., Any], context: type[BaseModel]) -> Callable[..., Any]:
+    """A node of an agent graph: ``fn(state, runtime)`` with ``runtime.context`` the kind's own context
+    (`agent_context`), pausing first (LangGraph `interrupt`) when the run's context lists
+    ``"<kind>:<step>"`` in ``breakpoints`` (e.g. ``lga:respond``).
 
     LangGraph's static breakpoints (``interrupt_before``) stop only at the
-    nodes of the graph that is run, not inside its subgraphs; this is how a
-    game run stops inside an agent's turn. The interrupt's value names the
-    breakpoint, the player and the request; resume with ``Command(resume=...)``
-    (any value).
+    nodes of the graph that is run, not inside its subgraphs, and a subgraph
+    node receives its parent's context; this is how a game run stops inside an
+    agent's turn, and how each agent's nodes read their own context. The
+    interrupt's value names the breakpoint, the player and the request; resume
+    with ``Command(resume=...)`` (any value).
     """
     name = f"{kind}:{step}"
 
-    def node(state: Any, runtime: Any) -> Any:
+    def node(state: Any, runtime: Runtime[Any]) -> Any:
         if name in (getattr(runtime.context, "breakpoints", None) or ()):
             request = state.get("request") or {}
             interrupt({"breakpoint": name, "player": request.get("player"), "request": request.get("id")})
-        return fn(state, runtime)
+        return fn(state, runtime.override(context=agent_context(context, kind, runtime.context)))
 
     node.__name__ = step
     node.__doc__ = fn.__doc__

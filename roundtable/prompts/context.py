@@ -124,25 +124,3 @@ class LgaContext(BaseModel):
     def describe(self, field: str, **facts: Any) -> str:
         """The description of a JSON answer-schema field (template ``answers/field``)."""
         return self.render("answers/field", field=field, **{"words": None, "name": None, **facts})
-
-    @classmethod
-    def coerce(cls, value: Any) -> "LgaContext":
-        """An `LgaContext` from ``None`` (defaults), a dict, or an `LgaContext`.
-
-        A game graph's context carries the agent's context in its ``lga``
-        field (attribute or key); another object gives the defaults.
-
-        Raises:
-            pydantic.ValidationError: a dict with an unknown key or a bad value.
-        """
-        if isinstance(value, cls):
-            return value
-        if isinstance(value, dict):
-            inner = value.get("lga")
-            if inner is not None:
-                return cls.coerce(inner)
-            return cls.model_validate(value)
-        inner = getattr(value, "lga", None)
-        if inner is not None:
-            return cls.coerce(inner)
-        return cls()

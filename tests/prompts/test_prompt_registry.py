@@ -154,7 +154,20 @@ def test_context_overrides_replace_the_file_text():
                          role_merlin_prompt="Wizard card {{ title }}.")
     assert context.render("avalon/rules", players=6) == "Custom rules for 6 players."
     assert context.render("avalon/roles/merlin", title="Merlin") == "Wizard card Merlin."
-    assert LgaContext.coerce({"lga": {"plan_prompt": "P"}}).plan_prompt == "P"
+
+
+def test_an_agent_reads_its_own_context_from_the_games():
+    from roundtable.nodes.agent import agent_context
+
+    assert agent_context(LgaContext, "lga", {"lga": {"plan_prompt": "P"}}).plan_prompt == "P"
     with pytest.raises(ValueError, match="unrelated"):
-        LgaContext.coerce({"unrelated": 1})
-    assert LgaContext.coerce(None) == LgaContext()
+        agent_context(LgaContext, "lga", {"unrelated": 1})
+    assert agent_context(LgaContext, "lga", None) == LgaContext()
+    own = LgaContext(temperature=0.5)
+    assert agent_context(LgaContext, "lga", own) is own
+
+    class Game:
+        lga = own
+        breakpoints: list[str] = []
+
+    assert agent_context(LgaContext, "lga", Game()) is own

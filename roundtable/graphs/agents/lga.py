@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from langgraph.graph import END, START, StateGraph
 
-from roundtable.nodes.agent import AgentInput, AgentKind, AgentOutput, with_breakpoint
+from roundtable.nodes.agent import AgentInput, AgentKind, AgentOutput, agent_step
 from roundtable.nodes.lga import (
     LgaOptions,
     LgaState,
@@ -67,8 +67,10 @@ def build_lga_graph(models: ModelProvider | None = None) -> StateGraph:
 
     Returns:
         A `StateGraph` over `LgaState` with input `AgentInput`, output
-        `AgentOutput` and context `LgaContext`. Each node pauses first when the
-        run's context lists it in ``breakpoints`` as ``lga:<node>``.
+        `AgentOutput` and context `LgaContext`. Each node reads its own
+        `LgaContext` (inside a game, the ``lga`` field of the game's context)
+        and pauses first when the run's context lists it in ``breakpoints`` as
+        ``lga:<node>`` (`roundtable.nodes.agent.agent_step`).
     """
     models = models or FactoryModels()
     builder = StateGraph(LgaState, context_schema=LgaContext, input_schema=AgentInput, output_schema=AgentOutput)
@@ -82,7 +84,7 @@ def build_lga_graph(models: ModelProvider | None = None) -> StateGraph:
         "decide": decide,
     }
     for name, fn in steps.items():
-        builder.add_node(name, with_breakpoint("lga", name, fn))
+        builder.add_node(name, agent_step("lga", name, fn, LgaContext))
     builder.add_edge(START, "observe")
     for step, targets in _AFTER.items():
         builder.add_conditional_edges(step, route_after(step), targets)

@@ -16,6 +16,8 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from roundtable.prompts.context import LgaContext
+
 from roundtable.tools.extraction import answer_from_schema, answer_from_text, answer_schema, read_labelled
 from roundtable.tools.model_calls import UNUSABLE, ModelProvider, call_structured, call_text
 
@@ -33,7 +35,7 @@ REASON_TOKENS = 40
 def make_act(models: ModelProvider):
     """The ``act`` node over ``models``: one call (plus an extractor call when the reply is unreadable)."""
 
-    def act(state: LgaState, runtime: Runtime[Any]) -> dict[str, Any]:
+    def act(state: LgaState, runtime: Runtime[LgaContext]) -> dict[str, Any]:
         turn = Turn.of(state, runtime)
         request, opts = turn.request, turn.options
         attempt = int(state.get("attempts") or 0)

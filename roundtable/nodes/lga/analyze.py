@@ -12,6 +12,8 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from roundtable.prompts.context import LgaContext
+
 from roundtable.tools.model_calls import ModelProvider, call_text
 
 from .calls import agent_model, clean_text, split_sections
@@ -40,7 +42,7 @@ def scope_players(turn: Turn) -> list[int]:
 def make_analyze(models: ModelProvider):
     """The ``analyze`` node over ``models``: one call of at most ``analysis_words`` words (plus the plan when merged)."""
 
-    def analyze(state: LgaState, runtime: Runtime[Any]) -> dict[str, Any]:
+    def analyze(state: LgaState, runtime: Runtime[LgaContext]) -> dict[str, Any]:
         turn = Turn.of(state, runtime)
         opts, view = turn.options, turn.view
         if opts.no_analysis or turn.memory.get("analysis_round") == view.round:

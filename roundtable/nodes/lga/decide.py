@@ -11,6 +11,8 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from roundtable.prompts.context import LgaContext
+
 from roundtable.games import GAMES
 from roundtable.games.fallbacks import checked, choose_pick, choose_yes_no, join_reasons, sanitize_utterance
 from roundtable.games.protocol import Decision
@@ -23,7 +25,7 @@ from .turn import Turn
 RAW_SEPARATOR = "\n---\n"
 
 
-def decide(state: LgaState, runtime: Runtime[Any]) -> AgentOutput:
+def decide(state: LgaState, runtime: Runtime[LgaContext]) -> AgentOutput:
     """Build the `Decision` from the answer and words read, and hand back the memory pool.
 
     Returns:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from langgraph.runtime import Runtime
+
+from roundtable.prompts.context import LgaContext
 from langgraph.types import Overwrite
 
 from . import memory as mem
@@ -12,7 +14,7 @@ from .state import LgaState
 from .turn import Turn
 
 
-def observe(state: LgaState, runtime: Runtime[Any]) -> dict[str, Any]:
+def observe(state: LgaState, runtime: Runtime[LgaContext]) -> dict[str, Any]:
     """Add the records of the events not seen before to the memory, and clear the working channels.
 
     Returns:

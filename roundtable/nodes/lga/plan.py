@@ -11,6 +11,8 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from roundtable.prompts.context import LgaContext
+
 from roundtable.tools.model_calls import ModelProvider, call_text
 
 from .calls import agent_model, clean_text
@@ -23,7 +25,7 @@ log = logging.getLogger(__name__)
 def make_plan(models: ModelProvider):
     """The ``plan`` node over ``models``: one call of at most ``plan_words`` words."""
 
-    def plan(state: LgaState, runtime: Runtime[Any]) -> dict[str, Any]:
+    def plan(state: LgaState, runtime: Runtime[LgaContext]) -> dict[str, Any]:
         turn = Turn.of(state, runtime)
         opts, view = turn.options, turn.view
         if opts.no_plan or turn.memory.get("plan_round") == view.round:

@@ -13,6 +13,8 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from roundtable.prompts.context import LgaContext
+
 from roundtable.games.protocol import Request
 
 from roundtable.tools.extraction import needs_answer
@@ -36,7 +38,7 @@ def responds_directly(state: dict[str, Any], request: Request, no_action: bool) 
 def make_respond(models: ModelProvider):
     """The ``respond`` node over ``models``: one call (plus the extractor under ``no_action``)."""
 
-    def respond(state: LgaState, runtime: Runtime[Any]) -> dict[str, Any]:
+    def respond(state: LgaState, runtime: Runtime[LgaContext]) -> dict[str, Any]:
         turn = Turn.of(state, runtime)
         request, opts = turn.request, turn.options
         direct = responds_directly(state, request, opts.no_action)

@@ -12,6 +12,8 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from roundtable.prompts.context import LgaContext
+
 from roundtable.tools.extraction import CHARS_PER_WORD, notes_schema
 from roundtable.tools.model_calls import ModelProvider, call_structured, call_text
 
@@ -38,7 +40,7 @@ def make_summarize(models: ModelProvider):
     runs long on its summary still writes every part.
     """
 
-    def summarize(state: LgaState, runtime: Runtime[Any]) -> dict[str, Any]:
+    def summarize(state: LgaState, runtime: Runtime[LgaContext]) -> dict[str, Any]:
         turn = Turn.of(state, runtime)
         old = mem.stale_records(turn.memory, turn.view.round)
         if not old:

@@ -23,10 +23,11 @@ from roundtable.games.protocol import Request
 from roundtable.prompts.context import LgaContext
 from roundtable.prompts.narrator import narrate
 
-from ..agent import SeatSpec, parse_view
+from ..agent import SeatSpec, agent_context, parse_view
 
 from . import memory as mem
 from .options import LgaOptions
+from .state import LgaState
 
 
 PLURAL_TITLES = {Role.SERVANT: "Loyal Servants of Arthur", Role.MINION: "Minions of Mordred"}
@@ -50,10 +51,10 @@ class Turn:
     memory: dict[str, Any]
     options: LgaOptions
     context: LgaContext
-    state: dict[str, Any]
+    state: LgaState
 
     @classmethod
-    def of(cls, state: dict[str, Any], runtime: Runtime[Any] | None) -> "Turn":
+    def of(cls, state: LgaState, runtime: Runtime[LgaContext] | None) -> "Turn":
         """Parse the graph state and the runtime context.
 
         Raises:
@@ -68,7 +69,7 @@ class Turn:
             seed=int(state.get("seed") or 0),
             memory=dict(state.get("pool") or {}),
             options=LgaOptions.parse(seat.options),
-            context=LgaContext.coerce(runtime.context if runtime is not None else None),
+            context=agent_context(LgaContext, "lga", runtime.context if runtime is not None else None),  # type: ignore[arg-type]
             state=state,
         )
 

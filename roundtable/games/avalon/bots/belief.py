@@ -3,7 +3,7 @@
 AvalonBench's rule-based good players (Light et al. 2023) keep every
 assignment of good/evil to the other players that is consistent with what they
 know, all equally likely, and drop those that a quest outcome rules out. This
-module is that bookkeeping; it reads only a `PlayerView` (never votes or talk).
+module is that bookkeeping; it reads only an `AvalonView` (never votes or talk).
 """
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..roles import side_counts
-from ..view import PlayerView
+from ..view import AvalonView
 
 Assignment = frozenset[int]  # the set of evil players
 
 
-def consistent_assignments(view: PlayerView) -> list[Assignment]:
+def consistent_assignments(view: AvalonView) -> list[Assignment]:
     """Every evil set consistent with the player's knowledge and the quest outcomes.
 
     Knowledge used: the player's own side; players it sees as evil (Merlin,

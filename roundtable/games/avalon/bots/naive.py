@@ -27,12 +27,12 @@ from ...rng import rng_for
 from ..config import FifthRejection
 from ...protocol import Decision, Request
 from ..roles import MAX_PROPOSALS, Role, fails_needed
-from ..view import AvalonView as PlayerView
+from ..view import AvalonView
 from .belief import consistent_assignments, good_probability, team_score
 from .words import words_for
 
 
-def decide(view: PlayerView, request: Request, seed: int) -> Decision:
+def decide(view: AvalonView, request: Request, seed: int) -> Decision:
     """The naive bot's decision for ``request``.
 
     Args:
@@ -69,7 +69,7 @@ def decide(view: PlayerView, request: Request, seed: int) -> Decision:
 # ------------------------------------------------------------------ good side
 
 
-def _best_teams(view: PlayerView, size: int, candidates: tuple[int, ...]) -> tuple[list[tuple[int, ...]], float]:
+def _best_teams(view: AvalonView, size: int, candidates: tuple[int, ...]) -> tuple[list[tuple[int, ...]], float]:
     """Teams of ``size`` with the highest probability of being all good, and that probability."""
     assignments = consistent_assignments(view)
     known_evil = _known_evil(view)
@@ -84,12 +84,12 @@ def _best_teams(view: PlayerView, size: int, candidates: tuple[int, ...]) -> tup
     return [t for score, t in scored if score >= best - 1e-12], best
 
 
-def _last_successful_team(view: PlayerView) -> set[int] | None:
+def _last_successful_team(view: AvalonView) -> set[int] | None:
     wins = [q for q in view.quests if q["success"]]
     return set(wins[-1]["team"]) if wins else None
 
 
-def _good_team(view: PlayerView, request: Request, rng: Random) -> tuple[int, ...]:
+def _good_team(view: AvalonView, request: Request, rng: Random) -> tuple[int, ...]:
     """A best-scoring team; among equals, subsets or supersets of the last successful team first."""
     size = request.count or 0
     teams, _ = _best_teams(view, size, request.candidates or tuple(range(1, view.players + 1)))
@@ -100,11 +100,11 @@ def _good_team(view: PlayerView, request: Request, rng: Random) -> tuple[int, ..
     return tuple(sorted(rng.choice(teams)))
 
 
-def _known_evil(view: PlayerView) -> set[int]:
+def _known_evil(view: AvalonView) -> set[int]:
     return {k["player"] for k in view.knowledge if k["is"] == "evil"}
 
 
-def _approve(view: PlayerView, request: Request, role: Role) -> bool:
+def _approve(view: AvalonView, request: Request, role: Role) -> bool:
     team = tuple(request.subject)
     if view.side == "evil":
         return _evil_approves(view, team, role)
@@ -121,12 +121,12 @@ def _approve(view: PlayerView, request: Request, role: Role) -> bool:
 # ------------------------------------------------------------------ evil side
 
 
-def _council(view: PlayerView) -> list[int]:
+def _council(view: AvalonView) -> list[int]:
     """Evil players this player knows, itself included, in seat order."""
     return sorted(_known_evil(view) | {view.player})
 
 
-def _evil_team(view: PlayerView, request: Request, rng: Random) -> tuple[int, ...]:
+def _evil_team(view: AvalonView, request: Request, rng: Random) -> tuple[int, ...]:
     """Itself, the other evil players needed to fail the quest, good players to fill."""
     size = request.count or 0
     needed = fails_needed(view.players, view.round)
@@ -137,13 +137,13 @@ def _evil_team(view: PlayerView, request: Request, rng: Random) -> tuple[int, ..
     return tuple(sorted(team))
 
 
-def _evil_approves(view: PlayerView, team: tuple[int, ...], role: Role) -> bool:
+def _evil_approves(view: AvalonView, team: tuple[int, ...], role: Role) -> bool:
     if role is Role.OBERON:
         return view.player in team
     return len(set(team) & set(_council(view))) >= fails_needed(view.players, view.round)
 
 
-def _card(view: PlayerView, request: Request, role: Role) -> bool:
+def _card(view: AvalonView, request: Request, role: Role) -> bool:
     """``True`` for success. Good players always succeed; see the module docstring for evil."""
     if view.side == "good":
         return True
@@ -158,11 +158,11 @@ def _card(view: PlayerView, request: Request, role: Role) -> bool:
     return view.player not in sorted(evil_on_team)[:needed]
 
 
-def _assassination_target(view: PlayerView, request: Request, rng: Random) -> int:
+def _assassination_target(view: AvalonView, request: Request, rng: Random) -> int:
     """AvalonBench: a random player among those not known to be evil."""
     return rng.choice(list(request.candidates))
 
 
-def beliefs(view: PlayerView) -> dict[int, float]:
+def beliefs(view: AvalonView) -> dict[int, float]:
     """The Servant's belief in each player: share of surviving assignments in which it is good."""
     return good_probability(consistent_assignments(view), view.players)
