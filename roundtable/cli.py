@@ -19,7 +19,6 @@ from rich.console import Console
 
 from . import paths, transcript
 from .games import GAMES
-from .games.avalon import AvalonConfig
 from .games.errors import ConfigurationError
 from .graphs.agents import AGENT_KINDS
 from .nodes.game.setup import check_input
@@ -37,7 +36,7 @@ def _fail(message: str, code: int = 2) -> None:
     raise typer.Exit(code)
 
 
-def _printer(quiet: bool):
+def _printer(quiet: bool, game: str):
     if quiet:
         return None
 
@@ -45,7 +44,7 @@ def _printer(quiet: bool):
 
     def show(events: list[dict[str, Any]]) -> None:
         rules.update(next((e["rules"] for e in events if e.get("type") == "game_start"), {}))
-        for line in transcript.lines(events, rules=rules):
+        for line in transcript.lines(events, game=game, rules=rules):
             out.print(line)
 
     return show
@@ -90,7 +89,7 @@ Pace = Annotated[float, typer.Option(help="Seconds to wait after each step (watc
 def _run(game_id: str, start: Any, quiet: bool, as_json: bool, step: bool, pace: float, **kwargs: Any) -> None:
     """Run ``start`` (`GameRunner.start` or `.resume`) with the transcript, stepping and outage handling."""
     with _stopped_cleanly(game_id):
-        values = start(game_id, **kwargs, on_events=_printer(quiet or as_json),
+        values = start(game_id, **kwargs, on_events=_printer(quiet or as_json, start.__self__.game),
                        step=_stepper() if step else None, pace=pace)
     _finish(game_id, values, as_json, quiet)
 
@@ -107,6 +106,26 @@ def _stopped_cleanly(game_id: str) -> Iterator[None]:
         _fail(f"{error}\n{hint}", code=1)
     except KeyboardInterrupt:
         _fail(f"interrupted.\n{hint}", code=130)
+
+
+def _config(preset: str | None, players: int | None, rules: list[str]) -> dict[str, Any]:
+    """A game's configuration dict from ``--preset``, ``--players`` and ``--rule KEY=VALUE`` options.
+
+    Raises:
+        ConfigurationError: a ``--rule`` that is not ``KEY=VALUE``.
+    """
+    variants: dict[str, str] = {}
+    for text in rules:
+        key, sep, value = text.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise ConfigurationError(f"rule {text!r} is not of the form KEY=VALUE")
+        variants[key.strip()] = value.strip()
+    data: dict[str, Any] = {"rules": variants}
+    if preset is not None:
+        data["preset"] = preset
+    if players is not None:
+        data["players"] = players
+    return data
 
 
 @app.command()
@@ -139,7 +158,7 @@ def play(
 
     builder = build_game_graph(rules)
     try:
-        config = AvalonConfig.build(preset=preset, players=players, rules=rule or []).to_dict()
+        config = rules.config_dict(rules.config(_config(preset, players, rule or [])))
         seats = resolve_seats(rules, config, seed, agents, model, agent_option or [])
         default_model = builder.context_schema().default_model
         inputs = check_input({"config": config, "seed": seed, "seats": seats}, rules, builder.kinds, default_model)
@@ -163,9 +182,9 @@ def resume(
     pace: Pace = 0.0,
 ) -> None:
     """Continue a stopped or interrupted game from its last checkpoint."""
-    from .runner import open_runner
+    from .runner import game_of, open_runner
 
-    with open_runner() as runner:
+    with open_runner(game_of(game_id)) as runner:
         if not runner.exists(game_id):
             _fail(f"no game {game_id!r} in {paths.checkpoint_db()}")
         if runner.is_finished(game_id):
@@ -179,13 +198,13 @@ def show(
     hidden: Annotated[bool, typer.Option(help="Also show analysis-only records (model decisions).")] = False,
 ) -> None:
     """Transcript and result of a finished or unfinished game."""
-    from .runner import open_runner
+    from .runner import game_of, open_runner
 
-    with open_runner() as runner:
+    with open_runner(game_of(game_id)) as runner:
         if not runner.exists(game_id):
             _fail(f"no game {game_id!r} in {paths.checkpoint_db()}")
         values, finished = runner.state(game_id)
-    for line in transcript.lines(values.get("events") or [], hidden=hidden):
+    for line in transcript.lines(values.get("events") or [], game=runner.game, hidden=hidden):
         out.print(line)
     _print_usage(usage_totals(values.get("events") or []))
     _print_module_usage(module_totals(values.get("events") or []))
@@ -225,13 +244,13 @@ def _print_cost_table(title: str, key_column: str, rows: list[tuple[str, dict[st
 @app.command()
 def history(game_id: Annotated[str, typer.Argument(help="The game whose checkpoints to list.")]) -> None:
     """The game's checkpoints: step, phase, next node and what changed."""
-    from .runner import open_runner
+    from .runner import game_of, open_runner
 
-    with open_runner() as runner:
+    with open_runner(game_of(game_id)) as runner:
         if not runner.exists(game_id):
             _fail(f"no game {game_id!r} in {paths.checkpoint_db()}")
         for entry in runner.history(game_id):
-            changed = transcript.lines(entry["new_events"], hidden=True, markup=False)
+            changed = transcript.lines(entry["new_events"], game=runner.game, hidden=True, markup=False)
             what = "; ".join(line.strip() for line in changed) if changed else "-"
             nxt = ",".join(entry["next"]) or "(end)"
             out.print(f"{entry['step']:>4}  {entry['phase'] or '-':<14} next={nxt:<16} {what}", markup=False)

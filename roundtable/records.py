@@ -24,10 +24,11 @@ def _of(events: list[dict[str, Any]], kind: str, *keys: str) -> list[dict[str, A
     return [{k: e.get(k) for k in keys} for e in events if e["type"] == kind]
 
 
-def build_record(game_id: str, values: dict[str, Any], status: str) -> dict[str, Any]:
+def build_record(game_id: str, values: dict[str, Any], status: str, game_name: str = "avalon") -> dict[str, Any]:
     """The record of a game from the game graph's state values.
 
     Args:
+        game_name: the game's name (`roundtable.games.GAMES`).
         game_id: the game's id (its checkpoint thread id).
         values: the graph state (``config``, ``seed``, ``seats``, ``game``, ``events``).
         status: ``finished``, ``running`` or ``interrupted``.
@@ -43,7 +44,7 @@ def build_record(game_id: str, values: dict[str, Any], status: str) -> dict[str,
     return {
         "version": RECORD_VERSION,
         "game_id": game_id,
-        "game": "avalon",
+        "game": game_name,
         "status": status,
         "pid": os.getpid(),
         "updated": datetime.now(timezone.utc).isoformat(timespec="seconds"),

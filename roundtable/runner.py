@@ -43,15 +43,16 @@ class GameRunner:
     """Runs, resumes and inspects games stored in one checkpoint database.
 
     Args:
-        graph: the compiled game graph (with a checkpointer).
+        graph: the compiled game graph (with a checkpointer). game: its game's name.
     """
 
-    def __init__(self, graph: CompiledStateGraph):
+    def __init__(self, graph: CompiledStateGraph, game: str = "avalon"):
         self.graph = graph
+        self.game = game
 
     def start(self, game_id: str, inputs: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         """Play a new game from ``inputs`` (`GameInput`) to its end; see `drive` for ``kwargs``."""
-        write_record(build_record(game_id, inputs, "running"))
+        write_record(build_record(game_id, inputs, "running", self.game))
         return self.drive(game_id, inputs, **kwargs)
 
     def resume(self, game_id: str, **kwargs: Any) -> dict[str, Any]:
@@ -131,11 +132,11 @@ class GameRunner:
                 if step and added and not step():
                     break
         except BaseException:
-            write_record(build_record(game_id, self.values(game_id), "interrupted"))
+            write_record(build_record(game_id, self.values(game_id), "interrupted", self.game))
             raise
         values, finished = self.state(game_id)
         status = "finished" if finished else "interrupted"
-        write_record(build_record(game_id, values, status))
+        write_record(build_record(game_id, values, status, self.game))
         return values
 
     def history(self, game_id: str) -> Iterator[dict[str, Any]]:
@@ -154,6 +155,15 @@ class GameRunner:
             previous = len(events)
 
 
+def game_of(game_id: str) -> str:
+    """The game a stored game id plays, from its record (``avalon`` when no record says)."""
+    from .records import read_record
+
+    record = read_record(game_id) or {}
+    game = record.get("game")
+    return game if game in GAMES else "avalon"
+
+
 @contextmanager
 def open_runner(game: str = "avalon") -> Iterator[GameRunner]:
     """A `GameRunner` of ``game`` on the data directory's SQLite checkpoint database (closed on exit).
@@ -163,4 +173,4 @@ def open_runner(game: str = "avalon") -> Iterator[GameRunner]:
     """
     rules = GAMES[game]
     with SqliteSaver.from_conn_string(str(paths.checkpoint_db())) as saver:
-        yield GameRunner(compile_game_graph(build_game_graph(rules), checkpointer=saver))
+        yield GameRunner(compile_game_graph(build_game_graph(rules), checkpointer=saver), game)
