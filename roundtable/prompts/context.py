@@ -40,6 +40,7 @@ PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "retry_note_prompt": ("lga/retry_note", ["act", "respond"], "The Host's note when asking again for players."),
     "decided_prompt": ("lga/decided", ["respond"], "The chosen action in words, for the response."),
     "answer_fields_prompt": ("answers/field", ["summarize", "act"], "Descriptions of the fields of JSON answer schemas."),
+    "extract_system_prompt": ("extraction/system", ["act", "respond"], "The extractor's system prompt."),
     "extract_pick_prompt": ("extraction/pick", ["act", "respond"], "Extractor with worked examples: the players a reply names."),
     "extract_yes_no_prompt": ("extraction/yes_no", ["act", "respond"], "Extractor with worked examples: which of the game's two words a reply chooses."),
     "narration_prompt": ("avalon/narration", ["observe"], "The narrator: each event as one line of the player's records."),
@@ -87,6 +88,7 @@ class LgaContext(BaseModel):
     retry_note_prompt: str = _prompt("retry_note_prompt")
     decided_prompt: str = _prompt("decided_prompt")
     answer_fields_prompt: str = _prompt("answer_fields_prompt")
+    extract_system_prompt: str = _prompt("extract_system_prompt")
     extract_pick_prompt: str = _prompt("extract_pick_prompt")
     extract_yes_no_prompt: str = _prompt("extract_yes_no_prompt")
     narration_prompt: str = _prompt("narration_prompt")

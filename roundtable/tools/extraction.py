@@ -235,6 +235,7 @@ def extract(
     players: int,
     prompt: str,
     *,
+    system: str,
     structured: bool,
 ) -> tuple[dict[str, Any], str, dict[str, Any]]:
     """Map a prose reply to the answer with an extractor call (temperature 0 model expected).
@@ -243,6 +244,7 @@ def extract(
         model: the extractor's chat model (temperature 0).
         request: the request the reply answers. players: N.
         prompt: the rendered extraction prompt (worked examples and the reply).
+        system: the extractor's system prompt (template ``extraction/system``).
         structured: use `extractor_schema` (json_schema endpoints) instead of a text answer.
 
     Returns:
@@ -253,7 +255,7 @@ def extract(
     """
     if request.answer == "words":
         raise ValueError(f"request {request.id} asks for words only: nothing to extract")
-    messages = [SystemMessage("You read game answers and reply in the exact format shown."), HumanMessage(prompt)]
+    messages = [SystemMessage(system), HumanMessage(prompt)]
     if structured:
         parsed, raw, usage = call_structured(model, messages, extractor_schema(request, players), "extract")
         if parsed is None:

@@ -7,6 +7,7 @@ from lga_fakes import Script, ScriptedChatModel
 from pydantic import ValidationError
 
 from roundtable.games.protocol import Request
+from roundtable.prompts import registry
 from roundtable.tools.extraction import (
     answer_from_schema,
     answer_from_text,
@@ -78,7 +79,7 @@ def test_prose_parsers():
 def test_extractor_call(structured):
     script = Script(replies={"extract": '{"players": [2, 5]}' if structured else "2, 5"})
     model = ScriptedChatModel(script=script, temperature=0.0, max_tokens=48)
-    action, raw, usage = extract(model, PROPOSE, 6, "prompt", structured=structured)
+    action, raw, usage = extract(model, PROPOSE, 6, "prompt", system=registry.render("extraction/system"), structured=structured)
     assert action == {"players": [2, 5]} and usage["calls"] == 1 and usage["module"] == "extract"
     assert (script.calls[0].schema is not None) == structured
 
@@ -87,5 +88,5 @@ def test_extractor_call(structured):
 def test_extractor_reads_the_games_two_words(structured):
     script = Script(replies={"extract": '{"answer": "reject"}' if structured else "reject"})
     model = ScriptedChatModel(script=script, temperature=0.0, max_tokens=48)
-    action, _, _ = extract(model, VOTE, 6, "prompt", structured=structured)
+    action, _, _ = extract(model, VOTE, 6, "prompt", system=registry.render("extraction/system"), structured=structured)
     assert action == {"choice": False}

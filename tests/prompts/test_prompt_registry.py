@@ -62,7 +62,7 @@ def render_all(turn: Turn) -> list[str]:
     common = {"instruction": turn.instruction(), "choice_help": "a choice", "words": 50, "retry_note": ""}
     for parts, fmt in itertools.product((["summary"], ["summary", "plan"], ["summary", "analysis", "plan"]),
                                         ("json", "prose")):
-        texts.append(turn.context.render("lga/summarize", **base, rounds_label="quest 1", round_public="Host: x",
+        texts.append(turn.context.render("lga/summarize", **base, rounds=[1, 2] if fmt == "json" else [1], round_public="Host: x",
                                          round_private="", words=80, parts=parts, analysis_words=60, plan_words=40,
                                          scope="teammates", scope_players=[1, 2], format=fmt))
     for scope in ("all", "teammates", "adversaries"):

@@ -44,7 +44,7 @@ def extract_action(
         options=list(request.options),
     )
     action, raw, usage = extract(extractor_model(models, turn), request, turn.view.players, prompt,
-                                 structured=structured)
+                                 system=turn.context.render("extraction/system"), structured=structured)
     return action, [f"(extractor) {raw}"], [usage]
 
 

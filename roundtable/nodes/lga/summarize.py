@@ -47,7 +47,6 @@ def make_summarize(models: ModelProvider):
             log.info("player %s: summarize skipped (summary current)", turn.view.player)
             return {}
         rounds = sorted({r["round"] for r in old})
-        label = f"quest {rounds[0]}" if len(rounds) == 1 else f"quests {rounds[0]} to {rounds[-1]}"
         opts = turn.options
         parts = ["summary"]
         if opts.merges_summary(turn.seat.model):
@@ -55,7 +54,7 @@ def make_summarize(models: ModelProvider):
         limits = {"summary": opts.summary_words, "analysis": opts.analysis_words, "plan": opts.plan_words}
         structured = len(parts) > 1 and uses_json_schema(models, turn)
         variables = turn.base_variables() | {
-            "rounds_label": label,
+            "rounds": rounds,
             "round_public": mem.lines([r for r in old if r["vis"] == "public"]),
             "round_private": mem.lines([r for r in old if r["vis"] == "private"]),
             "words": opts.summary_words,
