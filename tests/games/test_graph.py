@@ -210,3 +210,40 @@ def test_resume_after_an_agent_exception(saver, where, tmp_path):
     assert repeated.get(flaky.crashed) == 2
     assert all(rid.startswith(step + ".p") and c == 2 for rid, c in repeated.items()), repeated
 
+
+
+def test_a_breakpoint_on_a_phase_pauses_once_per_decision_point_before_it_is_asked():
+    g = build_avalon_graph().compile(checkpointer=InMemorySaver())
+    config = {**RUN, "configurable": {"thread_id": "votes"}}
+    cfg = A.AvalonConfig.build("bench5")
+    g.invoke(inputs(cfg, 0, ["naive"] * 5), config, interrupt_before=["team_vote"])
+    pauses = 0
+    while g.get_state(config).next:
+        state = g.get_state(config)
+        assert state.next == ("team_vote",)
+        assert not state.values.get("requests"), "paused before the votes are asked"
+        pauses += 1
+        g.invoke(None, config, interrupt_before=["team_vote"])
+    events = g.get_state(config).values["events"]
+    assert pauses == sum(1 for e in events if e["type"] == "vote_result") > 0
+
+
+def test_unknown_or_missing_input_is_refused_before_the_game_starts():
+    cfg = A.AvalonConfig.build("bench5").to_dict()
+    seats = [{"kind": "naive"}] * 5
+    with pytest.raises(A.ConfigurationError, match="seed"):
+        graph.invoke({"config": cfg, "seats": seats})
+    with pytest.raises(A.ConfigurationError, match="agnets"):
+        graph.invoke({"config": cfg, "seed": 1, "seats": seats, "agnets": "lga"})
+    with pytest.raises(A.ConfigurationError, match="4 seats given for 5 players"):
+        graph.invoke({"config": cfg, "seed": 1, "seats": seats[:4]})
+    with pytest.raises(A.ConfigurationError, match="unknown agent kind 'bot'"):
+        graph.invoke({"config": cfg, "seed": 1, "seats": [{"kind": "bot"}] * 5})
+    with pytest.raises(A.ConfigurationError, match="naive.*takes no options"):
+        graph.invoke({"config": cfg, "seed": 1, "seats": [{"kind": "naive", "options": {"x": 1}}] * 5})
+    with pytest.raises(A.ConfigurationError, match="invalid lga options"):
+        graph.invoke({"config": cfg, "seed": 1, "seats": [{"kind": "lga", "options": {"no_plna": True}}] * 5})
+    with pytest.raises(A.ConfigurationError, match="seed .* out of range"):
+        graph.invoke({"config": cfg, "seed": 2**64, "seats": seats})
+    with pytest.raises(A.ConfigurationError, match="unknown preset"):
+        graph.invoke({"config": {"preset": "lan7"}, "seed": 1, "seats": seats})
