@@ -23,7 +23,8 @@ import tempfile
 import time
 from typing import Any
 
-from roundtable.games.avalon import AvalonConfig, deal
+from roundtable.games.avalon import AvalonConfig
+from roundtable.seating import resolve_seats
 
 GAME_COLUMNS = ("seed", "winner", "reason", "quests", "teams voted", "wall min", "calls", "prompt tok",
                 "uncached tok", "cached share", "completion tok", "decisions", "fallbacks")
@@ -66,16 +67,14 @@ def main() -> None:
     args = parser.parse_args()
     os.environ.setdefault("ROUNDTABLE_HOME", args.home or tempfile.mkdtemp(prefix="rt-bench-"))
 
-    from roundtable.graphs.agents import AGENT_KINDS, MODEL_KINDS, OPTION_PARSERS
-    from roundtable.nodes.avalon.setup import resolve_seats
+    from roundtable.games import GAMES
     from roundtable.records import read_record
     from roundtable.runner import new_game_id, open_runner
 
     config = AvalonConfig.build(preset=args.preset, rules=args.rule)
     rows, modules, summaries = [], [], []
     for seed in args.seed or [1]:
-        seats = resolve_seats(deal(config, seed), args.agents, args.model, set(AGENT_KINDS), MODEL_KINDS,
-                              args.agent_option, OPTION_PARSERS)
+        seats = resolve_seats(GAMES["avalon"], config.to_dict(), seed, args.agents, args.model, args.agent_option)
         game_id = new_game_id()
         started = time.perf_counter()
         with open_runner() as runner:

@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests" / "agents")
 from lga_fakes import play_until  # noqa: E402
 
 from roundtable.games.avalon import Role  # noqa: E402
-from roundtable.graphs.lga import build_lga_graph  # noqa: E402
+from roundtable.graphs.agents.lga import build_lga_graph  # noqa: E402
 
 
 VOTES_PER_GAME = 1
@@ -40,7 +40,7 @@ def lga_call(state, request, seed):
 
     inp = lga_input(state, request, seed=seed)
     inp["seat"]["model"] = "local"
-    return build_lga_graph().compile().invoke(inp)["decision"]
+    return build_lga_graph().compile().invoke(inp)["decisions"][request.id]
 
 
 def main() -> None:
@@ -52,10 +52,10 @@ def main() -> None:
         while votes_seen < VOTES_PER_GAME:
             for request in requests:
                 role = state.role_of(request.player)
-                evil_on = [p for p in request.team if state.side_of(p).value == "evil"]
+                evil_on = [p for p in request.subject if state.side_of(p).value == "evil"]
                 started = time.perf_counter()
                 decision = lga_call(state, request, seed)
-                approve = bool(decision["approve"])
+                approve = bool(decision["choice"])
                 if role == Role.MERLIN or state.side_of(request.player).value == "evil":
                     right = approve == (bool(evil_on) if state.side_of(request.player).value == "evil" else not evil_on)
                     informed[0] += right

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests" / "agents")
 
 from lga_fakes import Script, ScriptedModels, first, lga_input, play_until  # noqa: E402
 
-from roundtable.graphs.lga import build_lga_graph  # noqa: E402
+from roundtable.graphs.agents.lga import build_lga_graph  # noqa: E402
 from roundtable.models.factory import chat_model  # noqa: E402
 from roundtable.models.spec import parse_model_spec  # noqa: E402
 
@@ -45,7 +45,7 @@ def main() -> None:
             messages = [c for c in script.calls if c.module == "act"][-1].messages
             task = str(messages[-1].content)
             bare_task = task.split('Answer in JSON with')[0] + 'Answer in JSON with "vote": "approve" or "reject".'
-            evil = [p for p in request.team if state.side_of(p).value == "evil"]
+            evil = [p for p in request.subject if state.side_of(p).value == "evil"]
             for variant, schema, text in (("bare", BARE, bare_task), ("reason first", REASONED, task)):
                 started = time.perf_counter()
                 answer = model.with_structured_output(schema, method="json_schema").invoke(
