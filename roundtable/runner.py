@@ -20,7 +20,7 @@ from langgraph.graph.state import CompiledStateGraph
 
 from . import paths
 from .games import GAMES
-from .graphs.game import build_game_graph, compile_game_graph
+from .graphs.game import build_game_graph
 from .records import build_record, write_record
 
 STEP_NODES = ["setup", "apply"]
@@ -173,4 +173,4 @@ def open_runner(game: str = "avalon") -> Iterator[GameRunner]:
     """
     rules = GAMES[game]
     with SqliteSaver.from_conn_string(str(paths.checkpoint_db())) as saver:
-        yield GameRunner(compile_game_graph(build_game_graph(rules), checkpointer=saver), game)
+        yield GameRunner(build_game_graph(rules).compile(checkpointer=saver), game)

@@ -10,15 +10,17 @@ compiles `build_avalon_graph()` with SQLite (`roundtable.runner`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from roundtable.games.avalon import RULES
 
-from .game import build_game_graph, compile_game_graph
+from .game import GameBuilder, build_game_graph
 
 
-def build_avalon_graph(**kwargs):  # type: ignore[no-untyped-def]
+def build_avalon_graph(**kwargs: Any) -> GameBuilder:
     """The uncompiled Avalon game graph (`build_game_graph` over Avalon's `RULES`; ``kwargs``: ``kinds``, ``models``)."""
     return build_game_graph(RULES, **kwargs)
 
 
-graph = compile_game_graph(build_avalon_graph())
+graph = build_avalon_graph().compile()
 graph.name = "avalon"

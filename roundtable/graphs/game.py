@@ -86,8 +86,27 @@ class GameGraph(CompiledStateGraph):
             yield chunk
 
 
+class GameBuilder(StateGraph):
+    """A game's uncompiled graph; `compile` gives a `GameGraph` (the input check included).
+
+    Attributes:
+        rules: the game's rules module record. kinds: the agent kinds seated in it, by name.
+    """
+
+    def __init__(self, rules: GameRules, kinds: Mapping[str, AgentKind], **kwargs: Any) -> None:
+        super().__init__(GameState, **kwargs)
+        self.rules, self.kinds = rules, kinds
+
+    def compile(self, *args: Any, **kwargs: Any) -> GameGraph:  # type: ignore[override]
+        """``StateGraph.compile`` (same arguments: checkpointer, breakpoints, ...), as a `GameGraph`."""
+        compiled = super().compile(*args, **kwargs)
+        compiled.__class__ = GameGraph
+        compiled.rules, compiled.kinds = self.rules, self.kinds  # type: ignore[attr-defined]
+        return compiled  # type: ignore[return-value]
+
+
 def build_game_graph(rules: GameRules, kinds: Mapping[str, AgentKind] | None = None,
-                     models: Any = None) -> StateGraph:
+                     models: Any = None) -> GameBuilder:
     """The uncompiled game graph of ``rules``.
 
     Args:
@@ -98,8 +117,8 @@ def build_game_graph(rules: GameRules, kinds: Mapping[str, AgentKind] | None = N
             scripted models); ``None`` for the model factory.
 
     Returns:
-        A `StateGraph` over `GameState` with input `GameInput`, output `GameOutput`
-        and the context schema `game_context(kinds)`.
+        A `GameBuilder` (a `StateGraph` over `GameState` with input `GameInput`,
+        output `GameOutput` and the context schema `game_context(kinds)`).
 
     Raises:
         ConfigurationError: an agent kind's name clashes with a node of the game.
@@ -109,8 +128,8 @@ def build_game_graph(rules: GameRules, kinds: Mapping[str, AgentKind] | None = N
     clash = (set(playing) & (set(rules.phases) | RESERVED))
     if clash:
         raise ConfigurationError(f"agent kinds {sorted(clash)} clash with nodes of the {rules.name} graph")
-    builder = StateGraph(GameState, input_schema=GameInput, output_schema=GameOutput,
-                         context_schema=game_context(playing.values()))
+    builder = GameBuilder(rules, playing, input_schema=GameInput, output_schema=GameOutput,
+                          context_schema=game_context(playing.values()))
     builder.add_node("setup", make_setup(rules, playing))
     for phase in rules.phases:
         builder.add_node(phase, phases.make_phase(rules, phase))
@@ -127,15 +146,4 @@ def build_game_graph(rules: GameRules, kinds: Mapping[str, AgentKind] | None = N
         builder.add_conditional_edges(phase, ask, [*playing, phases.APPLY])
     builder.add_conditional_edges(phases.APPLY, phases.make_route(rules), to_phase)
     builder.add_edge(phases.GAME_OVER, END)
-    builder.rules = rules  # type: ignore[attr-defined]
-    builder.kinds = playing  # type: ignore[attr-defined]
     return builder
-
-
-def compile_game_graph(builder: StateGraph, **kwargs: Any) -> GameGraph:
-    """``builder.compile(**kwargs)`` as a `GameGraph` that checks new inputs (``kwargs``: checkpointer, ...)."""
-    compiled = builder.compile(**kwargs)
-    compiled.__class__ = GameGraph
-    compiled.rules = builder.rules  # type: ignore[attr-defined]
-    compiled.kinds = builder.kinds  # type: ignore[attr-defined]
-    return compiled  # type: ignore[return-value]
