@@ -172,3 +172,9 @@ def agent_step(kind: str, step: str, fn: Callable[..., Any], context: type[BaseM
     node.__name__ = step
     node.__doc__ = fn.__doc__
     return node
+
+
+def bot_kind(name: str, description: str, policies: Mapping[str, Policy]) -> AgentKind:
+    """The `AgentKind` of a rule bot: ``policies[game](view, request, seed)`` per game it plays, no model."""
+    return AgentKind(name=name, description=description, games=frozenset(policies),
+                     node=lambda models: policy_node(name, policies))

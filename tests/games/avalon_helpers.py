@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from roundtable.games import avalon as A
 from roundtable.games.avalon.bots import POLICIES
-from roundtable.nodes.agent import AgentKind, policy_node
+from roundtable.nodes.agent import AgentKind, bot_kind
 from roundtable.nodes.game.phases import agent_seed, decision_record
 
 # SPEC.md §1.1, copied by hand: players -> (good, evil, team sizes, fails needed on quest 4).
@@ -206,5 +206,4 @@ def decide_all(state: A.AvalonState, answer: Callable[[A.Request], dict]) -> dic
 
 def scripted_kind(name: str, decide: Policy) -> AgentKind:
     """An agent kind for graph tests that plays Avalon with ``decide(view, request, seed) -> Decision``."""
-    return AgentKind(name=name, description=f"test kind {name}", games=frozenset({"avalon"}),
-                     node=lambda models: policy_node(name, {"avalon": decide}))
+    return bot_kind(name, f"test kind {name}", {"avalon": decide})
