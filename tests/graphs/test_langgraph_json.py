@@ -28,3 +28,14 @@ def test_the_game_graph_draws_one_node_per_phase() -> None:
     nodes = set(graph.get_graph().nodes)
     assert {"setup", "reveal", "proposal", "discussion", "team_vote", "quest", "assassination", "apply",
             "game_over", "naive", "random", "lga"} <= nodes
+
+
+def test_every_graph_publishes_its_input_and_output_schemas() -> None:
+    """Studio's input form needs them (on Python 3.11 only from typing_extensions' TypedDict)."""
+    spec = json.loads((ROOT / "langgraph.json").read_text())
+    for name, target in spec["graphs"].items():
+        module, _, attr = target.partition(":")
+        graph = getattr(importlib.import_module(module), attr)
+        inputs, outputs = graph.get_input_jsonschema(), graph.get_output_jsonschema()
+        assert inputs["properties"] and inputs["required"], name
+        assert outputs["properties"], name
