@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import signal
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -78,6 +79,11 @@ def _finish(game_id: str, values: dict[str, Any], as_json: bool, quiet: bool) ->
         out.print(f"Record: {summary['record']}")
     if summary["status"] != "finished":
         err.print(f"Game {game_id} stopped before the end; continue it with: roundtable resume {game_id}")
+        raise typer.Exit(STOPPED)
+
+
+STOPPED = 3
+"""Exit status of a game that stopped before its end (step mode's ``q``): resumable."""
 
 
 Quiet = Annotated[bool, typer.Option(help="No transcript.")]
@@ -95,17 +101,59 @@ def _run(game_id: str, start: Any, quiet: bool, as_json: bool, step: bool, pace:
 
 
 @contextmanager
+def _stored(game_id: str, *, repair: bool = True) -> Iterator[Any]:
+    """The runner of a stored game, its record first put in step with its checkpoints (``repair``); a bad or
+    unknown id is refused without creating anything. A game whose record holds its inputs but that has no
+    checkpoint yet (killed before its first step) counts as stored."""
+    from .runner import game_of, open_runner
+
+    try:
+        paths.check_game_id(game_id)
+    except paths.GameIdError as error:
+        _fail(str(error))
+    from .runner import recorded_inputs
+
+    database = paths.home_path() / "checkpoints.sqlite"
+    unstarted = recorded_inputs(game_id) is not None
+    if not database.is_file() and not unstarted:
+        _fail(f"no game {game_id!r}: no games in {paths.home_path()}")
+    with open_runner(game_of(game_id)) as runner:
+        if not runner.exists(game_id) and not unstarted:
+            _fail(f"no game {game_id!r} in {database}")
+        if repair and runner.sync_record(game_id):
+            err.print(f"The record of {game_id} was out of step with its checkpoints and is rewritten from them.")
+        yield runner
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread so a game stops as on Ctrl-C (checkpoint kept, record marked)."""
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise Terminated()
+
+
+@contextmanager
 def _stopped_cleanly(game_id: str) -> Iterator[None]:
-    """Turn a model outage or Ctrl-C into a message with the resume command (the checkpoint is kept)."""
+    """Turn a model outage, another driver, Ctrl-C or SIGTERM into a message with the resume command
+    (the checkpoint is kept and the record marked interrupted)."""
+    from .locks import GameBusyError
     from .models.errors import ModelError
 
     hint = f"The game is saved at its last step; continue it with: roundtable resume {game_id}"
+    previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         yield
+    except GameBusyError as error:
+        _fail(str(error), code=1)
     except ModelError as error:
         _fail(f"{error}\n{hint}", code=1)
+    except Terminated:
+        _fail(f"terminated.\n{hint}", code=128 + signal.SIGTERM)
     except KeyboardInterrupt:
         _fail(f"interrupted.\n{hint}", code=130)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _config(preset: str | None, players: int | None, rules: list[str]) -> dict[str, Any]:
@@ -142,7 +190,8 @@ def play(
     agent_option: Annotated[Optional[list[str]], typer.Option(
         help="Agent switch [TARGET:]KEY=VALUE (repeatable), e.g. no_analysis=true, evil:no_plan=true, "
              "3:analysis_scope=teammates.")] = None,
-    game_id: Annotated[Optional[str], typer.Option("--game-id", help="Use this id instead of a fresh one.")] = None,
+    game_id: Annotated[Optional[str], typer.Option(
+        "--game-id", help="Use this id instead of a fresh one: 1 to 80 letters, digits, '_', '.', '-'.")] = None,
     quiet: Quiet = False,
     as_json: AsJson = False,
     step: Step = False,
@@ -151,6 +200,11 @@ def play(
     """Play a game from the start."""
     if game not in GAMES:
         _fail(f"unknown game {game!r}; available: {', '.join(GAMES)}")
+    if game_id is not None:
+        try:
+            paths.check_game_id(game_id)
+        except paths.GameIdError as error:
+            _fail(str(error))
     rules = GAMES[game]
     seed = secrets.randbelow(2**31) if seed is None else seed
     from .graphs.game import build_game_graph
@@ -182,13 +236,11 @@ def resume(
     pace: Pace = 0.0,
 ) -> None:
     """Continue a stopped or interrupted game from its last checkpoint."""
-    from .runner import game_of, open_runner
-
-    with open_runner(game_of(game_id)) as runner:
-        if not runner.exists(game_id):
-            _fail(f"no game {game_id!r} in {paths.checkpoint_db()}")
+    with _stored(game_id, repair=False) as runner:
         if runner.is_finished(game_id):
-            _fail(f"game {game_id} is already over; see: roundtable show {game_id}", code=1)
+            repaired = runner.sync_record(game_id)
+            note = "; its record was out of step and is rewritten from its checkpoints" if repaired else ""
+            _fail(f"game {game_id} is already over{note}; see: roundtable show {game_id}", code=1)
         _run(game_id, runner.resume, quiet, as_json, step, pace)
 
 
@@ -198,11 +250,7 @@ def show(
     hidden: Annotated[bool, typer.Option(help="Also show analysis-only records (model decisions).")] = False,
 ) -> None:
     """Transcript and result of a finished or unfinished game."""
-    from .runner import game_of, open_runner
-
-    with open_runner(game_of(game_id)) as runner:
-        if not runner.exists(game_id):
-            _fail(f"no game {game_id!r} in {paths.checkpoint_db()}")
+    with _stored(game_id) as runner:
         values, finished = runner.state(game_id)
     for line in transcript.lines(values.get("events") or [], game=runner.game, hidden=hidden):
         out.print(line)
@@ -244,11 +292,7 @@ def _print_cost_table(title: str, key_column: str, rows: list[tuple[str, dict[st
 @app.command()
 def history(game_id: Annotated[str, typer.Argument(help="The game whose checkpoints to list.")]) -> None:
     """The game's checkpoints: step, phase, next node and what changed."""
-    from .runner import game_of, open_runner
-
-    with open_runner(game_of(game_id)) as runner:
-        if not runner.exists(game_id):
-            _fail(f"no game {game_id!r} in {paths.checkpoint_db()}")
+    with _stored(game_id) as runner:
         for entry in runner.history(game_id):
             changed = transcript.lines(entry["new_events"], game=runner.game, hidden=True, markup=False)
             what = "; ".join(line.strip() for line in changed) if changed else "-"
@@ -258,12 +302,26 @@ def history(game_id: Annotated[str, typer.Argument(help="The game whose checkpoi
 
 @app.command(name="list")
 def list_games() -> None:
-    """The games in the data directory with their status."""
+    """The games in the data directory with their status (records out of step with their checkpoints are
+    rewritten from them first)."""
+    from .runner import game_of, open_runner
+
     records = list_records()
+    stale = [r["game_id"] for r in records if r["status"] in ("running", "interrupted")]
+    if stale and (paths.home_path() / "checkpoints.sqlite").is_file():
+        for game in sorted({game_of(game_id) for game_id in stale}):
+            with open_runner(game) as runner:
+                for game_id in stale:
+                    if game_of(game_id) == game:
+                        runner.sync_record(game_id)
+        records = list_records()
     if not records:
         out.print(f"No games in {paths.home()}")
         return
     for r in records:
+        if r["status"] == "unreadable":
+            out.print(f"{r['game_id']:<22} unreadable   {r['problem']}", markup=False)
+            continue
         result = f"{r['winner']} ({r['end_reason']})" if r["winner"] else "-"
         out.print(f"{r['game_id']:<22} {r['status']:<12} {r['preset'] or '-':<9} seed={r['seed']!s:<11} {result}",
                   markup=False)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from . import paths
+from .locks import is_driven
 
 RECORD_VERSION = 1
 
@@ -69,8 +70,12 @@ def build_record(game_id: str, values: dict[str, Any], status: str, game_name: s
 
 
 def record_path(game_id: str) -> Path:
-    """Where the record of ``game_id`` lives."""
-    return paths.records_dir() / f"{game_id}.json"
+    """Where the record of ``game_id`` lives (inside the data directory's ``records/``).
+
+    Raises:
+        GameIdError: ``game_id`` is not a valid game id.
+    """
+    return paths.inside(paths.records_dir(), f"{paths.check_game_id(game_id)}.json")
 
 
 def write_record(record: dict[str, Any]) -> Path:
@@ -83,39 +88,49 @@ def write_record(record: dict[str, Any]) -> Path:
 
 
 def read_record(game_id: str) -> dict[str, Any] | None:
-    """The stored record of ``game_id``, or ``None``."""
+    """The stored record of ``game_id``, or ``None`` (also when there is no data directory: nothing is created)."""
+    if not (paths.home_path() / "records").is_dir():
+        return None
     path = record_path(game_id)
     return json.loads(path.read_text()) if path.exists() else None
-
-
-def _alive(pid: int | None) -> bool:
-    if not pid:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def list_records() -> list[dict[str, Any]]:
     """Every stored record's summary (id, status, winner, reason, updated), newest first.
 
-    A game recorded as ``running`` whose process is gone (killed) is listed as ``interrupted``.
+    A game recorded as ``running`` that no process drives now (it was killed) is
+    listed as ``interrupted``; a record that cannot be read is listed with
+    status ``unreadable`` and the problem, instead of failing the whole list.
     """
     out = []
     for path in paths.records_dir().glob("*.json"):
         try:
-            data = json.loads(path.read_text())
-        except (OSError, json.JSONDecodeError):
+            summary = _summary(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, UnicodeDecodeError, ValueError) as error:  # JSONDecodeError is a ValueError
+            out.append({"game_id": path.stem, "status": "unreadable", "winner": None, "end_reason": None,
+                        "updated": "", "seed": None, "preset": None, "problem": f"{path}: {error}"})
             continue
-        summary = {k: data.get(k) for k in ("game_id", "status", "winner", "end_reason", "updated", "seed")}
-        if summary["status"] == "running" and not _alive(data.get("pid")):
+        if summary["status"] == "running" and not is_driven(summary["game_id"]):
             summary["status"] = "interrupted"
-        out.append(summary | {"preset": (data.get("config") or {}).get("preset")})
+        out.append(summary)
     return sorted(out, key=lambda r: r["updated"] or "", reverse=True)
+
+
+def _summary(data: Any) -> dict[str, Any]:
+    """A record's summary fields, checked.
+
+    Raises:
+        ValueError: the record is not an object, or a field has the wrong type (named).
+    """
+    if not isinstance(data, dict):
+        raise ValueError(f"a record is a JSON object, not {type(data).__name__}")
+    types = {"game_id": str, "status": str, "winner": (str, type(None)), "end_reason": (str, type(None)),
+             "updated": (str, type(None)), "seed": (int, type(None)), "config": (dict, type(None))}
+    for key, kind in types.items():
+        if not isinstance(data.get(key), kind):
+            raise ValueError(f"field {key!r} is {data.get(key)!r}")
+    summary = {k: data.get(k) for k in ("game_id", "status", "winner", "end_reason", "updated", "seed")}
+    return summary | {"preset": (data.get("config") or {}).get("preset")}
 
 
 USAGE_FIELDS = ("calls", "failures", "prompt_tokens", "completion_tokens", "cached_tokens", "seconds")

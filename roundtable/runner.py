@@ -21,7 +21,8 @@ from langgraph.graph.state import CompiledStateGraph
 from . import paths
 from .games import GAMES
 from .graphs.game import build_game_graph
-from .records import build_record, write_record
+from .locks import game_lock, is_driven
+from .records import build_record, read_record, write_record
 
 STEP_NODES = ["setup", "apply"]
 """``--step`` pauses after these: once the game is dealt, then after each decision point's answers are applied."""
@@ -51,19 +52,33 @@ class GameRunner:
         self.game = game
 
     def start(self, game_id: str, inputs: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        """Play a new game from ``inputs`` (`GameInput`) to its end; see `drive` for ``kwargs``."""
-        write_record(build_record(game_id, inputs, "running", self.game))
-        return self.drive(game_id, inputs, **kwargs)
+        """Play a new game from ``inputs`` (`GameInput`) to its end; see `drive` for ``kwargs``.
 
-    def resume(self, game_id: str, **kwargs: Any) -> dict[str, Any]:
-        """Continue a stopped game from its last checkpoint.
+        The record (``running``, with the inputs) is written first, so a game
+        killed before its first checkpoint can be started again from it (`resume`).
 
         Raises:
-            KeyError: no game with that id in the checkpoint database.
+            GameBusyError: another process drives this game.
         """
-        if not self.exists(game_id):
-            raise KeyError(f"no game {game_id!r} in {paths.checkpoint_db()}")
-        return self.drive(game_id, None, **kwargs)
+        with game_lock(game_id):
+            write_record(build_record(game_id, inputs, "running", self.game))
+            return self.drive(game_id, inputs, **kwargs)
+
+    def resume(self, game_id: str, **kwargs: Any) -> dict[str, Any]:
+        """Continue a stopped game from its last checkpoint, or, if it stopped before its first
+        checkpoint, start it from the configuration and seed its record holds.
+
+        Raises:
+            KeyError: no checkpoint and no record to start from.
+            GameBusyError: another process drives this game.
+        """
+        with game_lock(game_id):
+            if self.exists(game_id):
+                return self.drive(game_id, None, **kwargs)
+            inputs = recorded_inputs(game_id)
+            if inputs is None:
+                raise KeyError(f"no game {game_id!r} in {paths.checkpoint_db()}")
+            return self.drive(game_id, inputs, **kwargs)
 
     def exists(self, game_id: str) -> bool:
         """Whether ``game_id`` has a checkpoint."""
@@ -132,12 +147,30 @@ class GameRunner:
                 if step and added and not step():
                     break
         except BaseException:
-            write_record(build_record(game_id, self.values(game_id), "interrupted", self.game))
+            write_record(build_record(game_id, self.values(game_id) or inputs or recorded_inputs(game_id) or {},
+                                      "interrupted", self.game))
             raise
         values, finished = self.state(game_id)
         status = "finished" if finished else "interrupted"
         write_record(build_record(game_id, values, status, self.game))
         return values
+
+    def sync_record(self, game_id: str) -> bool:
+        """Rewrite the record of ``game_id`` from its checkpoints when it is out of step with them (a process
+        killed between its last checkpoint and its record write), unless a process is driving the game now.
+
+        Returns:
+            Whether the record was rewritten.
+        """
+        if is_driven(game_id) or not self.exists(game_id):
+            return False
+        values, finished = self.state(game_id)
+        record = read_record(game_id) or {}
+        status = "finished" if finished else "interrupted"
+        if record.get("status") == status and len(record.get("events") or []) == len(values.get("events") or []):
+            return False
+        write_record(build_record(game_id, values, status, self.game))
+        return True
 
     def history(self, game_id: str) -> Iterator[dict[str, Any]]:
         """The game's checkpoints, oldest first: step, next nodes, events added since the previous one."""
@@ -155,10 +188,16 @@ class GameRunner:
             previous = len(events)
 
 
+def recorded_inputs(game_id: str) -> dict[str, Any] | None:
+    """The inputs (``config``, ``seed``, ``seats``) a game's record holds, or ``None``."""
+    record = read_record(game_id) or {}
+    if all(record.get(key) is not None for key in ("config", "seed", "seats")):
+        return {key: record[key] for key in ("config", "seed", "seats")}
+    return None
+
+
 def game_of(game_id: str) -> str:
     """The game a stored game id plays, from its record (``avalon`` when no record says)."""
-    from .records import read_record
-
     record = read_record(game_id) or {}
     game = record.get("game")
     return game if game in GAMES else "avalon"

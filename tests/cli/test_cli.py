@@ -134,9 +134,29 @@ def test_step_mode_pauses_after_each_phase_and_q_stops_resumably(home: Path) -> 
     env = os.environ | {"ROUNDTABLE_HOME": str(home)}
     result = subprocess.run([*CLI, "play", "avalon", "--seed", "5", "--game-id", "stepped", "--step"],
                             input="\n\nq\n", capture_output=True, text=True, timeout=120, env=env)
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 3, result.stderr  # stopped unfinished: resumable, not a success
     assert result.stdout.count("-- Enter: next phase") == 3
     assert "Game over" not in result.stdout
     assert record(home, "stepped")["status"] == "interrupted"
     assert run(home, "resume", "stepped", "--quiet").returncode == 0
     assert record(home, "stepped")["status"] == "finished"
+
+
+@pytest.mark.parametrize("game_id", ["../../escape_rel", "/tmp/roundtable-abs", "a/b", "..", ".hidden", "x" * 81,
+                                     "a\\b", "id with space"])
+def test_hostile_game_ids_are_refused_before_anything_is_created(tmp_path: Path, game_id: str) -> None:
+    home = tmp_path / "data"
+    result = run(home, "play", "avalon", "--seed", "1", "--game-id", game_id, "--quiet")
+    assert result.returncode == 2 and "invalid game id" in result.stderr
+    assert not home.exists(), "nothing is created for a refused id"
+    assert not (tmp_path / "escape_rel.json").exists() and not Path("/tmp/roundtable-abs.json").exists()
+
+
+@pytest.mark.parametrize("command", ["show", "resume", "history"])
+def test_unknown_games_are_refused_without_creating_a_data_directory(tmp_path: Path, command: str) -> None:
+    home = tmp_path / "data"
+    result = run(home, command, "nope")
+    assert result.returncode == 2 and "no game 'nope'" in result.stderr
+    assert not home.exists()
+    bad = run(home, command, "../nope")
+    assert bad.returncode == 2 and "invalid game id" in bad.stderr and not home.exists()
