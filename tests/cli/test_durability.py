@@ -1,0 +1,116 @@
+"""Kills at the worst moments, a second driver, and a damaged data directory (the command line as a subprocess)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+CLI = [sys.executable, "-m", "roundtable.cli"]
+GAME = ["play", "avalon", "--preset", "lan6", "--seed", "21"]
+
+
+def env(home: Path) -> dict[str, str]:
+    return os.environ | {"ROUNDTABLE_HOME": str(home)}
+
+
+def run(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=120, env=env(home),
+                          stdin=subprocess.DEVNULL)
+
+
+def record(home: Path, game_id: str) -> dict:
+    return json.loads((home / "records" / f"{game_id}.json").read_text())
+
+
+def started(home: Path, game_id: str, until: str, pace: str = "0.02") -> subprocess.Popen[str]:
+    """A game played in the background, returned once its transcript shows ``until``."""
+    proc = subprocess.Popen([*CLI, *GAME, "--game-id", game_id, "--pace", pace], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env(home), stdin=subprocess.DEVNULL)
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        if line.startswith(until):
+            return proc
+    proc.wait(timeout=30)
+    raise AssertionError(f"the game ended before {until!r}: {proc.stderr.read() if proc.stderr else ''}")
+
+
+@pytest.fixture
+def reference(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    home = tmp_path_factory.mktemp("reference")
+    assert run(home, *GAME, "--game-id", "straight", "--quiet").returncode == 0
+    return record(home, "straight")
+
+
+def test_sigterm_stops_like_ctrl_c_and_the_game_resumes(tmp_path: Path, reference: dict) -> None:
+    proc = started(tmp_path, "termed", "Quest 2 begins")
+    proc.send_signal(signal.SIGTERM)
+    _, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert "terminated" in stderr and "roundtable resume termed" in stderr
+    assert record(tmp_path, "termed")["status"] == "interrupted"
+    assert "termed                 interrupted" in run(tmp_path, "list").stdout
+    assert run(tmp_path, "resume", "termed", "--quiet").returncode == 0
+    assert record(tmp_path, "termed")["events"] == reference["events"]
+
+
+def test_a_second_driver_is_refused_naming_the_first(tmp_path: Path) -> None:
+    proc = started(tmp_path, "busy", "Quest 1 begins", pace="0.3")
+    try:
+        second = run(tmp_path, "resume", "busy", "--quiet")
+        assert second.returncode == 1 and f"being played by process {proc.pid}" in second.stderr
+        assert "busy                   running" in run(tmp_path, "list").stdout
+    finally:
+        proc.kill()
+        proc.wait(timeout=30)
+    assert "busy                   interrupted" in run(tmp_path, "list").stdout, "the lock died with its process"
+    assert run(tmp_path, "resume", "busy", "--quiet").returncode == 0
+
+
+def test_a_record_lost_after_the_last_checkpoint_is_rewritten_from_the_checkpoints(tmp_path: Path) -> None:
+    assert run(tmp_path, *GAME, "--game-id", "done", "--quiet").returncode == 0
+    finished = record(tmp_path, "done")
+    # what a kill between the game_over checkpoint and the record write leaves behind
+    path = tmp_path / "records" / "done.json"
+    path.write_text(json.dumps({**finished, "status": "running", "events": [], "winner": None}))
+    listed = run(tmp_path, "list")
+    assert "done                   finished" in listed.stdout
+    assert record(tmp_path, "done")["events"] == finished["events"]
+    path.write_text(json.dumps({**finished, "status": "running", "events": []}))
+    again = run(tmp_path, "resume", "done")
+    assert again.returncode == 1 and "rewritten" in again.stderr and "already over" in again.stderr
+    assert record(tmp_path, "done")["status"] == "finished"
+
+
+def test_a_game_killed_before_its_first_checkpoint_resumes_from_its_record(tmp_path: Path, reference: dict) -> None:
+    from roundtable.records import build_record
+
+    inputs = {key: reference[key] for key in ("config", "seed", "seats")}
+    (tmp_path / "records").mkdir(parents=True)
+    (tmp_path / "records" / "early.json").write_text(json.dumps(build_record("early", inputs, "running")))
+    assert "early                  interrupted" in run(tmp_path, "list").stdout
+    resumed = run(tmp_path, "resume", "early", "--quiet")
+    assert resumed.returncode == 0, resumed.stderr
+    data = record(tmp_path, "early")
+    assert data["status"] == "finished" and data["seed"] == 21 and data["events"] == reference["events"]
+
+
+def test_list_names_unreadable_records_and_lists_the_rest(tmp_path: Path) -> None:
+    assert run(tmp_path, *GAME, "--game-id", "good", "--quiet").returncode == 0
+    records = tmp_path / "records"
+    (records / "garbled.json").write_text("{not json")
+    (records / "array.json").write_text("[1, 2]")
+    (records / "typed.json").write_text(json.dumps({"game_id": 5, "status": "finished"}))
+    (records / "binary.json").write_bytes(b"\xff\xfe\x00bad")
+    listed = run(tmp_path, "list")
+    assert listed.returncode == 0, listed.stderr
+    assert "good                   finished" in listed.stdout
+    for name in ("garbled", "array", "typed", "binary"):
+        assert f"{name}" in listed.stdout and f"{name}.json" in listed.stdout
+    assert sum(1 for line in listed.stdout.splitlines() if line.split()[1:2] == ["unreadable"]) == 4
