@@ -83,6 +83,11 @@ def parse_assignments(text: str, parse_value: Callable[[str], T]) -> list[Assign
         part = part.strip()
         if not part:
             raise ValueError(f"empty assignment at position {position} in {text!r}")
+        negative = re.match(r"^\s*(-\d+)\s*=", part)
+        if negative:
+            raise ValueError(
+                f"seat {negative.group(1)} in assignment {part!r} does not exist: seats are numbered from {SEAT_BASE}"
+            )
         match = _TARGETED.match(part)
         target: str | int | None = None
         raw = part

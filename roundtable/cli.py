@@ -7,6 +7,7 @@ call); a problem exits with status 2 and a message naming it.
 from __future__ import annotations
 
 import json
+import math
 import secrets
 import signal
 import sys
@@ -90,6 +91,11 @@ Quiet = Annotated[bool, typer.Option(help="No transcript.")]
 AsJson = Annotated[bool, typer.Option("--json", help="Print one final JSON line.")]
 Step = Annotated[bool, typer.Option(help="Pause after each phase until Enter (q stops; resume later).")]
 Pace = Annotated[float, typer.Option(help="Seconds to wait after each step (watch live).")]
+
+
+def _check_pace(pace: float) -> None:
+    if not math.isfinite(pace) or pace < 0:
+        _fail(f"--pace must be a number of seconds, 0 or more, not {pace}")
 
 
 def _run(game_id: str, start: Any, quiet: bool, as_json: bool, step: bool, pace: float, **kwargs: Any) -> None:
@@ -198,6 +204,7 @@ def play(
     pace: Pace = 0.0,
 ) -> None:
     """Play a game from the start."""
+    _check_pace(pace)
     if game not in GAMES:
         _fail(f"unknown game {game!r}; available: {', '.join(GAMES)}")
     if game_id is not None:
@@ -236,6 +243,7 @@ def resume(
     pace: Pace = 0.0,
 ) -> None:
     """Continue a stopped or interrupted game from its last checkpoint."""
+    _check_pace(pace)
     with _stored(game_id, repair=False) as runner:
         if runner.is_finished(game_id):
             repaired = runner.sync_record(game_id)

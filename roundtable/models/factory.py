@@ -25,8 +25,10 @@ to the ``openai`` client); openai-python ``_base_client`` (retry policy).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
+import time
 import threading
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
@@ -48,6 +50,12 @@ REMOTE_MAX_RETRIES = 4
 LOCAL_TIMEOUT = 1800.0
 """Seconds a request to the embedded server may take, queueing included (one slot, 2 cores)."""
 
+REMOTE_TIMEOUT = 60.0
+"""Seconds a request to a remote endpoint may stay silent before it counts as a timeout (retried like a
+connection error). An endpoint that accepts connections and never answers therefore stops the game after at most
+``(1 + REMOTE_MAX_RETRIES) x REMOTE_TIMEOUT`` seconds plus the backoff, about 5 minutes; the spec's ``timeout=``
+and ``max_retries=`` options change both."""
+
 SERVER_API_KEY_ENV = "ROUNDTABLE_SERVER_API_KEY"
 """Environment variable holding the key sent to ``server``-kind endpoints."""
 
@@ -58,11 +66,23 @@ _OUTAGES = (openai.APIConnectionError, openai.InternalServerError, openai.RateLi
 """Errors meaning "the endpoint is not serving" (``APITimeoutError`` is an ``APIConnectionError``)."""
 
 
+class MalformedCompletion(Exception):
+    """The endpoint answered 200 with a body that is not a chat completion (HTML, no ``choices``)."""
+
+
+def _preview(response: Any) -> str:
+    text = " ".join(str(response).split())
+    return text[:80] + ("..." if len(text) > 80 else "")
+
+
 class OutageAwareChatOpenAI(ChatOpenAI):
     """``ChatOpenAI`` that raises :class:`ModelUnavailableError` when its endpoint is down.
 
     Behaves exactly like ``ChatOpenAI`` otherwise (structured output, streaming,
-    async); the translation happens after the client's own retries.
+    async); the translation happens after the client's own retries. A 200
+    answer that is not a chat completion (an HTML page, a body without
+    ``choices``) is retried like an outage (``max_retries`` times, with
+    backoff), then raised as :class:`ModelUnavailableError` too.
     """
 
     @classmethod
@@ -75,17 +95,39 @@ class OutageAwareChatOpenAI(ChatOpenAI):
         try:
             yield
         except _OUTAGES as error:
-            raise ModelUnavailableError(
-                str(self.root_client.base_url).rstrip("/"), self.model_name, _describe(error)
-            ) from error
+            raise self._unavailable(_describe(error)) from error
+
+    def _create_chat_result(self, response: Any, generation_info: dict[str, Any] | None = None) -> Any:
+        payload = response if isinstance(response, dict) else getattr(response, "model_dump", lambda: response)()
+        choices = payload.get("choices") if isinstance(payload, dict) else None
+        if not isinstance(choices, list) or not choices:
+            raise MalformedCompletion(f"the endpoint answered with no chat completion: {_preview(response)}")
+        return super()._create_chat_result(response, generation_info)
+
+    def _unavailable(self, reason: str) -> ModelUnavailableError:
+        return ModelUnavailableError(str(self.root_client.base_url).rstrip("/"), self.model_name, reason)
 
     def _generate(self, *args: Any, **kwargs: Any) -> Any:
-        with self._outage_as_unavailable():
-            return super()._generate(*args, **kwargs)
+        for attempt in range(self.max_retries + 1):
+            try:
+                with self._outage_as_unavailable():
+                    return super()._generate(*args, **kwargs)
+            except MalformedCompletion as error:
+                if attempt == self.max_retries:
+                    raise self._unavailable(f"{error} (after retries)") from error
+                time.sleep(_backoff(attempt))
+        raise AssertionError("unreachable")
 
     async def _agenerate(self, *args: Any, **kwargs: Any) -> Any:
-        with self._outage_as_unavailable():
-            return await super()._agenerate(*args, **kwargs)
+        for attempt in range(self.max_retries + 1):
+            try:
+                with self._outage_as_unavailable():
+                    return await super()._agenerate(*args, **kwargs)
+            except MalformedCompletion as error:
+                if attempt == self.max_retries:
+                    raise self._unavailable(f"{error} (after retries)") from error
+                await asyncio.sleep(_backoff(attempt))
+        raise AssertionError("unreachable")
 
     def _stream(self, *args: Any, **kwargs: Any) -> Iterator[Any]:
         with self._outage_as_unavailable():
@@ -163,7 +205,7 @@ def _build(spec: ModelSpec, temperature: float, max_tokens: int | None) -> BaseC
     remote: dict[str, Any] = {
         "model": spec.model,
         "max_retries": _or(spec.max_retries, REMOTE_MAX_RETRIES),
-        "timeout": spec.timeout,
+        "timeout": _or(spec.timeout, REMOTE_TIMEOUT),
         **common,
     }
     if spec.kind == "server":
@@ -175,6 +217,26 @@ def _build(spec: ModelSpec, temperature: float, max_tokens: int | None) -> BaseC
             f"cannot use hosted model {spec.model!r}: {error} "
             "(set OPENAI_API_KEY, and OPENAI_BASE_URL for a non-OpenAI provider)"
         ) from error
+
+
+def _backoff(attempt: int) -> float:
+    """Seconds to wait before retry ``attempt + 1`` of a malformed answer (0.5, 1, 2, ... up to 8)."""
+    return min(8.0, 0.5 * 2**attempt)
+
+
+def check_model(spec: ModelSpec) -> None:
+    """Check that ``spec`` can be used with this environment, without any model call or server start:
+    hosted credentials present, ``$ROUNDTABLE_JSON_SCHEMA`` readable.
+
+    Raises:
+        ModelConfigError: the first problem found, named.
+    """
+    try:
+        supports_json_schema(spec)
+    except ValueError as error:
+        raise ModelConfigError(str(error)) from None
+    if spec.kind != "local":
+        _build(spec, 0.0, None)
 
 
 def _or(value: Any, default: Any) -> Any:

@@ -69,13 +69,36 @@ def test_transcript_names_the_game_and_the_result(home: Path) -> None:
         (["--agent-option", "no_plan=true"], "agent kind 'naive' of player 1 takes no options"),
         (["--agents", "lga", "--model", "http://127.0.0.1:9/v1"], "names a server but no model"),
         (["--agents", "lga", "--model", "local,evil=bad model"], "invalid model name"),
+        (["--agents", "naive,-1=random"], "seat -1 in assignment '-1=random' does not exist"),
+        (["--agents", "lga", "--agent-option", ":no_plan=true"], "empty target before ':'"),
+        (["--seed", str(2**64)], "out of range"),
+        (["--seed", "-1"], "out of range"),
+        (["--pace", "-1"], "--pace must be"),
+        (["--pace", "nan"], "--pace must be"),
     ],
 )
 def test_invalid_options_are_refused_before_the_game_starts(home: Path, args: list[str], message: str) -> None:
     result = run(home, "play", "avalon", *args)
     assert result.returncode == 2
     assert message in result.stderr
-    assert not (home / "records").exists() or not list((home / "records").glob("*.json"))
+    assert not home.exists(), "nothing is created before the options are checked"
+
+
+@pytest.mark.parametrize(
+    ("variables", "message"),
+    [
+        ({"ROUNDTABLE_MODEL": "http://127.0.0.1:9/v1"}, "default model ($ROUNDTABLE_MODEL)"),
+        ({"ROUNDTABLE_JSON_SCHEMA": "maybe", "ROUNDTABLE_MODEL": "http://127.0.0.1:9/v1#m"}, "ROUNDTABLE_JSON_SCHEMA"),
+        ({"OPENAI_API_KEY": "", "ROUNDTABLE_MODEL": "gpt-4o-mini"}, "cannot use hosted model 'gpt-4o-mini'"),
+    ],
+)
+def test_bad_environment_settings_are_refused_before_the_game_starts(home: Path, variables: dict, message: str) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "OPENAI_API_KEY"} | {"ROUNDTABLE_HOME": str(home)}
+    env |= {k: v for k, v in variables.items() if v}
+    result = subprocess.run([*CLI, "play", "avalon", "--agents", "naive,merlin=lga"], capture_output=True,
+                            text=True, timeout=120, env=env, stdin=subprocess.DEVNULL)
+    assert result.returncode == 2 and message in result.stderr, result.stderr
+    assert not home.exists()
 
 
 def test_unknown_game_is_refused(home: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from enum import Enum
 from typing import Any
 
@@ -169,9 +170,11 @@ class AvalonConfig:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "AvalonConfig":
-        """Inverse of `to_dict`."""
-        return cls(
-            roles=tuple(Role(r) for r in data["roles"]),
-            rules=Rules.from_dict(data.get("rules", {})),
-            preset=data.get("preset", "custom"),
-        )
+        """Inverse of `to_dict` (the game graph restores a state at every step: parsed once per distinct dict)."""
+        rules = data.get("rules", {})
+        return _config_of(tuple(data["roles"]), tuple(sorted(rules.items())), data.get("preset", "custom"))
+
+
+@lru_cache(maxsize=256)
+def _config_of(roles: tuple[str, ...], rules: tuple[tuple[str, str], ...], preset: str) -> AvalonConfig:
+    return AvalonConfig(roles=tuple(Role(r) for r in roles), rules=Rules.from_dict(dict(rules)), preset=preset)

@@ -9,7 +9,7 @@ player sees (kept for analysis, e.g. model decisions).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from typing import Any
 
@@ -95,9 +95,8 @@ class AvalonState:
     # --- serialization (the game graph keeps the snapshot and the log in separate channels) ---
 
     def snapshot(self) -> dict[str, Any]:
-        """JSON-ready snapshot of everything but the event log."""
-        data = asdict(self)
-        del data["events"]
+        """JSON-ready snapshot of everything but the event log (which is never copied: it is the largest part)."""
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "events"}
         data["config"] = self.config.to_dict()
         data["roles"] = [r.value for r in self.roles]
         data["phase"] = self.phase.value

@@ -29,7 +29,7 @@ from typing import Any
 from langgraph.types import Overwrite, Send
 
 from roundtable.games.errors import IllegalActionError
-from roundtable.games.protocol import Decision, Event, GameRules, Request, check_decision
+from roundtable.games.protocol import Decision, Event, GameRules, Request, can_see, check_decision
 from roundtable.games.rng import rng_for
 
 from ..agent import AgentInput
@@ -139,8 +139,9 @@ def make_apply(rules: GameRules) -> Callable[[GameState], dict[str, Any]]:
             "decisions": Overwrite({}),
             "requests": [],
         }
-        if requests:
-            update["delivered"] = {str(r.player): len(rules.view(game, r.player).events) for r in requests}
+        if requests:  # what each asked player's agent was given: every event it may see so far
+            log = rules.events(game)
+            update["delivered"] = {str(r.player): sum(1 for e in log if can_see(e, r.player)) for r in requests}
         return update
 
     return apply

@@ -63,6 +63,13 @@ def check_input(data: Any, rules: GameRules, kinds: Mapping[str, AgentKind],
         checked = _INPUT.validate_python(data)
     except ValidationError as error:
         raise ConfigurationError(f"invalid game input: {_problems(error)}") from None
+    if default_model is not None:
+        from roundtable.models import parse_model_spec
+
+        try:
+            parse_model_spec(default_model)
+        except ValueError as error:
+            raise ConfigurationError(f"default model ($ROUNDTABLE_MODEL): {error}") from None
     seed = checked["seed"]
     if not 0 <= seed < SEED_LIMIT:
         raise ConfigurationError(f"seed {seed} is out of range: 0 to 2**63 - 1")
@@ -82,7 +89,7 @@ def check_seat(seat: Mapping[str, Any], player: int, rules: GameRules, kinds: Ma
     Raises:
         ConfigurationError: unknown kind, a kind that does not play this game, a bad model or options.
     """
-    from roundtable.models.spec import parse_model_spec
+    from roundtable.models import check_model, parse_model_spec
 
     where = f"player {player}"
     kind = kinds.get(seat["kind"])
@@ -94,9 +101,11 @@ def check_seat(seat: Mapping[str, Any], player: int, rules: GameRules, kinds: Ma
     model = seat.get("model")
     if kind.needs_model:
         try:
-            model = str(parse_model_spec(model or default_model or "local"))
-        except ValueError as error:
+            spec = parse_model_spec(model or default_model or "local")
+            check_model(spec)
+        except ValueError as error:  # a malformed spec, or an environment it cannot be used in
             raise ConfigurationError(f"model of {where}: {error}") from None
+        model = str(spec)
     elif model:
         raise ConfigurationError(f"agent kind {kind.name!r} of {where} plays no model (given {model!r})")
     options = dict(seat.get("options") or {})
