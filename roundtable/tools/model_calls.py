@@ -173,26 +173,41 @@ def call_text(model: BaseChatModel, messages: Sequence[BaseMessage], module: str
     return text_of(reply), record
 
 
+def _completion_text(completion: Any) -> str:
+    """The reply text of an OpenAI ``ChatCompletion`` an error carries (``""`` when there is none)."""
+    try:
+        return str(completion.choices[0].message.content or "")
+    except (AttributeError, IndexError, TypeError):
+        return ""
+
+
 def call_structured(
     model: BaseChatModel, messages: Sequence[BaseMessage], schema: type[BaseModel], module: str
 ) -> tuple[dict[str, Any] | None, str, dict[str, Any]]:
-    """One schema-constrained call (``with_structured_output(schema, method="json_schema", include_raw=True)``).
+    """One schema-constrained call: ``with_structured_output(<schema as JSON schema>, method="json_schema",
+    include_raw=True)``, validated here with ``schema``.
+
+    The schema goes to the endpoint as a plain JSON schema, so the client does
+    not validate the reply itself: a reply that does not validate keeps its
+    whole raw text (the client's own parse would raise and lose it).
 
     Returns:
         ``(parsed fields or None, raw reply text, usage record)``. ``None`` when
         the reply did not parse or validate, or the endpoint refused the schema
-        or stopped at the length limit; the raw text then says what came back.
+        or stopped at the length limit; the raw text then holds what came back
+        (the reply itself where there was one, then the error).
 
     Raises:
         Connection-type errors (and `ModelUnavailableError`) pass through.
     """
-    runnable = model.with_structured_output(schema, method="json_schema", include_raw=True)
+    runnable = model.with_structured_output(schema.model_json_schema(), method="json_schema", include_raw=True)
     start = time.perf_counter()
     try:
         result = runnable.invoke(list(messages))
     except UNUSABLE_REPLY_ERRORS as error:
         record = usage_of(None, time.perf_counter() - start, failed=True) | {"module": module}
-        return None, f"{UNUSABLE}: {type(error).__name__}: {str(error)[:200]})", record
+        said = _completion_text(getattr(error, "completion", None))
+        return None, f"{said}\n{UNUSABLE}: {type(error).__name__}: {str(error)[:200]})".lstrip("\n"), record
     latency = time.perf_counter() - start
     raw_message = result.get("raw") if isinstance(result, dict) else None
     record = usage_of(raw_message, latency) | {"module": module}

@@ -48,7 +48,7 @@ class Call:
     messages: list[BaseMessage]
     temperature: float
     max_tokens: int | None
-    schema: type[BaseModel] | None
+    schema: type[BaseModel] | dict | None
 
     @property
     def prompt(self) -> str:
@@ -59,9 +59,9 @@ class Call:
 Reply = str | Callable[[Call], str]
 
 
-def default_structured(schema: type[BaseModel]) -> str:
-    """A valid JSON answer for an answer or extractor schema."""
-    props = schema.model_json_schema()["properties"]
+def default_structured(schema: type[BaseModel] | dict) -> str:
+    """A valid JSON answer for an answer or extractor schema (a pydantic model or its JSON schema)."""
+    props = (schema if isinstance(schema, dict) else schema.model_json_schema())["properties"]
     out: dict[str, Any] = {}
     for name, spec in props.items():
         enum = spec.get("enum") or []
@@ -79,6 +79,9 @@ def default_structured(schema: type[BaseModel]) -> str:
             out[name] = f"{name.upper()}-TEXT."
     return json.dumps(out)
 
+
+FAKE_MODEL = "http://127.0.0.1:9/v1#fake"
+"""A seat's model spec in graph tests: a server that is never called (scripted models answer), needing no key."""
 
 DEFAULTS: dict[str, str] = {
     "summarize": "Quest went as planned. SUMMARY-TEXT.",
@@ -104,7 +107,7 @@ class Script:
     calls: list[Call] = field(default_factory=list)
     failed: bool = False
 
-    def reply(self, messages: list[BaseMessage], model: "ScriptedChatModel", schema: type[BaseModel] | None) -> str:
+    def reply(self, messages: list[BaseMessage], model: "ScriptedChatModel", schema: type[BaseModel] | dict | None) -> str:
         call = Call(module_of(messages, schema), list(messages), model.temperature, model.max_tokens, schema)
         self.calls.append(call)
         if self.fail_at is not None and len(self.calls) == self.fail_at and not self.failed:
@@ -148,7 +151,10 @@ class ScriptedChatModel(BaseChatModel):
             text = self.script.reply(list(messages), self, schema)
             raw = _message(text)
             try:
-                parsed, error = schema.model_validate_json(text), None
+                if isinstance(schema, dict):  # a JSON schema: parsed, not validated (as JsonOutputParser)
+                    parsed, error = json.loads(text), None
+                else:
+                    parsed, error = schema.model_validate_json(text), None
             except Exception as exc:  # noqa: BLE001 - mirrors include_raw's behaviour
                 parsed, error = None, exc
             return {"raw": raw, "parsed": parsed, "parsing_error": error} if include_raw else parsed

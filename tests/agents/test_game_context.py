@@ -6,13 +6,13 @@ from roundtable.games import avalon
 from roundtable.graphs.avalon import build_avalon_graph
 from roundtable.graphs.agents.lga import build_lga_graph
 
-from lga_fakes import Script, ScriptedModels
+from lga_fakes import FAKE_MODEL, Script, ScriptedModels
 
 
 def test_game_context_overrides_reach_the_agent_prompts():
     script = Script()
     game = build_avalon_graph(models=ScriptedModels(script)).compile()
-    seats = [{"kind": "lga", "model": "fake", "options": {}}] + [{"kind": "naive"}] * 4
+    seats = [{"kind": "lga", "model": FAKE_MODEL, "options": {}}] + [{"kind": "naive"}] * 4
     context = {"lga": {"plan_prompt": "OVERRIDDEN PLAN for Player {{ me }}. Task: Write your plan.",
                        "temperature": 0.9}}
     config = avalon.AvalonConfig.build("bench5", rules=["discussion=none"]).to_dict()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from lga_fakes import Script, ScriptedModels, first, lga_input, play_until
+from lga_fakes import FAKE_MODEL, Script, ScriptedModels, first, lga_input, play_until
 
 from roundtable.games import avalon
 from roundtable.games.avalon import Decision, check_decision
@@ -163,7 +163,7 @@ def test_every_request_of_a_game_is_legal_with_garbage_everywhere():
                              ("summarize", "analyze", "plan", "act", "respond", "extract")})
     game = build_avalon_graph(models=ScriptedModels(script, json=False)).compile()
     out = game.invoke({"config": avalon.AvalonConfig.build("lan6", rules=list(LAN)).to_dict(), "seed": 9,
-                       "seats": [{"kind": "lga", "model": "fake", "options": {}}] * 6},
+                       "seats": [{"kind": "lga", "model": FAKE_MODEL, "options": {}}] * 6},
                       {"recursion_limit": 5000})
     decisions = [e for e in out["events"] if e["type"] == "decision"]
     assert any(e["type"] == "game_over" for e in out["events"])
@@ -185,3 +185,29 @@ def test_unusable_structured_reply_falls_back_without_extractor():
     assert decision.choice is True and "vote_team unclear" in decision.fallback
     assert "unusable reply" in decision.raw
     assert decision.usage["failures"] == 1 and decision.usage["calls"] == 0
+
+
+def test_a_json_reply_that_fails_validation_keeps_its_whole_raw_text():
+    state, requests = play_until(first("propose_team"))
+    reply = '{"players": [1, 2, 3, 4, 5], "words": "' + "long words " * 30 + 'END"}'
+    script = Script(replies={"act": reply, "extract": '{"players": [1, 2]}'})
+    decision = decide(script, state, requests[0], json=True)
+    assert reply in decision.raw, "the whole reply, not a truncated validation error"
+    assert script.modules() == ["act", "extract"] and decision.players == (1, 2)
+
+
+def test_a_reply_cut_at_the_length_limit_keeps_what_came_back():
+    import openai
+    from openai.types.chat import ChatCompletion
+
+    completion = ChatCompletion.model_validate({
+        "id": "x", "object": "chat.completion", "created": 0, "model": "m",
+        "choices": [{"index": 0, "finish_reason": "length",
+                     "message": {"role": "assistant", "content": '{"players": [1, 2], "words": "I trust pl'}}]})
+
+    def cut(call):
+        raise openai.LengthFinishReasonError(completion=completion)
+
+    state, requests = play_until(first("propose_team"))
+    decision = decide(Script(replies={"act": cut}), state, requests[0], json=True)
+    assert '"words": "I trust pl' in decision.raw and "LengthFinishReasonError" in decision.raw

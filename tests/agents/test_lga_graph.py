@@ -98,9 +98,8 @@ def test_merge_summary_writes_summary_analysis_and_plan_in_one_json_call():
     assert (memory["summary"], memory["analysis"], memory["plan"]) == (
         "Quest 1 failed.", "Player 3 lied.", "Keep Player 3 off teams.")
     call = script.calls[0]
-    assert call.schema is not None and list(call.schema.model_fields) == ["summary", "analysis", "plan"]
-    limits = {n: f.metadata for n, f in call.schema.model_fields.items()}
-    assert all(any(getattr(m, "max_length", None) for m in meta) for meta in limits.values())  # bounded
+    assert call.schema is not None and list(call.schema["properties"]) == ["summary", "analysis", "plan"]
+    assert all(field["maxLength"] for field in call.schema["properties"].values())  # bounded
     assert 'Answer in JSON with "summary", "analysis" and "plan".' in call.prompt
 
 

@@ -7,7 +7,7 @@ import sqlite3
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.checkpoint.sqlite import SqliteSaver
-from lga_fakes import Script, ScriptedModels, first, lga_input, play_until
+from lga_fakes import FAKE_MODEL, Script, ScriptedModels, first, lga_input, play_until
 
 from roundtable.games import avalon
 from roundtable.graphs.avalon import build_avalon_graph
@@ -37,7 +37,7 @@ def play_game(script: Script, checkpointer, thread: str = "game"):
     inp = {
         "config": avalon.AvalonConfig.build("lan6").to_dict(),
         "seed": 3,
-        "seats": [{"kind": "lga", "model": "fake", "options": {}}] * 6,
+        "seats": [{"kind": "lga", "model": FAKE_MODEL, "options": {}}] * 6,
     }
     return compiled, config, inp
 
@@ -68,7 +68,7 @@ def test_game_resumes_mid_turn_as_a_checkpointed_subgraph(tmp_path):
     conn.close()
 
 
-@pytest.mark.parametrize("model", ["local", "fake"])
+@pytest.mark.parametrize("model", ["local", FAKE_MODEL])
 def test_calls_per_game_follow_the_budget_formula(model):
     """calls = refresh N R (local: merge_plan and merge_summary) or N(3R-1) separate + one call per decision."""
     script = Script()
