@@ -193,7 +193,7 @@ def test_a_json_reply_that_fails_validation_keeps_its_whole_raw_text():
     script = Script(replies={"act": reply, "extract": '{"players": [1, 2]}'})
     decision = decide(script, state, requests[0], json=True)
     assert reply in decision.raw, "the whole reply, not a truncated validation error"
-    assert script.modules() == ["act", "extract"] and decision.players == (1, 2)
+    assert script.modules()[:2] == ["act", "extract"] and decision.players == (1, 2)
 
 
 def test_a_reply_cut_at_the_length_limit_keeps_what_came_back():
