@@ -6,6 +6,7 @@ call); a problem exits with status 2 and a message naming it.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import secrets
@@ -25,7 +26,7 @@ from .games.errors import ConfigurationError
 from .graphs.agents import AGENT_KINDS
 from .nodes.game.setup import check_input
 from .seating import resolve_seats
-from .records import list_records, module_totals, read_record, record_path, usage_totals
+from .records import RecordError, list_records, module_totals, read_record, record_path, usage_totals
 
 app = typer.Typer(help="Language-model agents playing Avalon, as LangGraph graphs.", no_args_is_help=True,
                   add_completion=False, pretty_exceptions_enable=False)
@@ -131,6 +132,35 @@ def _stored(game_id: str, *, repair: bool = True) -> Iterator[Any]:
         yield runner
 
 
+@contextmanager
+def _data_directory() -> Iterator[None]:
+    """Turn an unusable data directory (a file where a directory should be, no permission, a damaged
+    checkpoint database, a record that is not a JSON object) into a one-line message naming the file."""
+    import sqlite3
+
+    try:
+        yield
+    except sqlite3.DatabaseError as error:
+        _fail(f"{paths.home_path() / 'checkpoints.sqlite'} is not a usable checkpoint database ({error}); "
+              "move it aside to start afresh", code=1)
+    except RecordError as error:
+        _fail(str(error), code=1)
+    except OSError as error:
+        where = getattr(error, "filename", None) or paths.home_path()
+        _fail(f"the data directory cannot be used: {where}: {error.strerror or error}", code=1)
+
+
+def _guarded(command: Any) -> Any:
+    """A command run inside `_data_directory` (its signature kept for Typer)."""
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        with _data_directory():
+            return command(*args, **kwargs)
+
+    return run
+
+
 class Terminated(KeyboardInterrupt):
     """SIGTERM, raised in the main thread so a game stops as on Ctrl-C (checkpoint kept, record marked)."""
 
@@ -183,6 +213,7 @@ def _config(preset: str | None, players: int | None, rules: list[str]) -> dict[s
 
 
 @app.command()
+@_guarded
 def play(
     game: Annotated[str, typer.Argument(help=f"The game to play: {', '.join(GAMES)}.")] = "avalon",
     preset: Annotated[Optional[str], typer.Option(help="Role set: lan6, bench5, play7 or standard.")] = None,
@@ -235,6 +266,7 @@ def play(
 
 
 @app.command()
+@_guarded
 def resume(
     game_id: Annotated[str, typer.Argument(help="The game to continue.")],
     quiet: Quiet = False,
@@ -253,6 +285,7 @@ def resume(
 
 
 @app.command()
+@_guarded
 def show(
     game_id: Annotated[str, typer.Argument(help="The game to show.")],
     hidden: Annotated[bool, typer.Option(help="Also show analysis-only records (model decisions).")] = False,
@@ -298,6 +331,7 @@ def _print_cost_table(title: str, key_column: str, rows: list[tuple[str, dict[st
 
 
 @app.command()
+@_guarded
 def history(game_id: Annotated[str, typer.Argument(help="The game whose checkpoints to list.")]) -> None:
     """The game's checkpoints: step, phase, next node and what changed."""
     with _stored(game_id) as runner:
@@ -309,6 +343,7 @@ def history(game_id: Annotated[str, typer.Argument(help="The game whose checkpoi
 
 
 @app.command(name="list")
+@_guarded
 def list_games() -> None:
     """The games in the data directory with their status (records out of step with their checkpoints are
     rewritten from them first)."""

@@ -87,12 +87,28 @@ def write_record(record: dict[str, Any]) -> Path:
     return path
 
 
+class RecordError(ValueError):
+    """A stored record cannot be read (not UTF-8, not JSON, not an object); the message names the file."""
+
+
 def read_record(game_id: str) -> dict[str, Any] | None:
-    """The stored record of ``game_id``, or ``None`` (also when there is no data directory: nothing is created)."""
+    """The stored record of ``game_id``, or ``None`` (also when there is no data directory: nothing is created).
+
+    Raises:
+        RecordError: the record file exists but cannot be read as a record.
+    """
     if not (paths.home_path() / "records").is_dir():
         return None
     path = record_path(game_id)
-    return json.loads(path.read_text()) if path.exists() else None
+    if not path.exists():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, ValueError) as error:
+        raise RecordError(f"{path} is not a readable record: {error}") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"{path} is not a readable record: a JSON {type(data).__name__}, not an object")
+    return data
 
 
 def list_records() -> list[dict[str, Any]]:

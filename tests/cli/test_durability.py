@@ -114,3 +114,37 @@ def test_list_names_unreadable_records_and_lists_the_rest(tmp_path: Path) -> Non
     for name in ("garbled", "array", "typed", "binary"):
         assert f"{name}" in listed.stdout and f"{name}.json" in listed.stdout
     assert sum(1 for line in listed.stdout.splitlines() if line.split()[1:2] == ["unreadable"]) == 4
+
+
+def test_a_damaged_checkpoint_database_is_named(tmp_path: Path) -> None:
+    assert run(tmp_path, *GAME, "--game-id", "g", "--quiet").returncode == 0
+    database = tmp_path / "checkpoints.sqlite"
+    for damage in (b"this is not a database at all" * 100, database.read_bytes()[:1000]):
+        database.write_bytes(damage)
+        for wal in tmp_path.glob("checkpoints.sqlite-*"):
+            wal.unlink()
+        for command in (["show", "g"], ["resume", "g"], ["history", "g"], [*GAME, "--game-id", "h", "--quiet"]):
+            result = run(tmp_path, *command)
+            assert result.returncode == 1, (command, result.stderr)
+            assert "checkpoints.sqlite is not a usable checkpoint database" in result.stderr
+            assert "Traceback" not in result.stderr
+
+
+def test_a_data_directory_that_is_a_file_or_unreadable_records_are_named(tmp_path: Path) -> None:
+    home_file = tmp_path / "home"
+    home_file.write_text("not a directory")
+    for command in (["list"], [*GAME, "--quiet"], ["show", "g"]):
+        result = run(home_file, *command)
+        assert result.returncode in (1, 2) and "Traceback" not in result.stderr, (command, result.stderr)
+    home = tmp_path / "data"
+    assert run(home, *GAME, "--game-id", "g", "--quiet").returncode == 0
+    (home / "records" / "g.json").write_text("[1, 2]")
+    shown = run(home, "show", "g")
+    assert shown.returncode == 1 and "g.json is not a readable record" in shown.stderr
+    (home / "records" / "g.json").write_bytes(b"\xff\xfe")
+    assert "g.json is not a readable record" in run(home, "resume", "g").stderr
+    records = tmp_path / "other"
+    records.mkdir()
+    (records / "records").write_text("a file where the records directory goes")
+    result = run(records, *GAME, "--quiet")
+    assert result.returncode == 1 and "data directory cannot be used" in result.stderr and "records" in result.stderr
