@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import os
 import secrets
 import signal
 import sys
@@ -141,7 +142,10 @@ def _data_directory() -> Iterator[None]:
     try:
         yield
     except sqlite3.DatabaseError as error:
-        _fail(f"{paths.home_path() / 'checkpoints.sqlite'} is not a usable checkpoint database ({error}); "
+        home = paths.home_path()
+        if home.is_dir() and not os.access(home, os.W_OK):
+            _fail(f"the data directory {home} is read-only ({error}); point ROUNDTABLE_HOME at a writable one", code=1)
+        _fail(f"{home / 'checkpoints.sqlite'} is not a usable checkpoint database ({error}); "
               "move it aside to start afresh", code=1)
     except RecordError as error:
         _fail(str(error), code=1)

@@ -148,3 +148,28 @@ def test_a_data_directory_that_is_a_file_or_unreadable_records_are_named(tmp_pat
     (records / "records").write_text("a file where the records directory goes")
     result = run(records, *GAME, "--quiet")
     assert result.returncode == 1 and "data directory cannot be used" in result.stderr and "records" in result.stderr
+
+
+@pytest.fixture
+def read_only_home(tmp_path: Path):
+    """A data directory holding one finished game, then made read-only (a tmpfs remounted ``ro``: root
+    ignores file modes). Skipped where mounting is not allowed."""
+    home = tmp_path / "ro"
+    home.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64m", "tmpfs", str(home)], capture_output=True).returncode:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        assert run(home, *GAME, "--game-id", "g", "--quiet").returncode == 0
+        assert subprocess.run(["mount", "-o", "remount,ro", str(home)], capture_output=True).returncode == 0
+        yield home
+    finally:
+        subprocess.run(["umount", "-l", str(home)], capture_output=True)
+
+
+def test_a_read_only_data_directory_is_named(read_only_home: Path) -> None:
+    for command in ([*GAME, "--game-id", "new", "--quiet"], ["resume", "g"], ["list"], ["show", "g"]):
+        result = run(read_only_home, *command)
+        assert "Traceback" not in result.stderr, (command, result.stderr)
+        if result.returncode:
+            assert str(read_only_home) in result.stderr and ("read-only" in result.stderr.lower()
+                                                             or "readonly" in result.stderr.lower()), result.stderr
