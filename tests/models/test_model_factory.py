@@ -5,14 +5,13 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
-import threading
 import time
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Annotated
 
 import openai
 import pytest
+from fake_endpoint import FakeEndpoint
 from langchain_openai import ChatOpenAI
 from pydantic import BaseModel, Field
 
@@ -36,42 +35,6 @@ def completion(content: str, prompt_tokens: int = 50, cached: int = 30) -> dict:
             "prompt_tokens_details": {"cached_tokens": cached},
         },
     }
-
-
-class FakeEndpoint:
-    """An OpenAI-compatible endpoint answering from a script of (status, body, headers)."""
-
-    def __init__(self, script: list[tuple[int, dict, dict[str, str]]]) -> None:
-        self.script = list(script)
-        self.requests: list[dict] = []
-        self.authorizations: list[str | None] = []
-        endpoint = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                endpoint.requests.append(body)
-                endpoint.authorizations.append(self.headers.get("Authorization"))
-                status, reply, headers = endpoint.script.pop(0) if endpoint.script else (500, {}, {})
-                data = json.dumps(reply).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                for key, value in headers.items():
-                    self.send_header(key, value)
-                self.end_headers()
-                self.wfile.write(data)
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
-        threading.Thread(target=self.server.serve_forever, args=(0.05,), daemon=True).start()
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
 
 
 @pytest.fixture
