@@ -55,12 +55,18 @@ TEMPLATE_FIELDS: dict[str, str] = {template: field for field, (template, _, _) i
 """Template name -> context field name."""
 
 
+def studio_nodes(nodes: list[str]) -> list[str]:
+    """The nodes a prompt's Studio metadata names: the lga graph's own (``act``), the same steps as a game
+    graph draws them inside its ``lga`` node (``lga:act``), and that node (``lga``)."""
+    return [*nodes, *(f"lga:{node}" for node in nodes), "lga"]
+
+
 def _prompt(field: str) -> Any:
     template, nodes, description = PROMPT_FIELDS[field]
     return Field(
         default=registry.text(template),
         description=f"{description} (template {template}.j2, Jinja2, sandboxed)",
-        json_schema_extra={"langgraph_nodes": list(nodes), "langgraph_type": "prompt"},
+        json_schema_extra={"langgraph_nodes": studio_nodes(nodes), "langgraph_type": "prompt"},
     )
 
 
@@ -104,11 +110,11 @@ class LgaContext(BaseModel):
     role_oberon_prompt: str = _prompt("role_oberon_prompt")
     temperature: float = Field(
         default=0.3, ge=0.0, le=2.0, description="Temperature of the agent modules (Lan et al.: 0.3).",
-        json_schema_extra={"langgraph_nodes": MODEL_NODES},
+        json_schema_extra={"langgraph_nodes": studio_nodes(MODEL_NODES)},
     )
     extraction_temperature: float = Field(
         default=0.0, ge=0.0, le=2.0, description="Temperature of extractor calls (0).",
-        json_schema_extra={"langgraph_nodes": ["act", "respond"]},
+        json_schema_extra={"langgraph_nodes": studio_nodes(["act", "respond"])},
     )
 
     def template(self, name: str) -> str:

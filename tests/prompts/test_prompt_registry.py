@@ -145,7 +145,7 @@ def test_context_fields_default_to_files_and_carry_studio_metadata():
     for field, (template, nodes, _) in PROMPT_FIELDS.items():
         assert getattr(context, field) == registry.text(template)
         assert schema[field]["langgraph_type"] == "prompt"
-        assert schema[field]["langgraph_nodes"] == nodes
+        assert schema[field]["langgraph_nodes"] == [*nodes, *(f"lga:{n}" for n in nodes), "lga"]
     assert context.temperature == 0.3 and context.extraction_temperature == 0.0
 
 
