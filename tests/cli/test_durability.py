@@ -48,12 +48,15 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> dict:
     return record(home, "straight")
 
 
-def test_sigterm_stops_like_ctrl_c_and_the_game_resumes(tmp_path: Path, reference: dict) -> None:
+@pytest.mark.parametrize(("sig", "status", "word"), [(signal.SIGTERM, 143, "terminated"), (signal.SIGINT, 130, "interrupted")],
+                         ids=["SIGTERM", "SIGINT"])
+def test_sigterm_and_sigint_stop_cleanly_and_the_game_resumes(tmp_path: Path, reference: dict, sig, status,
+                                                              word) -> None:
     proc = started(tmp_path, "termed", "Quest 2 begins")
-    proc.send_signal(signal.SIGTERM)
+    proc.send_signal(sig)
     _, stderr = proc.communicate(timeout=60)
-    assert proc.returncode == 128 + signal.SIGTERM
-    assert "terminated" in stderr and "roundtable resume termed" in stderr
+    assert proc.returncode == status
+    assert word in stderr and "roundtable resume termed" in stderr
     assert record(tmp_path, "termed")["status"] == "interrupted"
     assert "termed                 interrupted" in run(tmp_path, "list").stdout
     assert run(tmp_path, "resume", "termed", "--quiet").returncode == 0
