@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from roundtable.games import avalon
 from roundtable.graphs.avalon import build_avalon_graph
-from roundtable.graphs.agents.lga import build_lga_graph
 
 from lga_fakes import FAKE_MODEL, Script, ScriptedModels
 
