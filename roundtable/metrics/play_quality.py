@@ -1,0 +1,195 @@
+"""Play-quality measures of an Avalon game, computed from its record with no model.
+
+What a person watching a game of language-model agents notices first, as
+shares of a game's utterances, votes and proposals (issue "Play quality on the
+embedded model"):
+
+* **parroting**: an utterance that mostly repeats an earlier utterance of the
+  same game: more than half of its word 4-grams appear in one earlier
+  utterance (utterances shorter than four words: the same words);
+* **self-exposure**: an evil player stating its own side, its evil role or its
+  intent to fail in public, or Merlin stating outright that a player he sees is
+  evil, or that he is Merlin (detected by the phrase patterns of
+  `roundtable.tools.utterances.exposes`: a heuristic, so it counts what the
+  patterns catch);
+* **knowledge-settled votes**: votes that the voter's own reveal knowledge
+  decides (`roundtable.games.avalon.knowledge_of`): Merlin on a team with an
+  evil player he sees (reject) or with none (approve); an evil player who knows
+  its side on a team with a member of its side, itself included (approve) or
+  without one (reject); the share that follow it;
+* **words and actions**: of the leaders' final proposals whose leader named a
+  team of the right size in its last words of that proposal, the share whose
+  team is the one named.
+
+Input is a game record (`roundtable.records.build_record`): ``roles``,
+``events`` (utterances, proposals, votes, vote results, in order) and
+``usage``. Output is plain dicts and numbers, so a benchmark prints them and a
+test checks them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from roundtable.games.avalon import Role, knowledge_of
+from roundtable.tools.utterances import copied_from, exposes, named_team
+
+# ------------------------------------------------------ knowledge-settled votes
+
+
+def settled_vote(roles: Sequence[Role], voter: int, team: Iterable[int]) -> bool | None:
+    """The vote the voter's own reveal knowledge decides on ``team``, or None when it decides nothing.
+
+    Merlin: approve a team with no player he sees as evil, reject one with
+    such a player. An evil player who knows its teammates (not Oberon):
+    approve a team with a member of its side (itself included), reject one
+    without. Everyone else, and Oberon, knows nothing that settles a vote.
+
+    Args:
+        roles: the roles by seat (``roles[p - 1]`` is player ``p``'s).
+        voter: the voting player, 1-based.
+        team: the proposed team.
+    """
+    role = roles[voter - 1]
+    evil_known = {int(k["player"]) for k in knowledge_of(tuple(roles), voter) if k["is"] == "evil"}
+    members = set(team)
+    if role is Role.MERLIN:
+        return not (members & evil_known)
+    if role.side.value == "evil" and role is not Role.OBERON:
+        return bool(members & (evil_known | {voter}))
+    return None
+
+
+# ------------------------------------------------------------------- a game
+
+
+@dataclass
+class Share:
+    """A count of hits among cases (``rate`` is None when there are no cases)."""
+
+    hits: int = 0
+    cases: int = 0
+
+    @property
+    def rate(self) -> float | None:
+        return self.hits / self.cases if self.cases else None
+
+    def add(self, other: "Share") -> "Share":
+        return Share(self.hits + other.hits, self.cases + other.cases)
+
+
+@dataclass
+class PlayQuality:
+    """A game's play-quality measures and cost.
+
+    Attributes:
+        parroting: utterances that copy an earlier one (hits) among public and private utterances with words (cases).
+        self_exposure: public utterances that expose their speaker, among public utterances with words.
+        settled_votes: votes that follow the voter's knowledge, among the votes it settles.
+        words_and_actions: final proposals matching the team the leader named, among those where it named one.
+        calls, prompt_tokens, uncached_tokens, completion_tokens, fallbacks: the game's model usage.
+        seconds: model seconds summed over calls (wall time lives with the benchmark).
+        examples: per measure, a few offending utterances, for reading.
+    """
+
+    parroting: Share = field(default_factory=Share)
+    self_exposure: Share = field(default_factory=Share)
+    settled_votes: Share = field(default_factory=Share)
+    words_and_actions: Share = field(default_factory=Share)
+    calls: float = 0
+    prompt_tokens: float = 0
+    uncached_tokens: float = 0
+    completion_tokens: float = 0
+    fallbacks: float = 0
+    examples: dict[str, list[str]] = field(default_factory=dict)
+
+    MEASURES = ("parroting", "self_exposure", "settled_votes", "words_and_actions")
+    COSTS = ("calls", "prompt_tokens", "uncached_tokens", "completion_tokens", "fallbacks")
+
+    def add(self, other: "PlayQuality") -> "PlayQuality":
+        """Pooled measures and summed costs of two games (or a total and a game)."""
+        total = PlayQuality(**{m: getattr(self, m).add(getattr(other, m)) for m in self.MEASURES},
+                            **{c: getattr(self, c) + getattr(other, c) for c in self.COSTS})
+        for key in set(self.examples) | set(other.examples):
+            total.examples[key] = self.examples.get(key, []) + other.examples.get(key, [])
+        return total
+
+
+def _example(quality: PlayQuality, measure: str, text: str) -> None:
+    quality.examples.setdefault(measure, []).append(text)
+
+
+def play_quality(record: dict[str, Any]) -> PlayQuality:
+    """The play-quality measures of one Avalon game record.
+
+    Args:
+        record: a game record (`roundtable.records.build_record`): ``roles``
+            (``{"1": "merlin", ...}``), ``events`` and ``usage``.
+
+    Returns:
+        The game's `PlayQuality`; costs come from ``usage["game"]``.
+
+    Raises:
+        KeyError, ValueError: the record has no roles or an unknown role.
+    """
+    roles = [Role(record["roles"][str(p)]) for p in range(1, len(record["roles"]) + 1)]
+    quality = PlayQuality()
+    spoken: list[str] = []
+    last_words: dict[tuple[int, int, int], str] = {}
+    teams: dict[tuple[int, int], list[int]] = {}
+    for event in record.get("events") or []:
+        kind = event.get("type")
+        if kind == "utterance" and (event.get("text") or "").strip():
+            text = event["text"]
+            spoken.append(text)
+            source = copied_from(spoken, len(spoken) - 1)
+            quality.parroting.cases += 1
+            if source is not None:
+                quality.parroting.hits += 1
+                _example(quality, "parroting", f"P{event['speaker']}: {text!r} copies {spoken[source]!r}")
+            last_words[(event["round"], event["attempt"], event["speaker"])] = text
+            if _public(event):
+                speaker = int(event["speaker"])
+                seen = [int(k["player"]) for k in knowledge_of(tuple(roles), speaker) if k["is"] == "evil"]
+                why = exposes(text, roles[speaker - 1], seen)
+                quality.self_exposure.cases += 1
+                if why:
+                    quality.self_exposure.hits += 1
+                    _example(quality, "self_exposure", f"P{speaker} ({roles[speaker - 1].value}, {why}): {text!r}")
+        elif kind == "proposal" and event.get("final"):
+            team = list(event["team"])
+            teams[(event["round"], event["attempt"])] = team
+            said = last_words.get((event["round"], event["attempt"], event["leader"]))
+            named = named_team(said or "", len(team))
+            if named is not None:
+                quality.words_and_actions.cases += 1
+                if set(named) == set(team):
+                    quality.words_and_actions.hits += 1
+                else:
+                    _example(quality, "words_and_actions",
+                             f"P{event['leader']} said {said!r}, proposed {team}")
+        elif kind == "vote":
+            team = teams.get((event["round"], event["attempt"]))
+            expected = settled_vote(roles, int(event["player"]), team) if team is not None else None
+            if expected is not None:
+                quality.settled_votes.cases += 1
+                if bool(event["approve"]) == expected:
+                    quality.settled_votes.hits += 1
+                else:
+                    _example(quality, "settled_votes",
+                             f"P{event['player']} ({roles[event['player'] - 1].value}) "
+                             f"{'approved' if event['approve'] else 'rejected'} {team}")
+    game = (record.get("usage") or {}).get("game") or {}
+    quality.calls = game.get("calls", 0)
+    quality.prompt_tokens = game.get("prompt_tokens", 0)
+    quality.uncached_tokens = game.get("prompt_tokens", 0) - game.get("cached_tokens", 0)
+    quality.completion_tokens = game.get("completion_tokens", 0)
+    quality.fallbacks = game.get("fallbacks", 0)
+    return quality
+
+
+def _public(event: dict[str, Any]) -> bool:
+    """Whether an utterance was said to the whole table (``to`` is None), not the evil players' private council."""
+    return event.get("to") is None

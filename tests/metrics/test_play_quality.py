@@ -1,0 +1,190 @@
+"""Play-quality measures on hand-built records with known answers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from roundtable.games.avalon import Role
+from roundtable.metrics.play_quality import play_quality, settled_vote
+from roundtable.tools.utterances import (
+    copy_share,
+    exposes,
+    named_team,
+)
+
+# lan6 seating: 1 Merlin, 2 Percival, 3 and 4 Servants, 5 Morgana, 6 Assassin.
+LAN6 = ["merlin", "percival", "servant", "servant", "morgana", "assassin"]
+ROLES = [Role(r) for r in LAN6]
+
+
+def said(speaker: int, text: str, round_: int = 1, attempt: int = 1, to: list[int] | None = None) -> dict[str, Any]:
+    return {"type": "utterance", "speaker": speaker, "phase": "discussion", "round": round_, "attempt": attempt,
+            "text": text, "to": to}
+
+
+def proposal(leader: int, team: list[int], final: bool = True, round_: int = 1, attempt: int = 1) -> dict[str, Any]:
+    return {"type": "proposal", "round": round_, "attempt": attempt, "leader": leader, "team": team,
+            "final": final, "to": None}
+
+
+def vote(player: int, approve: bool, round_: int = 1, attempt: int = 1) -> dict[str, Any]:
+    return {"type": "vote", "round": round_, "attempt": attempt, "player": player, "approve": approve, "to": None}
+
+
+def record(*events: dict[str, Any], usage: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"roles": {str(p): r for p, r in enumerate(LAN6, start=1)}, "events": list(events),
+            "usage": {"game": usage or {}}}
+
+
+# ------------------------------------------------------------------ parroting
+
+ORIGINAL = "I support the team. I believe Player 1 is Merlin, as Percival sees you as a possible Merlin."
+
+
+def test_a_verbatim_copy_is_parroting() -> None:
+    quality = play_quality(record(said(5, ORIGINAL), said(4, ORIGINAL)))
+    assert (quality.parroting.hits, quality.parroting.cases) == (1, 2)
+    assert "copies" in quality.examples["parroting"][0]
+
+
+def test_a_copy_with_a_word_changed_is_still_parroting() -> None:
+    assert copy_share(ORIGINAL.replace("support", "back"), ORIGINAL) > 0.5
+
+
+def test_a_paraphrase_on_the_same_subject_is_not_parroting() -> None:
+    paraphrase = "Player 1 looks like Merlin to me, so I am happy to back this team for the quest."
+    assert copy_share(paraphrase, ORIGINAL) <= 0.5
+    assert play_quality(record(said(5, ORIGINAL), said(4, paraphrase))).parroting.hits == 0
+
+
+def test_a_short_reply_counts_as_a_copy_only_when_identical() -> None:
+    quality = play_quality(record(said(1, "I approve."), said(2, "I approve!"), said(3, "I reject.")))
+    assert (quality.parroting.hits, quality.parroting.cases) == (1, 3)
+
+
+def test_repeating_ones_own_earlier_words_is_parroting() -> None:
+    words = "I will choose players 2 and 3 because they have been quiet and honest so far."
+    quality = play_quality(record(said(2, words), said(3, "Fine by me, I trust both of them."), said(2, words)))
+    assert quality.parroting.hits == 1
+
+
+# -------------------------------------------------------------- self-exposure
+
+
+@pytest.mark.parametrize("text", [
+    "I am Morgana, and I will make them fail.",
+    "As the Assassin I want Player 1 on the quest.",
+    "Put me on the team and I will fail the quest.",
+    "Recommend me for quests and make them fail.",
+    "My evil teammate Player 6 should go.",
+    "I'm on the evil side, but trust me anyway.",
+])
+def test_an_evil_player_naming_its_side_or_intent_exposes_itself(text: str) -> None:
+    assert exposes(text, Role.MORGANA, []) == "evil side"
+
+
+@pytest.mark.parametrize("text", [
+    "I am a loyal servant; players 3 and 5 look honest to me.",
+    "I am Merlin, trust my picks.",  # a bluff: Morgana posing as Merlin is play, not exposure
+    "Player 4 might be evil; he rejected a clean team.",
+    "That quest failed, so someone on it is evil.",
+])
+def test_an_evil_player_bluffing_or_accusing_does_not_expose_itself(text: str) -> None:
+    assert exposes(text, Role.MORGANA, []) is None
+
+
+def test_merlin_stating_outright_that_a_player_he_sees_is_evil_exposes_him() -> None:
+    assert exposes("Player 5 is evil. Keep him off.", Role.MERLIN, [5, 6]) == "merlin names evil"
+    assert exposes("I know Player 6 is the Assassin.", Role.MERLIN, [5, 6]) == "merlin names evil"
+    assert exposes("I am Merlin.", Role.MERLIN, [5, 6]) == "merlin"
+
+
+def test_merlin_hinting_or_naming_a_player_he_does_not_see_does_not_expose_him() -> None:
+    assert exposes("I suspect Player 5 is evil.", Role.MERLIN, [5, 6]) is None
+    assert exposes("Player 3 is evil.", Role.MERLIN, [5, 6]) is None  # not one he sees
+    assert exposes("Players 2 and 3 look trustworthy.", Role.MERLIN, [5, 6]) is None
+
+
+def test_good_players_other_than_merlin_never_count_as_exposed() -> None:
+    assert exposes("I am Merlin and Player 5 is evil.", Role.PERCIVAL, []) is None
+
+
+def test_the_evil_council_is_private_so_it_is_not_exposure() -> None:
+    quality = play_quality(record(said(5, "I am Morgana and we must fail the quest.", to=[5, 6]),
+                                  said(6, "I am the Assassin.")))
+    assert (quality.self_exposure.hits, quality.self_exposure.cases) == (1, 1)
+    assert "assassin" in quality.examples["self_exposure"][0]
+
+
+# -------------------------------------------------------- knowledge-settled votes
+
+
+def test_settled_votes_follow_each_players_knowledge() -> None:
+    assert settled_vote(ROLES, 1, [1, 2]) is True  # Merlin, no evil he sees
+    assert settled_vote(ROLES, 1, [1, 5]) is False  # Merlin, Morgana on it
+    assert settled_vote(ROLES, 5, [1, 6]) is True  # Morgana, her teammate on it
+    assert settled_vote(ROLES, 6, [6, 2]) is True  # the Assassin, himself on it
+    assert settled_vote(ROLES, 6, [1, 2]) is False  # no evil player on it
+    assert settled_vote(ROLES, 2, [1, 2]) is None  # Percival knows no side
+    assert settled_vote(ROLES, 3, [1, 5]) is None  # a Servant knows nothing
+
+
+def test_settled_votes_are_counted_each_way() -> None:
+    quality = play_quality(record(
+        proposal(1, [1, 2], final=False),
+        proposal(1, [1, 5]),
+        vote(1, False),  # Merlin rejects a team with Morgana: right
+        vote(5, False),  # Morgana rejects a team with herself: wrong
+        vote(6, True),  # the Assassin approves a team with Morgana: right
+        vote(3, True),  # a Servant: not settled
+    ))
+    assert (quality.settled_votes.hits, quality.settled_votes.cases) == (2, 3)
+    assert "P5 (morgana) rejected [1, 5]" in quality.examples["settled_votes"][0]
+
+
+def test_a_vote_is_judged_on_the_final_team_of_its_proposal() -> None:
+    quality = play_quality(record(proposal(1, [5, 6], final=False), proposal(1, [1, 2]), vote(1, True)))
+    assert (quality.settled_votes.hits, quality.settled_votes.cases) == (1, 1)
+
+
+# ---------------------------------------------------------- words and actions
+
+
+def test_named_team_reads_the_last_list_of_the_right_size() -> None:
+    assert named_team("I propose players 1, 3 and 4.", 3) == (1, 3, 4)
+    assert named_team("Player 2 and Player 5 go.", 2) == (2, 5)
+    assert named_team("Players 1 and 2 first; no, players 2 and 3.", 2) == (2, 3)
+    assert named_team("I trust Player 4.", 2) is None
+    assert named_team("Players 1, 2, 3 and 4 are all fine.", 2) is None
+
+
+def test_words_and_actions_match_when_the_team_is_the_one_named() -> None:
+    quality = play_quality(record(
+        said(2, "I'll take players 1 and 2."), proposal(2, [2, 1]),
+        said(3, "Players 3 and 4 please.", attempt=2), proposal(3, [3, 5], attempt=2),
+        said(4, "I trust nobody yet.", attempt=3), proposal(4, [4, 6], attempt=3),
+    ))
+    assert (quality.words_and_actions.hits, quality.words_and_actions.cases) == (1, 2)
+    assert "proposed [3, 5]" in quality.examples["words_and_actions"][0]
+
+
+def test_only_the_leaders_own_words_of_that_proposal_count() -> None:
+    quality = play_quality(record(
+        said(2, "Players 1 and 2.", attempt=1), said(3, "Players 3 and 4."), proposal(3, [3, 5]),
+    ))
+    assert (quality.words_and_actions.hits, quality.words_and_actions.cases) == (0, 1)
+
+
+# --------------------------------------------------------------- cost, pooling
+
+
+def test_costs_come_from_the_game_usage_and_games_pool() -> None:
+    usage = {"calls": 10, "prompt_tokens": 1000, "cached_tokens": 600, "completion_tokens": 80, "fallbacks": 1}
+    one = play_quality(record(said(1, ORIGINAL), said(2, ORIGINAL), usage=usage))
+    both = one.add(one)
+    assert (one.calls, one.uncached_tokens, one.completion_tokens, one.fallbacks) == (10, 400, 80, 1)
+    assert (both.parroting.hits, both.parroting.cases, both.calls) == (2, 4, 20)
+    assert both.parroting.rate == 0.5
+    assert play_quality(record()).parroting.rate is None
