@@ -25,7 +25,7 @@ from roundtable.models.errors import (
     ModelUnavailableError,
     ModelWeightsError,
 )
-from roundtable.models.factory import chat_model, check_model, clear_model_cache, supports_json_schema
+from roundtable.models.factory import chat_model, check_model, clear_model_cache, prompt_slots, supports_json_schema
 from roundtable.models.spec import DEFAULT_MODEL_SPEC, LOCAL, ModelSpec, parse_model_assignments, parse_model_spec
 from roundtable.models.usage import Usage, UsageCollector, UsageRecord, collect_usage
 
@@ -49,5 +49,6 @@ __all__ = [
     "collect_usage",
     "parse_model_assignments",
     "parse_model_spec",
+    "prompt_slots",
     "supports_json_schema",
 ]

@@ -155,16 +155,19 @@ _cache: dict[tuple[ModelSpec, float, int | None], BaseChatModel] = {}
 _cache_lock = threading.Lock()
 
 
-def chat_model(spec: ModelSpec, temperature: float, max_tokens: int | None = None) -> BaseChatModel:
+def chat_model(spec: ModelSpec, temperature: float, max_tokens: int | None = None,
+               slot: int | None = None) -> BaseChatModel:
     """Build (or reuse) the chat model for ``spec``.
 
-    Models are cached per ``(spec, temperature, max_tokens)`` for the life of the
+    Models are cached per ``(spec, temperature, max_tokens, slot)`` for the life of the
     process. For ``local`` specs the embedded server is started on first use.
 
     Args:
         spec: What to talk to (:func:`roundtable.models.spec.parse_model_spec`).
         temperature: Sampling temperature (0 for extraction, 0.3 for agent modules).
         max_tokens: Cap on generated tokens per call; ``None``: the endpoint's default.
+        slot: The llama.cpp server slot every call is pinned to (``id_slot`` in the request body, 0-based,
+            below `prompt_slots`), so a caller keeps its own prompt cache there; ``None``: the server picks.
 
     Returns:
         An :class:`OutageAwareChatOpenAI` (a ``ChatOpenAI``).
@@ -174,12 +177,32 @@ def chat_model(spec: ModelSpec, temperature: float, max_tokens: int | None = Non
         MissingModelPartsError, ModelChecksumError, LocalServerError: The
             embedded model could not be started (``local`` only).
     """
-    key = (spec, float(temperature), max_tokens)
+    key = (spec, float(temperature), max_tokens, slot)
     with _cache_lock:
         model = _cache.get(key)
         if model is None:
-            model = _cache[key] = _build(spec, float(temperature), max_tokens)
+            model = _cache[key] = _build(spec, float(temperature), max_tokens, slot)
         return model
+
+
+def prompt_slots(spec: ModelSpec) -> int:
+    """How many server slots with a prompt cache each ``spec``'s callers may be pinned to (0: none).
+
+    The spec's ``slots`` option wins; otherwise the embedded server's slot count
+    (`roundtable.models.local.LocalSettings`, read without starting it) for
+    ``local``, and 0 for hosted and URL endpoints, whose one shared prompt cache
+    is best served by prompts that share a long prefix.
+
+    Raises:
+        ValueError: a ``ROUNDTABLE_LOCAL_*`` variable is malformed.
+    """
+    if spec.slots is not None:
+        return spec.slots
+    if spec.kind == "local":
+        from roundtable.models.local import LocalSettings
+
+        return LocalSettings.from_env().n_parallel
+    return 0
 
 
 def clear_model_cache() -> None:
@@ -188,8 +211,10 @@ def clear_model_cache() -> None:
         _cache.clear()
 
 
-def _build(spec: ModelSpec, temperature: float, max_tokens: int | None) -> BaseChatModel:
+def _build(spec: ModelSpec, temperature: float, max_tokens: int | None, slot: int | None = None) -> BaseChatModel:
     common: dict[str, Any] = {"temperature": temperature, "max_tokens": max_tokens}
+    if slot is not None:
+        common["extra_body"] = {"id_slot": slot}
     if spec.kind == "local":
         from roundtable.models.local import local_server  # xllamacpp is an optional dependency
 

@@ -8,11 +8,14 @@ Every ``local`` chat model talks to it through ``base_url``.
 Defaults, chosen by measurement on 2 cores with Qwen2.5-Coder-1.5B Q4_K_M
 (measured figures and their commands: ``benchmarks/README.md``):
 
-* one slot (``n_parallel=1``) with a 16,384-token context. llama.cpp keeps a
-  prompt cache per slot, and a request only reuses the prefix cached in the slot
-  it lands on: with several slots, simultaneous requests sharing a prefix
-  recompute it in each slot; with one slot they queue and each reuses it. The
-  cores, not the slots, bound throughput.
+* ten slots (``n_parallel=10``) sharing one 32,768-token context
+  (``kv_unified``): llama.cpp keeps a prompt cache per slot and decodes the
+  requests of busy slots together in one batch (continuous batching). An agent
+  pins each player's calls to a slot of its own (``id_slot``; see
+  `roundtable.models.factory.prompt_slots`), so a call only processes what is
+  new since that player's last call, and simultaneous calls (a table's votes)
+  are decoded as one batch instead of queueing. Ten slots seat the largest
+  Avalon table; a slot holds only the tokens of its player's last prompt.
 * the host-memory prompt cache (``cache_ram_mib``) keeps the states of earlier
   prompts, so alternating between prompts with different prefixes restores a
   prefix instead of recomputing it.
@@ -98,7 +101,7 @@ class LocalSettings(BaseModel):
     """How the embedded server runs.
 
     Attributes:
-        n_ctx: Context size in tokens, shared by all slots (KV cache: about 28 KB/token).
+        n_ctx: Context size in tokens, shared by all slots (KV cache: about 28 KB/token, so 0.9 GiB).
         n_parallel: Slots, i.e. requests decoded concurrently; more wait in a queue.
         n_threads: CPU threads for prompt processing and generation.
         cache_ram_mib: Host-memory prompt cache in MiB (0 disables it).
@@ -108,8 +111,8 @@ class LocalSettings(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    n_ctx: int = Field(default=16384, ge=512)
-    n_parallel: int = Field(default=1, ge=1)
+    n_ctx: int = Field(default=32768, ge=512)
+    n_parallel: int = Field(default=10, ge=1)
     n_threads: int = Field(default=2, ge=1)
     cache_ram_mib: int = Field(default=2048, ge=0)
     verbosity: int = Field(default=0, ge=0)

@@ -10,6 +10,8 @@ Syntax (one of three forms, optionally followed by ``?OPTIONS``)::
       json_schema=true|false   whether to ask for schema-constrained output
       max_retries=N            retries of transient errors (0..20)
       timeout=SECONDS          per-request timeout
+      slots=N                  llama.cpp server slots to give players one each (``id_slot``);
+                               0: one shared prompt cache (the default for hosted and URL endpoints)
 
 The server form takes the base URL exactly as the OpenAI client wants it (usually
 ending in ``/v1``); the model name follows ``#`` (a URL fragment is never sent to
@@ -69,6 +71,9 @@ class ModelSpec(BaseModel):
         json_schema: Force schema-constrained output on/off; ``None``: the kind's default.
         max_retries: Retries of transient errors; ``None``: the factory's default.
         timeout: Per-request timeout in seconds; ``None``: the factory's default.
+        slots: Server slots that keep one prompt cache each, so each player's calls can be pinned to
+            its own (llama.cpp's ``id_slot``); ``0``: none; ``None``: the kind's default
+            (`roundtable.models.factory.prompt_slots`).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -79,6 +84,7 @@ class ModelSpec(BaseModel):
     json_schema: bool | None = None
     max_retries: int | None = Field(default=None, ge=0, le=20)
     timeout: float | None = Field(default=None, gt=0)
+    slots: int | None = Field(default=None, ge=0, le=64)
 
     @model_validator(mode="after")
     def _consistent(self) -> ModelSpec:
@@ -100,6 +106,7 @@ class ModelSpec(BaseModel):
             "json_schema": None if self.json_schema is None else str(self.json_schema).lower(),
             "max_retries": self.max_retries,
             "timeout": self.timeout,
+            "slots": self.slots,
         }
         query = "&".join(f"{key}={value}" for key, value in options.items() if value is not None)
         return f"{base}?{query}" if query else base
@@ -165,11 +172,16 @@ def _check_url(url: str, text: str) -> str:
     return url.rstrip("/")
 
 
-def _retries(value: str) -> int:
-    count = int(value)
-    if not 0 <= count <= 20:
-        raise ValueError("expected 0..20")
-    return count
+def _count(high: int) -> Callable[[str], int]:
+    """A parser of a whole number from 0 to ``high``."""
+
+    def parse(value: str) -> int:
+        count = int(value)
+        if not 0 <= count <= high:
+            raise ValueError(f"expected 0..{high}")
+        return count
+
+    return parse
 
 
 def _seconds(value: str) -> float:
@@ -179,7 +191,8 @@ def _seconds(value: str) -> float:
     return seconds
 
 
-_OPTIONS: dict[str, Callable[[str], Any]] = {"json_schema": parse_flag, "max_retries": _retries, "timeout": _seconds}
+_OPTIONS: dict[str, Callable[[str], Any]] = {"json_schema": parse_flag, "max_retries": _count(20),
+                                                 "timeout": _seconds, "slots": _count(64)}
 """Option name -> parser of its value (raises ``ValueError``)."""
 
 

@@ -30,6 +30,7 @@ PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "rules_prompt": ("avalon/rules", MODEL_NODES, "System prompt: the rules of Avalon for the game's role set and variants."),
     "shared_prompt": ("lga/shared", MODEL_NODES, "The public part every prompt starts with: earlier quests' facts and this quest's records."),
     "private_prompt": ("lga/private", MODEL_NODES, "The player's private part: role card, knowledge, summary, private records."),
+    "context_prompt": ("lga/context", MODEL_NODES, "What precedes every task: the private and public parts and the notes, in the order the prompt cache wants (layout)."),
     "summarize_prompt": ("lga/summarize", ["summarize"], "Summarization: previous summary + the last round's records -> new summary."),
     "analyze_prompt": ("lga/analyze", ["analyze"], "Analysis of the other players' likely roles and strategies."),
     "plan_prompt": ("lga/plan", ["plan"], "Planning for the rest of the game."),
@@ -84,6 +85,7 @@ class LgaContext(BaseModel):
     rules_prompt: str = _prompt("rules_prompt")
     shared_prompt: str = _prompt("shared_prompt")
     private_prompt: str = _prompt("private_prompt")
+    context_prompt: str = _prompt("context_prompt")
     summarize_prompt: str = _prompt("summarize_prompt")
     analyze_prompt: str = _prompt("analyze_prompt")
     plan_prompt: str = _prompt("plan_prompt")

@@ -31,16 +31,21 @@ USAGE_KEYS = ("calls", "failures", "prompt_tokens", "completion_tokens", "cached
 class ModelProvider(Protocol):
     """Where an agent gets its chat models.
 
-    ``chat(spec, temperature, max_tokens)`` returns a LangChain chat model for
+    ``chat(spec, temperature, max_tokens, slot)`` returns a LangChain chat model for
     the seat's model spec string (``local``, a hosted model name, or
-    ``BASE_URL#MODEL``; see `roundtable.models.spec`); ``json_schema(spec)``
-    says whether to ask the endpoint for schema-constrained output
-    (``with_structured_output(..., method="json_schema")``).
+    ``BASE_URL#MODEL``; see `roundtable.models.spec`), pinned to server slot
+    ``slot`` when it is not None; ``json_schema(spec)`` says whether to ask the
+    endpoint for schema-constrained output (``with_structured_output(...,
+    method="json_schema")``); ``slots(spec)`` how many server slots with a
+    prompt cache each its callers may be pinned to (0: one shared cache).
     """
 
-    def chat(self, spec: str | None, temperature: float, max_tokens: int | None) -> BaseChatModel: ...
+    def chat(self, spec: str | None, temperature: float, max_tokens: int | None,
+             slot: int | None = None) -> BaseChatModel: ...
 
     def json_schema(self, spec: str | None) -> bool: ...
+
+    def slots(self, spec: str | None) -> int: ...
 
 
 @lru_cache(maxsize=64)
@@ -51,7 +56,7 @@ def _parsed(spec: str) -> Any:
 
 
 class FactoryModels:
-    """The default `ModelProvider`: `roundtable.models.chat_model` and `roundtable.models.supports_json_schema`.
+    """The default `ModelProvider`: `roundtable.models.chat_model`, `supports_json_schema` and `prompt_slots`.
 
     A seat without a model spec uses ``local`` (the embedded model, started
     once per process by the model layer, which also caches the chat models).
@@ -61,15 +66,21 @@ class FactoryModels:
         ValueError: a malformed spec string.
     """
 
-    def chat(self, spec: str | None, temperature: float, max_tokens: int | None) -> BaseChatModel:
+    def chat(self, spec: str | None, temperature: float, max_tokens: int | None,
+             slot: int | None = None) -> BaseChatModel:
         from roundtable.models import chat_model
 
-        return chat_model(_parsed(spec or "local"), temperature=float(temperature), max_tokens=max_tokens)
+        return chat_model(_parsed(spec or "local"), temperature=float(temperature), max_tokens=max_tokens, slot=slot)
 
     def json_schema(self, spec: str | None) -> bool:
         from roundtable.models import supports_json_schema
 
         return supports_json_schema(_parsed(spec or "local"))
+
+    def slots(self, spec: str | None) -> int:
+        from roundtable.models import prompt_slots
+
+        return prompt_slots(_parsed(spec or "local"))
 
 
 # ------------------------------------------------------------------ usage

@@ -49,6 +49,7 @@ class Call:
     temperature: float
     max_tokens: int | None
     schema: type[BaseModel] | dict | None
+    slot: int | None = None
 
     @property
     def prompt(self) -> str:
@@ -108,7 +109,8 @@ class Script:
     failed: bool = False
 
     def reply(self, messages: list[BaseMessage], model: "ScriptedChatModel", schema: type[BaseModel] | dict | None) -> str:
-        call = Call(module_of(messages, schema), list(messages), model.temperature, model.max_tokens, schema)
+        call = Call(module_of(messages, schema), list(messages), model.temperature, model.max_tokens, schema,
+                    model.slot)
         self.calls.append(call)
         if self.fail_at is not None and len(self.calls) == self.fail_at and not self.failed:
             self.failed = True
@@ -136,6 +138,7 @@ class ScriptedChatModel(BaseChatModel):
     script: Any
     temperature: float = 0.0
     max_tokens: int | None = None
+    slot: int | None = None
 
     @property
     def _llm_type(self) -> str:
@@ -164,16 +167,22 @@ class ScriptedChatModel(BaseChatModel):
 
 @dataclass
 class ScriptedModels:
-    """A `ModelProvider` of scripted models (``json_schema`` says whether the fake endpoint supports schemas)."""
+    """A `ModelProvider` of scripted models (``json_schema`` says whether the fake endpoint supports schemas,
+    ``server_slots`` how many slots it has; each model built records the slot it was pinned to)."""
 
     script: Script
     json: bool = True
+    server_slots: int = 0
 
-    def chat(self, spec: str | None, temperature: float, max_tokens: int | None) -> BaseChatModel:
-        return ScriptedChatModel(script=self.script, temperature=temperature, max_tokens=max_tokens)
+    def chat(self, spec: str | None, temperature: float, max_tokens: int | None,
+             slot: int | None = None) -> BaseChatModel:
+        return ScriptedChatModel(script=self.script, temperature=temperature, max_tokens=max_tokens, slot=slot)
 
     def json_schema(self, spec: str | None) -> bool:
         return self.json
+
+    def slots(self, spec: str | None) -> int:
+        return self.server_slots
 
 
 # ------------------------------------------------------------------ games

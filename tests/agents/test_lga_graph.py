@@ -13,9 +13,10 @@ from roundtable.prompts.context import LgaContext
 LAN = ("discussion=before_proposal", "assassination=after_each_quest", "fifth_rejection=leader_assigns")
 
 
-def run(script: Script, inp: dict, *, json: bool = True, context: LgaContext | None = None) -> tuple[list[str], dict]:
+def run(script: Script, inp: dict, *, json: bool = True, context: LgaContext | None = None,
+        slots: int = 0) -> tuple[list[str], dict]:
     """Run one decision; return the nodes that ran, in order, and the output ``{decision, memory}``."""
-    g = build_lga_graph(ScriptedModels(script, json=json)).compile()
+    g = build_lga_graph(ScriptedModels(script, json=json, server_slots=slots)).compile()
     nodes: list[str] = []
     values: dict = {}
     for mode, chunk in g.stream(inp, stream_mode=["updates", "values"], context=context):
@@ -387,6 +388,48 @@ def test_prompts_put_the_shared_part_first():
     assert all(u.startswith(shared) for u in users)
     for user in users:  # the private part and the task come last
         assert user.index("--- Private to you") < user.index("vote on Player")
+
+
+def test_per_player_layout_pins_each_player_to_its_slot_and_puts_the_private_part_first():
+    state, requests = play_until(first("vote_team"))
+    for request in requests[:3]:
+        script = Script()
+        run(script, lga_input(state, request), slots=10)
+        assert {c.slot for c in script.calls} == {request.player - 1}
+        for call in script.calls:  # private part, then the notes, then the public record, then the task
+            user = str(call.messages[1].content)
+            assert user.startswith("--- Private to you, Player")
+            if call.module == "act":
+                assert user.index("Your analysis:") < user.index("Quest 1 so far:") < user.index("vote on Player")
+
+
+def test_a_later_call_of_the_same_player_extends_its_previous_prompt():
+    """What a player's slot caches: its previous act prompt up to the public record is the start of the next."""
+    state, requests = play_until(first("vote_team"))
+    request = requests[0]
+    script = Script()
+    _, out = run(script, lga_input(state, request), slots=10)
+    first_prompt = str(script.calls[-1].messages[1].content)
+    after, later = play_until(lambda s, rs: s.round == 1 and s.attempt == 2 and any(r.kind == "vote_team" for r in rs))
+    vote = next(r for r in later if r.player == request.player)
+    script = Script()
+    run(script, lga_input(after, vote, memory=out["memory"]), slots=10)
+    second_prompt = str(script.calls[-1].messages[1].content)
+    stable = first_prompt.split("Quest 1 so far:")[0]
+    assert len(stable) > 200 and second_prompt.startswith(stable)
+
+
+@pytest.mark.parametrize("layout, slots, slot", [("shared", 10, None), ("per_player", 0, None), ("auto", 0, None),
+                                                 ("auto", 4, "player modulo 4")])
+def test_layout_option_and_endpoint_slots_choose_the_slot(layout, slots, slot):
+    state, requests = play_until(first("vote_team"))
+    request = next(r for r in requests if r.player > 4)
+    script = Script()
+    run(script, lga_input(state, request, options={"prompt_layout": layout}), slots=slots)
+    expected = None if slot is None else (request.player - 1) % 4
+    assert {c.slot for c in script.calls} == {expected}
+    private_first = str(script.calls[-1].messages[1].content).startswith("--- Private")
+    assert private_first == (layout == "per_player" or (layout == "auto" and slots > 0))
 
 
 def test_context_overrides_prompts():

@@ -19,7 +19,7 @@ from roundtable.models.local import LocalServer, LocalSettings, local_server
 def test_settings_defaults_and_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("CTX", "PARALLEL", "THREADS", "CACHE_MIB", "VERBOSITY"):
         monkeypatch.delenv(f"ROUNDTABLE_LOCAL_{name}", raising=False)
-    assert LocalSettings.from_env() == LocalSettings(n_ctx=16384, n_parallel=1, n_threads=2)
+    assert LocalSettings.from_env() == LocalSettings(n_ctx=32768, n_parallel=10, n_threads=2)
     monkeypatch.setenv("ROUNDTABLE_LOCAL_PARALLEL", "3")
     monkeypatch.setenv("ROUNDTABLE_LOCAL_CTX", "8192")
     assert LocalSettings.from_env().n_parallel == 3

@@ -15,7 +15,7 @@ from langchain_openai import ChatOpenAI
 from pydantic import BaseModel, Field
 
 from roundtable.models.errors import ModelConfigError, ModelUnavailableError
-from roundtable.models.factory import SERVER_API_KEY_ENV, chat_model, clear_model_cache
+from roundtable.models.factory import SERVER_API_KEY_ENV, chat_model, clear_model_cache, prompt_slots
 from roundtable.models.spec import parse_model_spec
 from roundtable.models.usage import collect_usage
 
@@ -148,6 +148,28 @@ def test_request_shape_structured_output_and_usage(endpoint) -> None:  # type: i
     assert usage.total.calls == 1
     assert (usage.total.prompt_tokens, usage.total.completion_tokens, usage.total.cached_tokens) == (50, 5, 30)
     assert result["raw"].usage_metadata["input_token_details"]["cache_read"] == 30
+
+
+def test_a_slot_pins_every_request_to_it_and_is_part_of_the_cache_key(endpoint) -> None:  # type: ignore[no-untyped-def]
+    server = endpoint([(200, completion("a"), {}), (200, completion("b"), {})])
+    spec = parse_model_spec(f"{server.url}#m?slots=6")
+    pinned = chat_model(spec, 0.3, 40, slot=4)
+    assert pinned is chat_model(spec, 0.3, 40, slot=4) and pinned is not chat_model(spec, 0.3, 40)
+    pinned.invoke("hi")
+    chat_model(spec, 0.3, 40).invoke("hi")
+    assert server.requests[0]["id_slot"] == 4
+    assert "id_slot" not in server.requests[1]
+
+
+def test_prompt_slots_per_endpoint(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ROUNDTABLE_LOCAL_PARALLEL", raising=False)
+    assert prompt_slots(parse_model_spec("local")) == 10  # the embedded server's slots
+    monkeypatch.setenv("ROUNDTABLE_LOCAL_PARALLEL", "1")
+    assert prompt_slots(parse_model_spec("local")) == 1
+    assert prompt_slots(parse_model_spec("http://127.0.0.1:9/v1#m")) == 0  # unknown server: one shared cache
+    assert prompt_slots(parse_model_spec("http://127.0.0.1:9/v1#m?slots=8")) == 8
+    assert prompt_slots(parse_model_spec("gpt-4o-mini")) == 0
+    assert prompt_slots(parse_model_spec("local?slots=0")) == 0
 
 
 def test_server_key_comes_from_its_own_variable(endpoint, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]

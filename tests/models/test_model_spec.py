@@ -66,6 +66,7 @@ def test_specs_are_hashable_cache_keys() -> None:
         ("gpt-4o?timeout=-1", "positive number of seconds"),
         ("gpt-4o?timeout", "needs a value"),
         ("gpt-4o?timeout=1&timeout=2", "given twice"),
+        ("local?slots=65", "expected 0..64"),
     ],
 )
 def test_refusals_name_the_problem(text: str, message: str) -> None:
@@ -90,9 +91,11 @@ _names = st.from_regex(r"[A-Za-z0-9][A-Za-z0-9._:/+-]{0,20}", fullmatch=True).fi
     json_schema=st.none() | st.booleans(),
     max_retries=st.none() | st.integers(0, 20),
     timeout=st.none() | st.floats(0.5, 1e4, allow_nan=False),
+    slots=st.none() | st.integers(0, 64),
 )
 def test_canonical_form_round_trips(
-    name: str, url: str | None, json_schema: bool | None, max_retries: int | None, timeout: float | None
+    name: str, url: str | None, json_schema: bool | None, max_retries: int | None, timeout: float | None,
+    slots: int | None,
 ) -> None:
     spec = ModelSpec(
         kind="server" if url else "openai",
@@ -101,6 +104,7 @@ def test_canonical_form_round_trips(
         json_schema=json_schema,
         max_retries=max_retries,
         timeout=timeout,
+        slots=slots,
     )
     assert parse_model_spec(str(spec)) == spec
 

@@ -36,7 +36,7 @@ def make_act(models: ModelProvider):
     """The ``act`` node over ``models``: one call (plus an extractor call when the reply is unreadable)."""
 
     def act(state: LgaState, runtime: Runtime[LgaContext]) -> dict[str, Any]:
-        turn = Turn.of(state, runtime)
+        turn = Turn.of(state, runtime, models)
         request, opts = turn.request, turn.options
         attempt = int(state.get("attempts") or 0)
         with_words = request.wants_words and not opts.separate_response

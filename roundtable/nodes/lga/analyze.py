@@ -43,16 +43,18 @@ def make_analyze(models: ModelProvider):
     """The ``analyze`` node over ``models``: one call of at most ``analysis_words`` words (plus the plan when merged)."""
 
     def analyze(state: LgaState, runtime: Runtime[LgaContext]) -> dict[str, Any]:
-        turn = Turn.of(state, runtime)
+        turn = Turn.of(state, runtime, models)
         opts, view = turn.options, turn.view
         if opts.no_analysis or turn.memory.get("analysis_round") == view.round:
             log.info("player %s: analyze skipped", view.player)
             return {}
         merged = opts.merges_plan(turn.seat.model)
         words = opts.analysis_words + (opts.plan_words if merged else 0)
+        variables = turn.base_variables()
+        context = turn.context_text(variables, plan=variables["plan"] if merged else "", previous_plan=True)
         prompt = turn.context.render(
             "lga/analyze",
-            **turn.base_variables(),
+            **variables | {"context": context},
             scope=opts.analysis_scope,
             scope_players=scope_players(turn),
             words=opts.analysis_words,

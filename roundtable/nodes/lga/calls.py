@@ -18,13 +18,13 @@ _MARKDOWN = re.compile(r"[*#`]+|^\s*(?:[-•]|\d+\.)\s+", re.MULTILINE)
 
 
 def agent_model(models: ModelProvider, turn: Turn, words: int) -> BaseChatModel:
-    """The seat's model at the agent-module temperature, capped for a reply of ``words`` words."""
-    return models.chat(turn.seat.model, turn.temperature, max_tokens_for(words))
+    """The seat's model at the agent-module temperature, capped for a reply of ``words`` words, on the player's slot."""
+    return models.chat(turn.seat.model, turn.temperature, max_tokens_for(words), slot=turn.slot)
 
 
 def extractor_model(models: ModelProvider, turn: Turn) -> BaseChatModel:
     """The seat's model at the extraction temperature (0), for short answers."""
-    return models.chat(turn.seat.model, turn.extraction_temperature, 48)
+    return models.chat(turn.seat.model, turn.extraction_temperature, 48, slot=turn.slot)
 
 
 def uses_json_schema(models: ModelProvider, turn: Turn) -> bool:

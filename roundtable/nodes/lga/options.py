@@ -43,6 +43,10 @@ class LgaOptions(BaseModel):
         summary_words / analysis_words / plan_words / response_words: word
             limits given to the model (the paper's maxima: 100 for analysis and
             response); ``max_tokens`` follows from them.
+        prompt_layout: ``per_player`` (private part first; each player pinned to a server slot of its
+            own), ``shared`` (public part first, for one shared prompt cache) or ``auto`` (default:
+            per player where the endpoint has slots, `roundtable.models.factory.prompt_slots`); see
+            `roundtable.nodes.lga.turn`.
         transcript_chars: budget of the current quest's records in a prompt
             (newest kept), in characters.
         temperature / extraction_temperature: override the run's context.
@@ -65,6 +69,7 @@ class LgaOptions(BaseModel):
     plan_words: int = Field(default=20, ge=10, le=100)
     response_words: int = Field(default=30, ge=5, le=100)
     transcript_chars: int = Field(default=2400, ge=200, le=20000)
+    prompt_layout: Literal["auto", "per_player", "shared"] = "auto"
     temperature: float | None = Field(default=None, ge=0.0, le=2.0)
     extraction_temperature: float | None = Field(default=None, ge=0.0, le=2.0)
 

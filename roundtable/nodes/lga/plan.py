@@ -26,13 +26,15 @@ def make_plan(models: ModelProvider):
     """The ``plan`` node over ``models``: one call of at most ``plan_words`` words."""
 
     def plan(state: LgaState, runtime: Runtime[LgaContext]) -> dict[str, Any]:
-        turn = Turn.of(state, runtime)
+        turn = Turn.of(state, runtime, models)
         opts, view = turn.options, turn.view
         if opts.no_plan or turn.memory.get("plan_round") == view.round:
             log.info("player %s: plan skipped", view.player)
             return {}
         words = opts.plan_words
-        prompt = turn.context.render("lga/plan", **turn.base_variables(), words=words)
+        variables = turn.base_variables()
+        context = turn.context_text(variables, variables["analysis"], variables["plan"], previous_plan=True)
+        prompt = turn.context.render("lga/plan", **variables | {"context": context}, words=words)
         text, usage = call_text(agent_model(models, turn, words), turn.messages(prompt), "plan")
         memory = {**turn.memory, "plan": clean_text(text, words), "plan_round": view.round}
         return {"pool": memory, "usage": [usage]}

@@ -39,7 +39,7 @@ def make_respond(models: ModelProvider):
     """The ``respond`` node over ``models``: one call (plus the extractor under ``no_action``)."""
 
     def respond(state: LgaState, runtime: Runtime[LgaContext]) -> dict[str, Any]:
-        turn = Turn.of(state, runtime)
+        turn = Turn.of(state, runtime, models)
         request, opts = turn.request, turn.options
         direct = responds_directly(state, request, opts.no_action)
         attempt = int(state.get("attempts") or 0)

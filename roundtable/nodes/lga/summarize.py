@@ -41,7 +41,7 @@ def make_summarize(models: ModelProvider):
     """
 
     def summarize(state: LgaState, runtime: Runtime[LgaContext]) -> dict[str, Any]:
-        turn = Turn.of(state, runtime)
+        turn = Turn.of(state, runtime, models)
         old = mem.stale_records(turn.memory, turn.view.round)
         if not old:
             log.info("player %s: summarize skipped (summary current)", turn.view.player)
@@ -69,7 +69,8 @@ def make_summarize(models: ModelProvider):
         usages: list[dict[str, Any]] = []
         if structured:  # bounded strings: every part fits; room for the JSON around them
             prompt = turn.context.render("lga/summarize", **variables, format="json")
-            model = models.chat(turn.seat.model, turn.temperature, words * CHARS_PER_WORD // 3 + 12 * len(parts))
+            model = models.chat(turn.seat.model, turn.temperature, words * CHARS_PER_WORD // 3 + 12 * len(parts),
+                                slot=turn.slot)
             schema = notes_schema({n: limits[n] for n in parts}, describe=turn.context.describe)
             notes, _, usage = call_structured(model, turn.messages(prompt), schema, "summarize")
             usages.append(usage)

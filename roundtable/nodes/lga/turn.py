@@ -1,12 +1,21 @@
 """One decision's inputs, parsed once per node, and the prompt pieces every module shares.
 
-Prompt layout (every module): the system message is the game's rules (the
-same for every player of a game); the user message starts with the public part
-(earlier quests' facts, this quest's public records: the same text for every
-player at the same moment), then the player's private part (role card,
-knowledge, own summary, private records, own analysis and plan), then the task.
-So an inference server's prompt cache reuses the longest possible prefix
-across players.
+Prompt layout (every module; template ``lga/context``): the system message is
+the game's rules (the same for every player of a game); the user message holds
+the public part (earlier quests' facts, this quest's public records: the same
+text for every player at the same moment), the player's private part (role
+card, knowledge, own summary, private records) with its notes (analysis,
+plan), then the task. Two orders, chosen per endpoint (`LgaOptions.prompt_layout`):
+
+- ``per_player``: private part and notes first, then the public part. Each
+  player's calls are pinned to a server slot of its own (llama.cpp's
+  ``id_slot``), whose prompt cache then holds that player's last prompt: a call
+  processes only the public lines that are new since then, and its task. The
+  default where the endpoint has slots (`ModelProvider.slots`), as the
+  embedded model does.
+- ``shared``: public part first, so one shared prompt cache (a hosted
+  endpoint's, or a one-slot server's) reuses the prefix every player's prompt
+  starts with at a given moment.
 """
 
 from __future__ import annotations
@@ -22,6 +31,7 @@ from roundtable.games.avalon import AvalonView, Role, fails_needed, team_size
 from roundtable.games.protocol import Request
 from roundtable.prompts.context import LgaContext
 from roundtable.prompts.narrator import narrate
+from roundtable.tools.model_calls import ModelProvider
 
 from ..agent import SeatSpec, agent_context, parse_view
 
@@ -52,26 +62,48 @@ class Turn:
     options: LgaOptions
     context: LgaContext
     state: LgaState
+    slots: int = 0
 
     @classmethod
-    def of(cls, state: LgaState, runtime: Runtime[LgaContext] | None) -> "Turn":
-        """Parse the graph state and the runtime context.
+    def of(cls, state: LgaState, runtime: Runtime[LgaContext] | None, models: ModelProvider | None = None) -> "Turn":
+        """Parse the graph state and the runtime context; ``models`` says how many server slots the seat's
+        endpoint has (none asked: 0).
 
         Raises:
             pydantic.ValidationError: malformed view, request or seat.
             ConfigurationError: invalid seat options.
         """
         seat = SeatSpec.model_validate(state["seat"])
+        options = LgaOptions.parse(seat.options)
+        slots = models.slots(seat.model) if models is not None and options.prompt_layout != "shared" else 0
         return cls(
             view=parse_view(state["view"]),  # type: ignore[arg-type]
             request=Request.model_validate(state["request"]),
             seat=seat,
             seed=int(state.get("seed") or 0),
             memory=dict(state.get("pool") or {}),
-            options=LgaOptions.parse(seat.options),
+            options=options,
             context=agent_context(LgaContext, "lga", runtime.context if runtime is not None else None),  # type: ignore[arg-type]
             state=state,
+            slots=slots,
         )
+
+    # ------------------------------------------------------------- caching
+
+    @property
+    def layout(self) -> str:
+        """``per_player`` or ``shared`` (see the module docstring); ``auto`` is per player where there are slots."""
+        layout = self.options.prompt_layout
+        if layout == "auto":
+            return "per_player" if self.slots else "shared"
+        return layout
+
+    @property
+    def slot(self) -> int | None:
+        """The server slot this player's calls are pinned to (``player - 1`` modulo the slots), or None."""
+        if self.layout != "per_player" or not self.slots:
+            return None
+        return (self.view.player - 1) % self.slots
 
     # ------------------------------------------------------------ sampling
 
@@ -145,7 +177,22 @@ class Turn:
         }
         variables["shared"] = self.context.render("lga/shared", **variables)
         variables["private"] = self.context.render("lga/private", **variables)
+        variables["layout"] = self.layout
+        variables["context"] = self.context_text(variables, variables["analysis"], variables["plan"])
         return variables
+
+    def context_text(self, variables: dict[str, Any], analysis: str = "", plan: str = "",
+                     previous_plan: bool = False) -> str:
+        """What precedes a module's task, in this turn's layout (template ``lga/context``).
+
+        Args:
+            variables: `base_variables` (its ``shared`` and ``private`` parts).
+            analysis, plan: the notes the module shows (``""``: none).
+            previous_plan: the plan is the one the module is about to replace.
+        """
+        return self.context.render("lga/context", layout=self.layout, shared=variables["shared"],
+                                   private=variables["private"], analysis=analysis, plan=plan,
+                                   previous_plan=previous_plan)
 
     def messages(self, user: str) -> list[BaseMessage]:
         """``[system: rules, user: user]``."""
