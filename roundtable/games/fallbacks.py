@@ -280,11 +280,11 @@ def safe_decision(request: Request, seed: int, *, raw: str | None = None, reason
 
 
 def checked(request: Request, decision: Decision, seed: int) -> Decision:
-    """``decision`` if it passes `check_decision`, else `safe_decision` keeping its raw text, words and usage."""
+    """``decision`` if it passes `check_decision`, else `safe_decision` keeping its raw text, words, checks and usage."""
     try:
         check_decision(request, decision)
         return decision
     except IllegalActionError as error:
         safe = safe_decision(request, seed, raw=decision.raw, reason=f"illegal decision repaired: {error}",
                              utterance=decision.utterance)
-        return safe.model_copy(update={"usage": decision.usage})
+        return safe.model_copy(update={"usage": decision.usage, "checks": decision.checks})

@@ -110,6 +110,8 @@ class Decision(BaseModel):
         raw: the raw model text behind the decision (``None`` for rule bots).
         fallback: which fallback rules of SPEC.md §3.2 produced the answer, or
             ``None`` when the response met the request (counts for VRR).
+        checks: what the agent's own checks found in its answer before giving
+            it, e.g. ``"near copy of Player 3: asked again"`` (empty: nothing).
         usage: model cost of the decision: calls, tokens, latency (see records).
     """
 
@@ -121,6 +123,7 @@ class Decision(BaseModel):
     utterance: str | None = None
     raw: str | None = None
     fallback: str | None = None
+    checks: tuple[str, ...] = ()
     usage: dict[str, Any] = Field(default_factory=dict)
 
     @classmethod

@@ -185,7 +185,8 @@ def test_memory_reads_only_new_events_from_delta_views():
 )
 def test_ablation_switches(options, expected):
     state, requests = play_until(first("propose_team"))
-    script = Script(replies={"respond": "I propose players 2 and 4.", "extract": "2, 4"})
+    words = "I propose players 2 and 4." if options.get("no_action") else "I back this team."
+    script = Script(replies={"respond": words, "extract": "2, 4"})
     nodes, out = run(script, lga_input(state, requests[0], options=options))
     assert script.modules() == expected
     decision = decision_of(out)

@@ -59,6 +59,8 @@ def decision_record(rules: GameRules, request: Request, decision: Decision, kind
         value = getattr(decision, key)
         if value is not None:
             record[key] = value
+    if decision.checks:
+        record["checks"] = list(decision.checks)
     if decision.usage:
         record["usage"] = decision.usage
     return record

@@ -5,6 +5,10 @@ player's quest card, which has one legal value, needs no call. When the request 
 off, the same call returns them (module 6 merged into one structured call: a
 JSON object ``{<action>, "words"}``), which halves the calls of talk turns.
 
+Words said in the same call are checked before they are said
+(`roundtable.nodes.lga.review`): a near copy, words naming another team, or
+words that expose the speaker are asked for once more, with the Host's note.
+
 Where the endpoint supports JSON schemas the answer is schema-bounded
 (`roundtable.tools.extraction.answer_schema`); otherwise it is prose with a
 ``Choice:`` line, read by `read_labelled` or by the extractor.
@@ -23,6 +27,7 @@ from roundtable.tools.model_calls import UNUSABLE, ModelProvider, call_structure
 
 from .calls import agent_model, uses_json_schema
 from .reading import extract_action, settle
+from .review import review_update
 from .state import LgaState
 from .turn import Turn
 
@@ -50,7 +55,7 @@ def make_act(models: ModelProvider):
             with_words=with_words,
             words=opts.response_words,
             format="json" if structured else "prose",
-            retry_note=turn.retry_note(attempt),
+            retry_note=state.get("recheck") or (turn.retry_note(attempt) if state.get("retry") else ""),
             audience=list(request.audience) if request.audience is not None else None,
         )
         extra = REASON_TOKENS if reason else 0
@@ -77,6 +82,7 @@ def make_act(models: ModelProvider):
         update = settle(turn, action, attempt) | {"raw": raws, "usage": usages}
         if with_words and not update["retry"]:
             update["words"] = words
+            update |= review_update(turn, state, words, (update.get("action") or {}).get("players"))
         return update
 
     return act

@@ -59,6 +59,6 @@ def decide(state: LgaState, runtime: Runtime[LgaContext]) -> AgentOutput:
 
     fallback = join_reasons(reasons)
     count = len(fallback.split("; ")) if fallback else 0
-    decision = Decision.to(request, raw=raw, fallback=fallback,
+    decision = Decision.to(request, raw=raw, fallback=fallback, checks=tuple(state.get("checks") or ()),
                            usage=total_usage(state.get("usage") or [], fallbacks=count), **fields)
     return agent_output(checked(request, decision, turn.seed), turn.memory)

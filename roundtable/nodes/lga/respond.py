@@ -4,7 +4,9 @@ Runs only where words are needed: a talk turn with no action to take, a
 ``separate_response`` seat after its action, a combined reply whose words were
 unusable, and, for the ``no_action`` ablation, every request: the agent then
 answers the Host directly in words and the action is extracted from them
-(extractor call at temperature 0).
+(extractor call at temperature 0). The words are checked before they are said
+(`roundtable.nodes.lga.review`) and asked for once more when they would spoil
+the game.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from roundtable.tools.model_calls import ModelProvider, call_text
 
 from .calls import agent_model, uses_json_schema
 from .reading import extract_action, settle
+from .review import review_update
 from .state import LgaState
 from .turn import Turn
 
@@ -52,7 +55,7 @@ def make_respond(models: ModelProvider):
             choice_help=turn.choice_help(False),
             audience=list(request.audience) if request.audience is not None else None,
             words=opts.response_words,
-            retry_note=turn.retry_note(attempt) if direct else "",
+            retry_note=state.get("recheck") or (turn.retry_note(attempt) if direct and state.get("retry") else ""),
         )
         text, usage = call_text(agent_model(models, turn, opts.response_words), turn.messages(prompt), "respond")
         update: dict[str, Any] = {"raw": [text], "usage": [usage]}
@@ -64,7 +67,11 @@ def make_respond(models: ModelProvider):
             if update["retry"]:
                 return update
         if request.wants_words:
-            update["words"] = text
+            action = update.get("action") if direct else state.get("action")
+            checked = review_update(turn, state, text, (action or {}).get("players"))
+            update |= checked
+            if not checked.get("recheck"):
+                update["words"] = text
         return update
 
     return respond

@@ -17,7 +17,10 @@ Working channels, written by the nodes of one decision:
 - ``retry``: too few players were named and the step that asked will ask again;
 - ``attempts``: how many times the answer has been asked for;
 - ``raw``, ``problems``, ``usage``: appended by each call: raw reply texts,
-  problems found in them (fallback reasons), per-call usage records.
+  problems found in them (fallback reasons), per-call usage records;
+- ``recheck``: the Host's note for asking the step that spoke once more (its
+  words would spoil the game, `roundtable.nodes.lga.review`), ``reviewed``:
+  that re-ask has been made, ``checks``: what the checks found (`Decision.checks`).
 """
 
 from __future__ import annotations
@@ -38,3 +41,6 @@ class LgaState(AgentInput, AgentOutput, total=False):
     raw: Annotated[list[str], operator.add]
     problems: Annotated[list[str], operator.add]
     usage: Annotated[list[dict[str, Any]], operator.add]
+    recheck: str | None
+    reviewed: bool
+    checks: Annotated[list[str], operator.add]

@@ -1,0 +1,91 @@
+"""The lga agent's check of its own words (near copy, words and team, self-exposure), with scripted models."""
+
+from __future__ import annotations
+
+import json
+
+from lga_fakes import Script, ScriptedModels, decide, first, play_until
+
+from roundtable.games import avalon
+from roundtable.graphs.agents.lga import build_lga_graph
+
+# lan6, seed 1: 1 Servant, 2 Assassin, 3 Morgana, 4 Servant, 5 Percival, 6 Merlin; Player 5 leads quest 1 and
+# opened the talk with "I propose players 1 and 5." (the naive bot's words).
+OPENING = "I propose players 1 and 5."
+
+
+def speak_of(player: int) -> tuple[avalon.AvalonState, avalon.Request]:
+    state, requests = play_until(lambda s, rs: any(r.kind == "speak" and r.player == player for r in rs))
+    return state, next(r for r in requests if r.player == player)
+
+
+def run(script: Script, state: avalon.AvalonState, request: avalon.Request) -> avalon.Decision:
+    graph = build_lga_graph(ScriptedModels(script)).compile()
+    decision, _ = decide(graph, state, request, options={"no_analysis": True, "no_plan": True})
+    return decision
+
+
+def test_a_near_copy_of_an_earlier_speaker_is_asked_for_again_with_a_note() -> None:
+    state, request = speak_of(6)
+    script = Script(replies={"respond": [OPENING, "Players 1 and 5 have done nothing wrong yet; I can back them."]})
+    decision = run(script, state, request)
+    assert script.modules() == ["respond", "respond"]
+    assert "Player 5 already said almost exactly that" in script.calls[1].prompt
+    assert "already said" not in script.calls[0].prompt
+    assert decision.utterance.startswith("Players 1 and 5 have done nothing wrong")
+    assert decision.checks == ("near copy of Player 5: asked again",)
+    assert decision.usage["calls"] == 2
+
+
+def test_own_words_are_not_a_copy_of_someone_else() -> None:
+    state, request = speak_of(6)
+    script = Script(replies={"respond": "Players 1 and 5 have done nothing wrong yet; I can back them."})
+    decision = run(script, state, request)
+    assert script.modules() == ["respond"]
+    assert decision.checks == () and decision.fallback is None
+
+
+def test_a_second_copy_is_kept_and_recorded_as_kept() -> None:
+    state, request = speak_of(6)
+    script = Script(replies={"respond": OPENING})
+    decision = run(script, state, request)
+    assert script.modules() == ["respond", "respond"]  # one re-ask, never more
+    assert decision.utterance == OPENING
+    assert decision.checks == ("near copy of Player 5: asked again", "near copy of Player 5: kept after asking again")
+
+
+def test_a_leader_whose_words_name_another_team_is_asked_again() -> None:
+    state, requests = play_until(first("propose_team"))
+    leader = requests[0]
+    mismatch = json.dumps({"players": [1, 2], "words": "My team: players 3 and 4."})
+    agreeing = json.dumps({"players": [1, 2], "words": "My team: players 1 and 2."})
+    script = Script(replies={"act": [mismatch, agreeing]})
+    decision = run(script, state, leader)
+    assert script.modules() == ["act", "act"]
+    assert "your words name players 3, 4 but you chose players 1, 2" in script.calls[1].prompt
+    assert decision.players == (1, 2) and decision.utterance == "My team: players 1 and 2."
+    assert decision.checks == ("words name players 3, 4, team is 1, 2: asked again",)
+
+
+def test_words_naming_the_chosen_team_in_another_order_pass() -> None:
+    state, requests = play_until(first("propose_team"))
+    script = Script(replies={"act": json.dumps({"players": [1, 2], "words": "Players 2 and 1, please."})})
+    decision = run(script, state, requests[0])
+    assert script.modules() == ["act"] and decision.checks == ()
+
+
+def test_an_evil_player_giving_itself_away_in_public_is_asked_again() -> None:
+    state, request = speak_of(3)  # Morgana
+    script = Script(replies={"respond": ["As Morgana I will make them fail.", "Player 1 seems honest to me."]})
+    decision = run(script, state, request)
+    assert "would tell everyone you are evil" in script.calls[1].prompt
+    assert decision.utterance == "Player 1 seems honest to me."
+    assert decision.checks == ("words expose the speaker (evil side): asked again",)
+
+
+def test_the_evil_council_may_speak_freely() -> None:
+    state, requests = play_until(lambda s, rs: any(r.kind == "speak" and r.audience for r in rs))
+    request = next(r for r in requests if r.audience)
+    script = Script(replies={"respond": "We are evil and we must fail the quest; Player 6 is Merlin."})
+    decision = run(script, state, request)
+    assert script.modules().count("respond") == 1 and decision.checks == ()
