@@ -27,23 +27,24 @@ def test_vote_prompts_state_the_evil_players_each_player_knows_on_the_team(seed)
         role = state.role_of(player)
         evil_on = [p for p in request.subject if state.side_of(p).value == "evil"]
         if role == Role.MERLIN:
-            expected = ("No evil player you know is on this team." if not evil_on
-                        else f"evil: {', '.join(map(str, evil_on))}.")
+            expected = ("No evil player you know is on this team, so your side wants it approved." if not evil_on
+                        else f"evil: {', '.join(map(str, evil_on))}, so your side wants it rejected.")
             assert expected in prompt
         elif state.side_of(player).value == "evil":
             if evil_on:
                 assert "Your side on this team: " + ", ".join(
-                    f"Player {p}" + (" (you)" if p == player else "") for p in evil_on) + ";" in prompt
+                    f"Player {p}" + (" (you)" if p == player else "") for p in evil_on) + (
+                    "; one fail card fails the quest, so your side wants it approved.") in prompt
             else:
-                assert "No player of your side you know of is on this team." in prompt
+                assert "No player of your side you know of is on this team, so your side wants it rejected." in prompt
         else:  # Percival and the Servants learn no one's side
             assert "on this team" not in prompt.split("--- Private to you")[1]
 
 
 def team_knowledge(view, team) -> str:
     known = [k["player"] for k in view.knowledge if k["is"] == "evil"]
-    return LgaContext().render("avalon/team_knowledge", me=view.player, side=view.side, team=list(team),
-                               known_evil=known)
+    return LgaContext().render("avalon/team_knowledge", me=view.player, side=view.side, role=view.role,
+                               team=list(team), known_evil=known)
 
 
 def test_team_knowledge_follows_the_view_not_the_truth():
@@ -55,7 +56,10 @@ def test_team_knowledge_follows_the_view_not_the_truth():
     merlin = next(p for p in state.players if state.role_of(p) == Role.MERLIN)
     oberon = next(p for p in state.players if state.role_of(p) == Role.OBERON)
     assert team_knowledge(avalon.view(state, merlin), (mordred, merlin)) == (
-        "No evil player you know is on this team.")
+        "No evil player you know is on this team, so your side wants it approved.")
     assert team_knowledge(avalon.view(state, oberon), (mordred, oberon)) == (
-        f"Your side on this team: Player {oberon} (you); one fail card fails the quest.")
+        f"Your side on this team: Player {oberon} (you); one fail card fails the quest, so your side wants it approved.")
+    # Oberon knows no teammate: a team without him may still carry one, so his knowledge settles nothing
+    assert team_knowledge(avalon.view(state, oberon), (mordred, merlin)) == (
+        "No player of your side you know of is on this team.")
     assert team_knowledge(avalon.view(state, merlin), ()) == ""

@@ -59,7 +59,8 @@ def render_all(turn: Turn) -> list[str]:
     base = turn.base_variables()
     request = turn.request
     texts = [turn.rules_text(), turn.role_card(), turn.instruction(), base["shared"], base["private"]]
-    common = {"instruction": turn.instruction(), "choice_help": "a choice", "words": 50, "retry_note": ""}
+    common = {"instruction": turn.instruction(), "choice_help": "a choice", "words": 50, "retry_note": "",
+              "speech": turn.speech()}
     for parts, fmt in itertools.product((["summary"], ["summary", "plan"], ["summary", "analysis", "plan"]),
                                         ("json", "prose")):
         texts.append(turn.context.render("lga/summarize", **base, rounds=[1, 2] if fmt == "json" else [1], round_public="Host: x",
@@ -79,6 +80,12 @@ def render_all(turn: Turn) -> list[str]:
         for reason in (True, False):
             texts.append(turn.choice_help(json, reason))
     texts.append(turn.retry_note(1) or "(no retry note for this shape)")
+    texts.append(turn.speech())
+    for problem in ({"copied": "Player 2"}, {"copied": "Player 1", "yourself": True}, {"named": [1, 2], "team": [3, 4]},
+                    {"exposure": "evil side"}, {"exposure": "merlin names evil"}):
+        texts.append(turn.context.render("lga/review_note", **{"copied": None, "yourself": False, "named": [],
+                                                               "team": [], "exposure": None, "side": turn.view.side}
+                                         | problem))
     for action in ({"players": [1, 2, 3]}, {"passed": True}, {"choice": True}, {"choice": False}):
         texts.append(turn.decided(action) or "(no action for this shape)")
     if request.answer != "words":
@@ -122,7 +129,8 @@ def test_registry_names_and_errors():
     names = registry.names()
     for name in ("avalon/rules", "avalon/narration", "avalon/knowledge", "avalon/team_knowledge", "lga/summarize",
                  "lga/analyze", "lga/plan", "lga/act", "lga/respond", "lga/choice_help", "lga/retry_note",
-                 "lga/decided", "answers/field", "extraction/pick", "extraction/yes_no"):
+                 "lga/decided", "lga/context", "lga/speech", "lga/review_note", "answers/field", "extraction/pick",
+                 "extraction/yes_no"):
         assert name in names
     with pytest.raises(PromptNotFoundError, match="no prompt template"):
         registry.text("lga/nope")

@@ -56,7 +56,7 @@ def make_act(models: ModelProvider):
             words=opts.response_words,
             format="json" if structured else "prose",
             retry_note=state.get("recheck") or (turn.retry_note(attempt) if state.get("retry") else ""),
-            audience=list(request.audience) if request.audience is not None else None,
+            speech=turn.speech(),
         )
         extra = REASON_TOKENS if reason else 0
         model = agent_model(models, turn, (opts.response_words if with_words else 0) + ACTION_TOKENS + extra)

@@ -53,7 +53,7 @@ def make_respond(models: ModelProvider):
             action_text="" if direct else turn.decided(state.get("action")),
             direct=direct,
             choice_help=turn.choice_help(False),
-            audience=list(request.audience) if request.audience is not None else None,
+            speech=turn.speech(),
             words=opts.response_words,
             retry_note=state.get("recheck") or (turn.retry_note(attempt) if direct and state.get("retry") else ""),
         )

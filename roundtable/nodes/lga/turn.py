@@ -209,7 +209,7 @@ class Turn:
             return ""
         known = [k["player"] for k in self.view.knowledge if k.get("is") == "evil"]
         return self.context.render("avalon/team_knowledge", me=self.view.player, side=self.view.side,
-                                   team=list(self.request.subject), known_evil=known)
+                                   role=self.view.role, team=list(self.request.subject), known_evil=known)
 
     def request_variables(self) -> dict[str, Any]:
         """The request's fields for the instruction and answer templates."""
@@ -238,6 +238,13 @@ class Turn:
             me=view.player, players=view.players, leader=view.leader, round=self.request.round,
             attempt=self.request.attempt, **self.request_variables(),
         )
+
+    def speech(self) -> str:
+        """How the words are to be said: to whom, how long, what to keep secret (template ``lga/speech``)."""
+        r = self.request
+        return self.context.render("lga/speech", words=self.options.response_words, kind=r.kind, count=r.count,
+                                   audience=list(r.audience) if r.audience is not None else None,
+                                   side=self.view.side, role=self.view.role)
 
     def choice_help(self, json: bool, reason: bool = False) -> str:
         """How the answer's choice is to be written (template ``lga/choice_help``)."""
