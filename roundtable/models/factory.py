@@ -156,10 +156,10 @@ _cache_lock = threading.Lock()
 
 
 def chat_model(spec: ModelSpec, temperature: float, max_tokens: int | None = None,
-               slot: int | None = None) -> BaseChatModel:
+               slot: int | None = None, sampling: tuple[tuple[str, Any], ...] = ()) -> BaseChatModel:
     """Build (or reuse) the chat model for ``spec``.
 
-    Models are cached per ``(spec, temperature, max_tokens, slot)`` for the life of the
+    Models are cached per ``(spec, temperature, max_tokens, slot, sampling)`` for the life of the
     process. For ``local`` specs the embedded server is started on first use.
 
     Args:
@@ -168,6 +168,8 @@ def chat_model(spec: ModelSpec, temperature: float, max_tokens: int | None = Non
         max_tokens: Cap on generated tokens per call; ``None``: the endpoint's default.
         slot: The llama.cpp server slot every call is pinned to (``id_slot`` in the request body, 0-based,
             below `prompt_slots`), so a caller keeps its own prompt cache there; ``None``: the server picks.
+        sampling: extra sampler parameters sent in every request body, as ``((name, value), ...)``, e.g.
+            llama.cpp's DRY sampler (`roundtable.nodes.lga.calls.DRY_SAMPLING`); only for servers that take them.
 
     Returns:
         An :class:`OutageAwareChatOpenAI` (a ``ChatOpenAI``).
@@ -177,11 +179,11 @@ def chat_model(spec: ModelSpec, temperature: float, max_tokens: int | None = Non
         MissingModelPartsError, ModelChecksumError, LocalServerError: The
             embedded model could not be started (``local`` only).
     """
-    key = (spec, float(temperature), max_tokens, slot)
+    key = (spec, float(temperature), max_tokens, slot, tuple(sampling))
     with _cache_lock:
         model = _cache.get(key)
         if model is None:
-            model = _cache[key] = _build(spec, float(temperature), max_tokens, slot)
+            model = _cache[key] = _build(spec, float(temperature), max_tokens, slot, dict(sampling))
         return model
 
 
@@ -211,10 +213,12 @@ def clear_model_cache() -> None:
         _cache.clear()
 
 
-def _build(spec: ModelSpec, temperature: float, max_tokens: int | None, slot: int | None = None) -> BaseChatModel:
+def _build(spec: ModelSpec, temperature: float, max_tokens: int | None, slot: int | None = None,
+           sampling: dict[str, Any] | None = None) -> BaseChatModel:
     common: dict[str, Any] = {"temperature": temperature, "max_tokens": max_tokens}
-    if slot is not None:
-        common["extra_body"] = {"id_slot": slot}
+    body = dict(sampling or {}) | ({"id_slot": slot} if slot is not None else {})
+    if body:
+        common["extra_body"] = body
     if spec.kind == "local":
         from roundtable.models.local import local_server  # xllamacpp is an optional dependency
 

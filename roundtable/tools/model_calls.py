@@ -31,17 +31,17 @@ USAGE_KEYS = ("calls", "failures", "prompt_tokens", "completion_tokens", "cached
 class ModelProvider(Protocol):
     """Where an agent gets its chat models.
 
-    ``chat(spec, temperature, max_tokens, slot)`` returns a LangChain chat model for
+    ``chat(spec, temperature, max_tokens, slot, sampling)`` returns a LangChain chat model for
     the seat's model spec string (``local``, a hosted model name, or
     ``BASE_URL#MODEL``; see `roundtable.models.spec`), pinned to server slot
-    ``slot`` when it is not None; ``json_schema(spec)`` says whether to ask the
+    ``slot`` when it is not None, sending the extra sampler parameters ``sampling``; ``json_schema(spec)`` says whether to ask the
     endpoint for schema-constrained output (``with_structured_output(...,
     method="json_schema")``); ``slots(spec)`` how many server slots with a
     prompt cache each its callers may be pinned to (0: one shared cache).
     """
 
     def chat(self, spec: str | None, temperature: float, max_tokens: int | None,
-             slot: int | None = None) -> BaseChatModel: ...
+             slot: int | None = None, sampling: tuple[tuple[str, Any], ...] = ()) -> BaseChatModel: ...
 
     def json_schema(self, spec: str | None) -> bool: ...
 
@@ -67,10 +67,11 @@ class FactoryModels:
     """
 
     def chat(self, spec: str | None, temperature: float, max_tokens: int | None,
-             slot: int | None = None) -> BaseChatModel:
+             slot: int | None = None, sampling: tuple[tuple[str, Any], ...] = ()) -> BaseChatModel:
         from roundtable.models import chat_model
 
-        return chat_model(_parsed(spec or "local"), temperature=float(temperature), max_tokens=max_tokens, slot=slot)
+        return chat_model(_parsed(spec or "local"), temperature=float(temperature), max_tokens=max_tokens, slot=slot,
+                          sampling=sampling)
 
     def json_schema(self, spec: str | None) -> bool:
         from roundtable.models import supports_json_schema

@@ -50,6 +50,7 @@ class Call:
     max_tokens: int | None
     schema: type[BaseModel] | dict | None
     slot: int | None = None
+    sampling: dict[str, Any] = field(default_factory=dict)
 
     @property
     def prompt(self) -> str:
@@ -110,7 +111,7 @@ class Script:
 
     def reply(self, messages: list[BaseMessage], model: "ScriptedChatModel", schema: type[BaseModel] | dict | None) -> str:
         call = Call(module_of(messages, schema), list(messages), model.temperature, model.max_tokens, schema,
-                    model.slot)
+                    model.slot, model.sampling)
         self.calls.append(call)
         if self.fail_at is not None and len(self.calls) == self.fail_at and not self.failed:
             self.failed = True
@@ -139,6 +140,7 @@ class ScriptedChatModel(BaseChatModel):
     temperature: float = 0.0
     max_tokens: int | None = None
     slot: int | None = None
+    sampling: dict[str, Any] = {}
 
     @property
     def _llm_type(self) -> str:
@@ -175,8 +177,9 @@ class ScriptedModels:
     server_slots: int = 0
 
     def chat(self, spec: str | None, temperature: float, max_tokens: int | None,
-             slot: int | None = None) -> BaseChatModel:
-        return ScriptedChatModel(script=self.script, temperature=temperature, max_tokens=max_tokens, slot=slot)
+             slot: int | None = None, sampling: tuple[tuple[str, Any], ...] = ()) -> BaseChatModel:
+        return ScriptedChatModel(script=self.script, temperature=temperature, max_tokens=max_tokens, slot=slot,
+                                 sampling=dict(sampling))
 
     def json_schema(self, spec: str | None) -> bool:
         return self.json

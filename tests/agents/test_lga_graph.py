@@ -433,6 +433,25 @@ def test_layout_option_and_endpoint_slots_choose_the_slot(layout, slots, slot):
     assert private_first == (layout == "per_player" or (layout == "auto" and slots > 0))
 
 
+@pytest.mark.parametrize("model, option, dry", [("local", "auto", True), ("fake", "auto", False),
+                                               ("fake", True, True), ("local", False, False)])
+def test_words_said_at_the_table_are_sampled_with_dry_where_it_is_on(model, option, dry):
+    state, requests = play_until(first("propose_team"))
+    script = Script()
+    inp = lga_input(state, requests[0], options={"dry": option})
+    inp["seat"]["model"] = model
+    run(script, inp)
+    speaking = [c for c in script.calls if c.module == "act"]
+    notes = [c for c in script.calls if c.module in ("analyze", "plan")]
+    assert speaking and notes
+    assert all(("dry_multiplier" in c.sampling) == dry for c in speaking)
+    assert not any(c.sampling for c in notes)  # notes restate facts: no repetition penalty there
+    vote_state, votes = play_until(first("vote_team"))
+    script = Script()
+    run(script, lga_input(vote_state, votes[0], options={"dry": option, "no_analysis": True, "no_plan": True}))
+    assert not any(c.sampling for c in script.calls)  # a vote says nothing at the table
+
+
 def test_context_overrides_prompts():
     state, requests = play_until(first("propose_team"))
     script = Script()

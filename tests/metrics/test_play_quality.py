@@ -80,6 +80,7 @@ def test_repeating_ones_own_earlier_words_is_parroting() -> None:
     "Recommend me for quests and make them fail.",
     "My evil teammate Player 6 should go.",
     "I'm on the evil side, but trust me anyway.",
+    "I will try to fool Percival by pretending to be Merlin.",
 ])
 def test_an_evil_player_naming_its_side_or_intent_exposes_itself(text: str) -> None:
     assert exposes(text, Role.MORGANA, []) == "evil side"

@@ -67,3 +67,15 @@ def test_structured_output_and_prompt_cache(local) -> None:  # type: ignore[no-u
     assert usage.total.calls == 2
     assert usage.total.cached_tokens >= second_usage.cached_tokens
     assert usage.total.prompt_tokens == first_usage.prompt_tokens + second_usage.prompt_tokens
+
+
+def test_each_slot_keeps_its_own_prompt_cache(local) -> None:  # type: ignore[no-untyped-def]
+    """Two players' prompts alternate; each pinned to its own slot still finds its own prefix cached."""
+    spec = parse_model_spec("local")
+    first, second = (chat_model(spec, 0.0, 4, slot=slot) for slot in (0, 1))
+    mine = [("system", PREFIX), ("user", "Player 1 speaks.")]
+    theirs = [("system", "Other rules.\n" + PREFIX[::-1]), ("user", "Player 2 speaks.")]
+    opening = Usage.from_message(first.invoke(mine))
+    second.invoke(theirs)
+    again = Usage.from_message(first.invoke([*mine, ("user", "And now votes.")]))
+    assert again.cached_tokens >= opening.prompt_tokens - 8, "slot 0 kept player 1's prompt"

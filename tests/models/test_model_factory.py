@@ -150,15 +150,17 @@ def test_request_shape_structured_output_and_usage(endpoint) -> None:  # type: i
     assert result["raw"].usage_metadata["input_token_details"]["cache_read"] == 30
 
 
-def test_a_slot_pins_every_request_to_it_and_is_part_of_the_cache_key(endpoint) -> None:  # type: ignore[no-untyped-def]
-    server = endpoint([(200, completion("a"), {}), (200, completion("b"), {})])
+def test_a_slot_and_sampling_parameters_go_in_every_request_and_the_cache_key(endpoint) -> None:  # type: ignore[no-untyped-def]
+    server = endpoint([(200, completion("a"), {}), (200, completion("b"), {}), (200, completion("c"), {})])
     spec = parse_model_spec(f"{server.url}#m?slots=6")
     pinned = chat_model(spec, 0.3, 40, slot=4)
     assert pinned is chat_model(spec, 0.3, 40, slot=4) and pinned is not chat_model(spec, 0.3, 40)
     pinned.invoke("hi")
     chat_model(spec, 0.3, 40).invoke("hi")
+    chat_model(spec, 0.3, 40, slot=1, sampling=(("dry_multiplier", 0.8),)).invoke("hi")
     assert server.requests[0]["id_slot"] == 4
-    assert "id_slot" not in server.requests[1]
+    assert "id_slot" not in server.requests[1] and "dry_multiplier" not in server.requests[1]
+    assert server.requests[2]["id_slot"] == 1 and server.requests[2]["dry_multiplier"] == 0.8
 
 
 def test_prompt_slots_per_endpoint(monkeypatch: pytest.MonkeyPatch) -> None:

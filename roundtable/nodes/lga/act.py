@@ -59,7 +59,8 @@ def make_act(models: ModelProvider):
             speech=turn.speech(),
         )
         extra = REASON_TOKENS if reason else 0
-        model = agent_model(models, turn, (opts.response_words if with_words else 0) + ACTION_TOKENS + extra)
+        model = agent_model(models, turn, (opts.response_words if with_words else 0) + ACTION_TOKENS + extra,
+                            speaking=with_words)
         messages = turn.messages(prompt)
         words: str | None = None
         if structured:

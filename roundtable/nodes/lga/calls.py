@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 
@@ -12,14 +13,26 @@ from roundtable.tools.model_calls import ModelProvider
 from .options import max_tokens_for
 from .turn import Turn
 
+DRY_SAMPLING: tuple[tuple[str, Any], ...] = (
+    ("dry_multiplier", 0.8), ("dry_base", 1.75), ("dry_allowed_length", 4), ("dry_penalty_last_n", -1),
+)
+"""llama.cpp's DRY ("don't repeat yourself") sampler over the whole context, prompt included: a token that would
+extend a sequence already in the context beyond 4 tokens loses ``0.8 * 1.75 ** (length - 4)`` logits, so a reply
+that starts copying an earlier speaker's sentence turns away from it within a few words (sequence breakers: newline,
+colon, quote, asterisk). Sent with the calls that write words said at the table
+(`LgaOptions.dry`). Source: llama.cpp ``tools/server/README.md`` (``dry_*`` parameters); the DRY sampler of
+p-e-w, text-generation-webui PR #5677."""
+
 _LABEL = re.compile(r"^\W*(summary|analysis|plan|answer)\s*:\s*", re.IGNORECASE)
 _SPECIAL = re.compile(r"<\|[^|>]{1,40}\|>")
 _MARKDOWN = re.compile(r"[*#`]+|^\s*(?:[-•]|\d+\.)\s+", re.MULTILINE)
 
 
-def agent_model(models: ModelProvider, turn: Turn, words: int) -> BaseChatModel:
-    """The seat's model at the agent-module temperature, capped for a reply of ``words`` words, on the player's slot."""
-    return models.chat(turn.seat.model, turn.temperature, max_tokens_for(words), slot=turn.slot)
+def agent_model(models: ModelProvider, turn: Turn, words: int, speaking: bool = False) -> BaseChatModel:
+    """The seat's model at the agent-module temperature, capped for a reply of ``words`` words, on the player's slot;
+    ``speaking``: the reply holds words said at the table, sampled with `DRY_SAMPLING` where `LgaOptions.dry` is on."""
+    sampling = DRY_SAMPLING if speaking and turn.options.uses_dry(turn.seat.model) else ()
+    return models.chat(turn.seat.model, turn.temperature, max_tokens_for(words), slot=turn.slot, sampling=sampling)
 
 
 def extractor_model(models: ModelProvider, turn: Turn) -> BaseChatModel:

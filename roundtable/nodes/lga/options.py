@@ -50,6 +50,10 @@ class LgaOptions(BaseModel):
         transcript_chars: budget of the current quest's records in a prompt
             (newest kept), in characters.
         temperature / extraction_temperature: override the run's context.
+        dry: sample the calls that write words said at the table with llama.cpp's DRY sampler
+            (`roundtable.nodes.lga.calls.DRY_SAMPLING`), which keeps a reply from copying a sentence of
+            its prompt; ``auto`` (default): on for the embedded ``local`` model only (other servers may
+            refuse the parameters).
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -70,6 +74,7 @@ class LgaOptions(BaseModel):
     response_words: int = Field(default=30, ge=5, le=100)
     transcript_chars: int = Field(default=2400, ge=200, le=20000)
     prompt_layout: Literal["auto", "per_player", "shared"] = "auto"
+    dry: bool | Literal["auto"] = "auto"
     temperature: float | None = Field(default=None, ge=0.0, le=2.0)
     extraction_temperature: float | None = Field(default=None, ge=0.0, le=2.0)
 
@@ -89,6 +94,10 @@ class LgaOptions(BaseModel):
         if self.no_analysis and self.no_plan:
             return False
         return _switch(self.merge_summary, model)
+
+    def uses_dry(self, model: str | None) -> bool:
+        """Whether words said at the table are sampled with the DRY sampler for a seat playing ``model``."""
+        return _switch(self.dry, model)
 
     @classmethod
     def parse(cls, options: dict[str, Any] | None) -> "LgaOptions":

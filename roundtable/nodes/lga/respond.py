@@ -57,7 +57,8 @@ def make_respond(models: ModelProvider):
             words=opts.response_words,
             retry_note=state.get("recheck") or (turn.retry_note(attempt) if direct and state.get("retry") else ""),
         )
-        text, usage = call_text(agent_model(models, turn, opts.response_words), turn.messages(prompt), "respond")
+        model = agent_model(models, turn, opts.response_words, speaking=request.wants_words)
+        text, usage = call_text(model, turn.messages(prompt), "respond")
         update: dict[str, Any] = {"raw": [text], "usage": [usage]}
         if direct:
             action, raws, usages = extract_action(models, turn, text, uses_json_schema(models, turn))
