@@ -15,13 +15,15 @@ from .turn import Turn
 
 DRY_SAMPLING: tuple[tuple[str, Any], ...] = (
     ("dry_multiplier", 0.8), ("dry_base", 1.75), ("dry_allowed_length", 4), ("dry_penalty_last_n", -1),
+    ("dry_sequence_breakers", ("\n", ":", '"', "*", *"0123456789")),
 )
 """llama.cpp's DRY ("don't repeat yourself") sampler over the whole context, prompt included: a token that would
 extend a sequence already in the context beyond 4 tokens loses ``0.8 * 1.75 ** (length - 4)`` logits, so a reply
-that starts copying an earlier speaker's sentence turns away from it within a few words (sequence breakers: newline,
-colon, quote, asterisk). Sent with the calls that write words said at the table
-(`LgaOptions.dry`). Source: llama.cpp ``tools/server/README.md`` (``dry_*`` parameters); the DRY sampler of
-p-e-w, text-generation-webui PR #5677."""
+that starts copying an earlier speaker's sentence turns away from it within a few words. Sequences break at a
+newline, colon, quote or asterisk (llama.cpp's defaults) and at every digit, so naming players ("players 1 and
+5") is never penalized, however often the same team was named before. Sent with the calls that write words said
+at the table (`LgaOptions.dry`). Source: llama.cpp ``tools/server/README.md`` (``dry_*`` parameters); the DRY
+sampler of p-e-w, text-generation-webui PR #5677."""
 
 _LABEL = re.compile(r"^\W*(summary|analysis|plan|answer)\s*:\s*", re.IGNORECASE)
 _SPECIAL = re.compile(r"<\|[^|>]{1,40}\|>")
