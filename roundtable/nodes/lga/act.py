@@ -80,7 +80,7 @@ def make_act(models: ModelProvider):
             action, more_raw, more_usage = extract_action(models, turn, raw, structured)
             raws += more_raw
             usages += more_usage
-        update = settle(turn, action, attempt) | {"raw": raws, "usage": usages}
+        update = settle(turn, action, attempt) | {"raw": raws, "usage": usages, "recheck": None}
         if with_words and not update["retry"]:
             update["words"] = words
             update |= review_update(turn, state, words, (update.get("action") or {}).get("players"))

@@ -59,7 +59,7 @@ def make_respond(models: ModelProvider):
         )
         model = agent_model(models, turn, opts.response_words, speaking=request.wants_words)
         text, usage = call_text(model, turn.messages(prompt), "respond")
-        update: dict[str, Any] = {"raw": [text], "usage": [usage]}
+        update: dict[str, Any] = {"raw": [text], "usage": [usage], "recheck": None}
         if direct:
             action, raws, usages = extract_action(models, turn, text, uses_json_schema(models, turn))
             update = update | settle(turn, action, attempt)
