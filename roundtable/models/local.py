@@ -174,6 +174,7 @@ class LocalServer:
         params.n_ctx = self.settings.n_ctx
         params.n_parallel = self.settings.n_parallel
         params.kv_unified = True  # every slot may use the whole context
+        params.cache_idle_slots = False  # an idle slot keeps its player's prompt (llama.cpp would clear it)
         params.cpuparams.n_threads = self.settings.n_threads
         params.cpuparams_batch.n_threads = self.settings.n_threads
         params.cache_prompt = True
