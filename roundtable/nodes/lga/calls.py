@@ -14,12 +14,12 @@ from .options import max_tokens_for
 from .turn import Turn
 
 DRY_SAMPLING: tuple[tuple[str, Any], ...] = (
-    ("dry_multiplier", 0.8), ("dry_base", 1.75), ("dry_allowed_length", 4), ("dry_penalty_last_n", 32768),
+    ("dry_multiplier", 1.0), ("dry_base", 2.0), ("dry_allowed_length", 3), ("dry_penalty_last_n", 32768),
     ("dry_sequence_breakers", ("\n", ":", '"', "*", *"0123456789")),
 )
 """llama.cpp's DRY ("don't repeat yourself") sampler over the last 32,768 tokens (the whole context; this server
-refuses -1), prompt included: a token that would extend a sequence already in the context beyond 4 tokens loses
-``0.8 * 1.75 ** (length - 4)`` logits, so a reply
+refuses -1), prompt included: a token that would extend a sequence already in the context beyond 3 tokens loses
+``2 ** (length - 3)`` logits, so a reply
 that starts copying an earlier speaker's sentence turns away from it within a few words. Sequences break at a
 newline, colon, quote or asterisk (llama.cpp's defaults) and at every digit, so naming players ("players 1 and
 5") is never penalized, however often the same team was named before. Sent with the calls that write words said

@@ -1,6 +1,7 @@
 """The agent's check of its own words before it says them: one re-ask when they would spoil the game.
 
-No model call here. Words from the act or respond step are checked against
+No model call here. Words from the act or respond step, as the table would hear
+them (after `sanitize_utterance` drops lines posing as the Host), are checked against
 what the player has heard and what it chose (`roundtable.tools.utterances`):
 
 - **near copy**: more than half of their word 4-grams repeat one utterance in
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roundtable.games.avalon import Role
+from roundtable.games.fallbacks import sanitize_utterance
 from roundtable.tools.utterances import COPY_SHARE, copy_share, exposes, named_team
 
 from .memory import HOST
@@ -53,9 +55,10 @@ def review(turn: Turn, words: str | None, players: list[int] | None) -> Review |
         words: the words read from the reply (None or empty: nothing to check).
         players: the players chosen for a ``pick`` request, when any.
     """
-    if not words or not words.strip():
-        return None
     request, view = turn.request, turn.view
+    words, _ = sanitize_utterance(words, view.player, turn.options.response_words)  # what the table would hear
+    if not words:
+        return None
     reasons: list[str] = []
     copied = copied_speaker(turn, words)
     if copied:
