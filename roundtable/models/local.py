@@ -16,6 +16,9 @@ Defaults, chosen by measurement on 2 cores with Qwen2.5-Coder-1.5B Q4_K_M
   new since that player's last call, and simultaneous calls (a table's votes)
   are decoded as one batch instead of queueing. Ten slots seat the largest
   Avalon table; a slot holds only the tokens of its player's last prompt.
+  Idle slots keep their prompts (``cache_idle_slots`` off): llama.cpp's
+  default saves and clears every idle slot when another one runs, which
+  leaves a pinned player nothing cached.
 * the host-memory prompt cache (``cache_ram_mib``) keeps the states of earlier
   prompts, so alternating between prompts with different prefixes restores a
   prefix instead of recomputing it.
