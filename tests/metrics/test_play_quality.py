@@ -91,6 +91,7 @@ def test_an_evil_player_naming_its_side_or_intent_exposes_itself(text: str) -> N
     "I am Merlin, trust my picks.",  # a bluff: Morgana posing as Merlin is play, not exposure
     "Player 4 might be evil; he rejected a clean team.",
     "That quest failed, so someone on it is evil.",
+    "I support it because Player 6 is likely playing as Morgana.",
 ])
 def test_an_evil_player_bluffing_or_accusing_does_not_expose_itself(text: str) -> None:
     assert exposes(text, Role.MORGANA, []) is None
