@@ -43,6 +43,7 @@ _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 _PLAYER_LIST = re.compile(
     r"\bplayers?\s+(\d+(?:\s*(?:,|and|&|\+)\s*(?:and\s+)?(?:players?\s+)?\d+)*)", re.IGNORECASE)
 _NUMBER = re.compile(r"\d+")
+_TEAM_WORD = re.compile(r"\b(propos|choos|chose|pick|select|tak|send|team|go with|suggest|nam)\w*", re.IGNORECASE)
 
 
 # ------------------------------------------------------------------ parroting
@@ -116,14 +117,20 @@ def exposes(text: str, role: Role, known_evil: Iterable[int]) -> str | None:
 
 
 def named_team(text: str, size: int) -> tuple[int, ...] | None:
-    """The last list of exactly ``size`` different players that ``text`` names ("players 1, 3 and 5"), or None.
+    """The team of exactly ``size`` different players that ``text`` names, or None.
 
     A list is a run of numbers after "player"/"players" joined by commas,
-    "and", "&" or "+"; a run of another length names no team.
+    "and", "&" or "+" ("players 1, 3 and 5", "Player 2 and Player 4"); a run
+    of another length names no team. The team is the first list of the right
+    size that a team word shortly precedes ("I propose players 1 and 4",
+    "my team: players 2, 5"), else the first list of the right size.
     """
-    found = None
+    lists = []
     for match in _PLAYER_LIST.finditer(text or ""):
         numbers = tuple(dict.fromkeys(int(n) for n in _NUMBER.findall(match.group(1))))
         if len(numbers) == size:
-            found = numbers
-    return found
+            lists.append((match.start(), numbers))
+    for start, numbers in lists:
+        if _TEAM_WORD.search((text or "")[max(0, start - 40):start]):
+            return numbers
+    return lists[0][1] if lists else None

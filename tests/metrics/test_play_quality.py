@@ -157,7 +157,9 @@ def test_a_vote_is_judged_on_the_final_team_of_its_proposal() -> None:
 def test_named_team_reads_the_last_list_of_the_right_size() -> None:
     assert named_team("I propose players 1, 3 and 4.", 3) == (1, 3, 4)
     assert named_team("Player 2 and Player 5 go.", 2) == (2, 5)
-    assert named_team("Players 1 and 2 first; no, players 2 and 3.", 2) == (2, 3)
+    assert named_team("I propose players 1 and 4. Player 2 and Player 3 look like Morgana and Merlin.", 2) == (1, 4)
+    assert named_team("Player 2 and Player 3 look odd, so my team is players 1 and 4.", 2) == (1, 4)
+    assert named_team("Players 2 and 3 look odd; players 1 and 4 look fine.", 2) == (2, 3)  # no team word: first
     assert named_team("I trust Player 4.", 2) is None
     assert named_team("Players 1, 2, 3 and 4 are all fine.", 2) is None
 
