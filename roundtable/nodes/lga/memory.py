@@ -170,18 +170,16 @@ def clip(text_lines: list[str], budget: int) -> str:
 def public_transcript(memory: dict[str, Any], round_: int, attempt: int, budget: int) -> str:
     """This round's public records, the same text for every player at the same moment.
 
-    Earlier proposals of the round keep only their key Host facts (the vote
-    result: team, tally and approvers); the current proposal keeps everything
-    said and every Host line. The text therefore only grows within a proposal
-    (a prompt cache reuses it), stays short in rounds of many proposals, and is
-    clipped to the newest ``budget`` characters only if one proposal's talk
-    alone exceeds it (clipping moves the start of the text at every call,
-    which a per-player prompt cache then recomputes).
+    Earlier proposals of the round keep only the Host's lines (leader,
+    proposal, vote result); the current proposal keeps everything said. The
+    text therefore only grows within a proposal (a prompt cache reuses it),
+    and is clipped to the newest ``budget`` characters only if one proposal's
+    talk alone exceeds it.
     """
     records = [
         r for r in memory.get("records") or []
         if r["round"] >= round_ and r["vis"] == "public"
-        and (r.get("fact") or int(r.get("attempt") or 1) >= attempt)
+        and (r["speaker"] == HOST or int(r.get("attempt") or 1) >= attempt)
     ]
     return clip([line(r) for r in records], budget)
 
