@@ -28,6 +28,16 @@ def run(script: Script, inp: dict, *, json: bool = True, context: LgaContext | N
     return nodes, {"decision": values["decisions"][request_id], "memory": values["memory"][player]}
 
 
+def first_proposal_on(model: str, options: dict) -> Script:
+    """The first leader's decision by a seat playing ``model`` with ``options``; the script of its calls."""
+    state, requests = play_until(first("propose_team"))
+    script = Script()
+    inp = lga_input(state, requests[0], options=options)
+    inp["seat"]["model"] = model
+    run(script, inp)
+    return script
+
+
 def decision_of(out: dict) -> Decision:
     return Decision.model_validate(out["decision"])
 
@@ -213,11 +223,7 @@ def test_merge_plan_splits_analysis_and_plan():
     ("local", False, False), ("gpt-4o-mini", True, True),
 ])
 def test_merge_plan_auto_merges_for_the_embedded_model(model, option, merged):
-    state, requests = play_until(first("propose_team"))
-    script = Script()
-    inp = lga_input(state, requests[0], options={"merge_plan": option})
-    inp["seat"]["model"] = model
-    run(script, inp)
+    script = first_proposal_on(model, {"merge_plan": option})
     assert script.modules() == (["analyze", "act"] if merged else ["analyze", "plan", "act"])
 
 
@@ -436,11 +442,7 @@ def test_layout_option_and_endpoint_slots_choose_the_slot(layout, slots, slot):
 @pytest.mark.parametrize("model, option, dry", [("local", "auto", True), ("fake", "auto", False),
                                                ("fake", True, True), ("local", False, False)])
 def test_words_said_at_the_table_are_sampled_with_dry_where_it_is_on(model, option, dry):
-    state, requests = play_until(first("propose_team"))
-    script = Script()
-    inp = lga_input(state, requests[0], options={"dry": option})
-    inp["seat"]["model"] = model
-    run(script, inp)
+    script = first_proposal_on(model, {"dry": option})
     speaking = [c for c in script.calls if c.module == "act"]
     notes = [c for c in script.calls if c.module in ("analyze", "plan")]
     assert speaking and notes
