@@ -142,7 +142,7 @@ class Turn:
             roles_text=", ".join(titled),
             role_set=list(view.role_set),
             team_sizes=[team_size(view.players, q) for q in range(1, 6)],
-            fails=[fails_needed(view.players, q) for q in range(1, 6)],
+            fails=[fails_needed(view.players, q, view.rules.get("two_fail_quests", "official")) for q in range(1, 6)],
             rules=dict(view.rules),
         )
 
