@@ -399,10 +399,6 @@ def list_games() -> None:
                   markup=False)
 
 
-if __name__ == "__main__":
-    app()
-
-
 @app.command()
 def doctor() -> None:
     """What this machine gives the project: the CodeAct sandbox's isolation layers (and whether each is in force)."""
@@ -416,3 +412,7 @@ def doctor() -> None:
     out.print(f"  status: {layers['status']}")
     if not layers["status"].startswith("ok"):
         raise typer.Exit(1)
+
+
+if __name__ == "__main__":
+    app()
