@@ -117,7 +117,7 @@ class CodeActTurn:
 
     def write_task(self, facts: list[dict[str, Any]]) -> str:
         """The CodeAct task (template ``codeact/write``)."""
-        return self.context.render("codeact/write", memory=self.memory_text(), me=self.view.player,
+        return self.context.render("codeact/write", me=self.view.player,
                                    round=self.request.round, count=self.request.count,
                                    players=self.view.players, facts=self.facts_text(facts))
 
