@@ -379,6 +379,22 @@ def goods_and_evils(state):
     return good, evil
 
 
+def planned_quests(plan: dict[int, list[int]], good: list[int]):
+    """Answers that send ``plan[round]`` (the players who fail) plus good players on each quest, all approved."""
+
+    def answer(s, r):
+        if r.kind == "propose_team":
+            bad = plan[s.round][: r.count]
+            return {"team": tuple(sorted(bad + good[: r.count - len(bad)]))}
+        if r.kind == "vote_team":
+            return {"approve": True}
+        if r.kind == "quest_card":
+            return {"success": r.player not in plan[s.round]}
+        raise AssertionError(r)
+
+    return answer
+
+
 @pytest.mark.parametrize("n, fails", [
     (n, k) for n in range(5, 11) for k in range(min(TABLE[n][1], TABLE[n][2][3]) + 1)])
 def test_quest_four_fail_threshold(n, fails):
@@ -388,19 +404,7 @@ def test_quest_four_fail_threshold(n, fails):
     good, evil = goods_and_evils(state)
     # Quests 1-3: success, fail (one fail card), success; then quest 4 with ``fails`` fail cards.
     plan = {1: [], 2: evil[:1], 3: [], 4: evil[:fails]}
-
-    def answer(s, r):
-        if r.kind == "propose_team":
-            bad = plan[s.round][: r.count]
-            return {"team": tuple(sorted(bad + good[: r.count - len(bad)]))}
-        if r.kind == "vote_team":
-            return {"approve": True}
-        if r.kind == "quest_card":
-            failing = evil[:1] if s.round == 2 else evil[:fails] if s.round == 4 else []
-            return {"success": r.player not in failing}
-        raise AssertionError(r)
-
-    state = advance(state, answer, lambda s: len(s.quest_results) == 4)
+    state = advance(state, planned_quests(plan, good), lambda s: len(s.quest_results) == 4)
     assert list(state.quest_results[:3]) == [True, False, True], "one fail card fails quest 2"
     result = next(e for e in state.events if e["type"] == "quest_result" and e["round"] == 4)
     needed = 2 if n >= 7 else 1
@@ -417,18 +421,7 @@ def test_quest_five_fail_threshold(two_fail, n, fails):
     state = A.new_game(cfg, 5)
     good, evil = goods_and_evils(state)
     plan = {1: [], 2: evil[:1], 3: [], 4: evil[:2], 5: evil[:fails]}
-
-    def answer(s, r):
-        if r.kind == "propose_team":
-            bad = plan[s.round][: r.count]
-            return {"team": tuple(sorted(bad + good[: r.count - len(bad)]))}
-        if r.kind == "vote_team":
-            return {"approve": True}
-        if r.kind == "quest_card":
-            return {"success": r.player not in plan[s.round]}
-        raise AssertionError(r)
-
-    state = advance(state, answer, lambda s: s.is_over or len(s.quest_results) == 5)
+    state = advance(state, planned_quests(plan, good), lambda s: s.is_over or len(s.quest_results) == 5)
     assert len(state.quest_results) == 5, "quests 2 and 4 failed, 1 and 3 succeeded"
     start = next(e for e in state.events if e["type"] == "round_start" and e["round"] == 5)
     result = next(e for e in state.events if e["type"] == "quest_result" and e["round"] == 5)

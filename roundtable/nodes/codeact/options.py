@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from roundtable.games.errors import ConfigurationError
+from ..agent import validated_options
 
 
 class CotOptions(BaseModel):
@@ -46,13 +46,7 @@ class CotOptions(BaseModel):
         Raises:
             ConfigurationError: an unknown option or a bad value (the message names it).
         """
-        try:
-            return cls.model_validate(options or {})
-        except ValidationError as error:
-            problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in error.errors())
-            kind = "codeact" if cls is CodeActOptions else "cot"
-            raise ConfigurationError(f"invalid {kind} options ({problems}); valid options: "
-                                     f"{', '.join(cls.model_fields)}") from None
+        return validated_options(cls, options, "codeact" if cls is CodeActOptions else "cot")
 
 
 class CodeActOptions(CotOptions):
