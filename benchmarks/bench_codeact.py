@@ -9,7 +9,9 @@ sandbox, debug) and once by the ``cot`` graph, on the same model. Reported:
 - the share of decisions whose first program ran and printed a legal team,
   the share that had one after self-debug, the mean number of programs;
 - sandbox start time (a fresh worker, median of 5) and the time per program run;
-- model time per decision (summed call latency) and calls, CodeAct against CoT.
+- model time per decision (summed call latency), calls and tokens, CodeAct against CoT (the embedded model is
+  warmed up first; the two answer each decision in turn, alternating which goes first, since the second may
+  reuse the first's prompt cache).
 
     nice -n 19 python benchmarks/bench_codeact.py --decisions 20             # embedded model
     nice -n 19 python benchmarks/bench_codeact.py --decisions 2 --model local
@@ -69,6 +71,13 @@ def model_seconds(values: dict[str, Any]) -> tuple[float, int]:
     return sum(float(u.get("seconds") or 0) for u in usage), len(usage)
 
 
+def warm_up(model: str) -> None:
+    """Start the model (the embedded one loads its weights on the first call), so no decision pays for it."""
+    from roundtable.tools.model_calls import FactoryModels
+
+    FactoryModels().chat(model, 0.0, 4).invoke("Say OK.")
+
+
 def sandbox_start(times: int = 5) -> float:
     """Median seconds to start a confined worker and get its first answer."""
     starts = []
@@ -90,15 +99,22 @@ def main() -> None:
     from langgraph.checkpoint.memory import InMemorySaver
 
     graphs = {kind: build_codeact_graph(kind).compile(checkpointer=InMemorySaver()) for kind in ("codeact", "cot")}
+    warm_up(args.model)
     rows = []
-    for seed, state, request in decision_points(args.decisions):
+    for index, (seed, state, request) in enumerate(decision_points(args.decisions)):
         row: dict[str, Any] = {"seed": seed, "round": request.round, "leader": request.player,
                                "role": state.role_of(request.player).value}
-        for kind, graph in graphs.items():
+        order = ("codeact", "cot") if index % 2 == 0 else ("cot", "codeact")  # the second may reuse the first's cache
+        for kind in order:
+            graph = graphs[kind]
             values = answer(graph, kind, seed, state, request, args.model)
             seconds, calls = model_seconds(values)
             decision = values["decisions"][request.id]
+            usage = values.get("usage") or []
             row[kind] = {"model_s": round(seconds, 2), "calls": calls, "wall_s": round(values["wall"], 2),
+                         "prompt_tokens": sum(int(u.get("prompt_tokens") or 0) for u in usage),
+                         "cached_tokens": sum(int(u.get("cached_tokens") or 0) for u in usage),
+                         "completion_tokens": sum(int(u.get("completion_tokens") or 0) for u in usage),
                          "team": decision["players"], "fallback": decision.get("fallback")}
             if kind == "codeact":
                 attempts = values.get("attempts") or []
@@ -124,6 +140,8 @@ def main() -> None:
         "cot_model_s_mean": round(statistics.mean(r["cot"]["model_s"] for r in rows), 2),
         "codeact_calls_mean": round(statistics.mean(r["codeact"]["calls"] for r in rows), 2),
         "cot_calls_mean": round(statistics.mean(r["cot"]["calls"] for r in rows), 2),
+        "codeact_completion_tokens_mean": round(statistics.mean(r["codeact"]["completion_tokens"] for r in rows), 1),
+        "cot_completion_tokens_mean": round(statistics.mean(r["cot"]["completion_tokens"] for r in rows), 1),
     }
     args.out.write_text(json.dumps({"summary": summary, "rows": rows}, indent=1))
     for key, value in summary.items():
