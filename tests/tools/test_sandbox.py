@@ -191,3 +191,22 @@ def test_the_tool_has_the_python_repl_interface():
     finally:
         tool.sandbox.close()
     assert sanitize_input("  ```python\nprint(1)\n```  ") == "print(1)"
+
+
+def test_the_pool_keeps_one_worker_per_agent_and_retires_the_least_recently_used(monkeypatch):
+    from roundtable.tools.sandbox import pool
+
+    monkeypatch.setattr(pool, "MAX_WORKERS", 2)
+    try:
+        a = pool.sandbox_for("test:a", LIMITS)
+        assert pool.sandbox_for("test:a", LIMITS) is a
+        a.run("x = 1")
+        b = pool.sandbox_for("test:b", LIMITS)
+        b.run("pass")
+        pool.sandbox_for("test:a", LIMITS)  # a is now the most recently used
+        old_b = b.pid
+        pool.sandbox_for("test:c", LIMITS)
+        assert b.pid is None and not _alive(old_b), "b was retired and its worker killed"
+        assert a.run("print(x)").output == "1\n", "a kept its worker"
+    finally:
+        pool.close_all()

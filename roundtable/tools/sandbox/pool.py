@@ -1,13 +1,21 @@
-"""One sandbox per agent in a process: workers are kept alive between decisions and killed at exit."""
+"""One sandbox per agent in a process: workers are kept alive between decisions and killed at exit.
+
+At most `MAX_WORKERS` workers live at once (a long-lived server plays many
+games): the least recently used one is closed when another is needed, and its
+agent gets a fresh worker at its next program (variables never outlive a
+decision anyway).
+"""
 
 from __future__ import annotations
 
 import atexit
 import threading
+from collections import OrderedDict
 
 from .client import Sandbox, SandboxLimits, SandboxUnavailable
 
-_POOL: dict[tuple[str, SandboxLimits], Sandbox] = {}
+MAX_WORKERS = 16
+_POOL: OrderedDict[tuple[str, SandboxLimits], Sandbox] = OrderedDict()
 _LOCK = threading.Lock()
 
 
@@ -18,10 +26,17 @@ def sandbox_for(owner: str, limits: SandboxLimits | None = None) -> Sandbox:
     run, and a lost worker is replaced on the next run.
     """
     key = (owner, limits or SandboxLimits())
+    retired: list[Sandbox] = []
     with _LOCK:
         if key not in _POOL:
             _POOL[key] = Sandbox(key[1])
-        return _POOL[key]
+            while len(_POOL) > MAX_WORKERS:
+                retired.append(_POOL.popitem(last=False)[1])
+        _POOL.move_to_end(key)
+        box = _POOL[key]
+    for old in retired:
+        old.close()
+    return box
 
 
 @atexit.register
