@@ -311,17 +311,19 @@ def show(
     _print_usage(usage_totals(values.get("events") or []))
     _print_module_usage(module_totals(values.get("events") or []))
     if runner.game == "avalon":
-        _print_avalonplay(values.get("events") or [])
+        roles = (values.get("game") or {}).get("roles") or []
+        _print_avalonplay({"events": values.get("events") or [],
+                           "roles": {str(p): r for p, r in enumerate(roles, start=1)}})
     if not finished:
         phase = (values.get("game") or {}).get("phase")
         out.print(f"Unfinished (phase {phase}); continue with: roundtable resume {game_id}")
 
 
-def _print_avalonplay(events: list[dict[str, Any]]) -> None:
-    """AvalonPlay's measures of one game (Shi et al.; `roundtable.metrics.avalonplay`)."""
+def _print_avalonplay(record: dict[str, Any]) -> None:
+    """AvalonPlay's measures of one game (``events`` and ``roles``; Shi et al.; `roundtable.metrics.avalonplay`)."""
     from .metrics import game_metrics
 
-    m = game_metrics({"events": events})
+    m = game_metrics(record)
     if not m.quest_win.cases:
         return
     parts = []

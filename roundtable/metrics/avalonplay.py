@@ -62,8 +62,8 @@ def _roles(record: Mapping[str, Any]) -> dict[int, str]:
 def game_metrics(record: Mapping[str, Any]) -> AvalonPlayMetrics:
     """The measures of one game record (see the module docstring).
 
-    Raises:
-        KeyError: a leader's role is unknown (a record without roles).
+    A quest whose leader's role the record does not give (an unfinished game's
+    log without ``roles``) does not count for Team Acc.
     """
     events = list(record.get("events") or [])
     roles = _roles(record)
@@ -82,7 +82,7 @@ def game_metrics(record: Mapping[str, Any]) -> AvalonPlayMetrics:
             success = bool(e["success"])
             metrics.quest_win = metrics.quest_win.add(Share(int(success), 1))
             leader = leader_of.get(e["round"])
-            if leader is not None and Role(roles[leader]).side.value == "good":
+            if leader in roles and Role(roles[leader]).side.value == "good":
                 metrics.team_acc = metrics.team_acc.add(Share(int(success), 1))
         elif kind == "game_over":
             successes = sum(1 for q in events if q.get("type") == "quest_result" and q["success"])

@@ -66,3 +66,12 @@ def test_metrics_of_a_real_avalonplay_game_match_its_log():
     quests = [e for e in state.events if e["type"] == "quest_result"]
     assert m.quest_win.cases == len(quests) and m.quest_win.hits == sum(e["success"] for e in quests)
     assert m.game_win.hits == int(sum(e["success"] for e in quests) == 3)
+
+
+def test_an_unfinished_log_without_roles_counts_quests_but_not_unknown_leaders():
+    events = _quest(1, 1) + _quest(2, 5, success=False)
+    m = game_metrics({"events": events})
+    assert (m.quest_win.hits, m.quest_win.cases) == (1, 2)
+    assert m.team_acc.cases == 0 and m.game_win.cases == 0
+    m = game_metrics({"events": events, "roles": ROLES})
+    assert (m.team_acc.hits, m.team_acc.cases) == (1, 1)
