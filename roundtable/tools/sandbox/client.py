@@ -97,6 +97,7 @@ class Sandbox:
     _process: subprocess.Popen | None = None
     _scratch: str | None = None
     _buffer: bytes = b""
+    _last_exit: int | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     # ------------------------------------------------------------ lifecycle
@@ -173,7 +174,7 @@ class Sandbox:
             if reply is None:
                 dead = self._process is not None and self._process.poll() is not None
                 self._kill()
-                why = (f"the worker died (exit {self._exit_note()}): the CPU-time or memory limit" if dead
+                why = (f"the worker died (exit status {self._last_exit}): its CPU-time or memory limit" if dead
                        else f"TimeoutError: the program ran longer than {self.limits.timeout:g} s and was stopped")
                 return RunResult(error=f"{why}; variables defined before are lost", seconds=seconds,
                                  restarted=True)
@@ -188,11 +189,6 @@ class Sandbox:
                     self._kill()
 
     # ------------------------------------------------------------- plumbing
-
-    _last_exit: int | None = None
-
-    def _exit_note(self) -> str:
-        return str(self._last_exit)
 
     def _send(self, message: dict, timeout: float) -> dict | None:
         assert self._process is not None and self._process.stdin is not None
