@@ -151,7 +151,7 @@ def test_an_infinite_loop_is_stopped_at_the_time_limit_the_group_killed_and_the_
     result = box.run("while True:\n    pass\n")
     elapsed = time.perf_counter() - began
     assert "TimeoutError" in result.error and result.restarted
-    assert LIMITS.timeout <= elapsed < LIMITS.timeout + 2
+    assert LIMITS.timeout <= elapsed < LIMITS.timeout + 5
     assert not _alive(old) and _processes_in_group(old) == []
     after = box.run("print('still playing')")
     assert after.output == "still playing\n" and box.pid != old
