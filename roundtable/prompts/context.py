@@ -29,7 +29,7 @@ game graph's ``lga`` node)."""
 PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "rules_prompt": ("avalon/rules", MODEL_NODES, "System prompt: the rules of Avalon for the game's role set and variants."),
     "shared_prompt": ("lga/shared", MODEL_NODES, "The public part every prompt starts with: earlier quests' facts and this quest's records."),
-    "private_prompt": ("lga/private", MODEL_NODES, "The player's private part: role card, knowledge, summary, private records."),
+    "private_prompt": ("lga/private", MODEL_NODES, "The player's private part: role card, knowledge, summary (this quest's private records follow the public part)."),
     "context_prompt": ("lga/context", MODEL_NODES, "What precedes every task: the private and public parts and the notes, in the order the prompt cache wants (layout)."),
     "summarize_prompt": ("lga/summarize", ["summarize"], "Summarization: previous summary + the last round's records -> new summary."),
     "analyze_prompt": ("lga/analyze", ["analyze"], "Analysis of the other players' likely roles and strategies."),
