@@ -218,12 +218,29 @@ class Turn:
                        source=self.context.template("avalon/narration"))
 
     def team_knowledge(self) -> str:
-        """What the player's reveal knowledge says about the team in hand (template ``avalon/team_knowledge``)."""
+        """What the player's reveal knowledge (template ``avalon/team_knowledge``) and the public record (template
+        ``avalon/team_record``: members on failed quests, the player's own proposal, a fifth team) say about the
+        team in hand, one statement a line; ``""`` outside a team vote or the talk about a team (which gets the
+        knowledge only: a fact line every speaker is given would be said by every speaker)."""
         if self.request.kind not in ("vote_team", "speak"):
             return ""
-        known = [k["player"] for k in self.view.knowledge if k.get("is") == "evil"]
-        return self.context.render("avalon/team_knowledge", me=self.view.player, side=self.view.side,
-                                   role=self.view.role, team=list(self.request.subject), known_evil=known)
+        view, team = self.view, list(self.request.subject)
+        known = [k["player"] for k in view.knowledge if k.get("is") == "evil"]
+        knowledge = self.context.render("avalon/team_knowledge", me=view.player, side=view.side,
+                                        role=view.role, team=team, known_evil=known).strip()
+        if self.request.kind != "vote_team":
+            return knowledge
+        failed = []
+        for number, quest in enumerate(view.quests, start=1):
+            members = [p for p in quest.get("team") or () if p in team and p != view.player]
+            if not quest.get("success") and members:
+                failed.append({"quest": quest.get("round", number), "players": members})
+        last_chance = (self.request.attempt == 5
+                       and view.rules.get("fifth_rejection", "evil_wins") == "evil_wins")
+        record = self.context.render("avalon/team_record", me=view.player, side=view.side, leader=view.leader,
+                                     team=team, failed=failed, last_chance=last_chance,
+                                     settled=bool(known)).strip()
+        return "\n".join(part for part in (knowledge, record) if part)
 
     def request_variables(self) -> dict[str, Any]:
         """The request's fields for the instruction and answer templates."""
