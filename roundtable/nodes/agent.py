@@ -121,6 +121,8 @@ class AgentKind:
             ``None`` when it takes none.
         context: the pydantic model of its per-run context (prompts,
             temperatures), nested in the game graph's context under ``name``.
+        asks_person: its node pauses with ``interrupt()`` for a person's answer
+            (`roundtable.nodes.human`); drivers answer with ``Command(resume=...)``.
     """
 
     name: str
@@ -130,6 +132,7 @@ class AgentKind:
     needs_model: bool = False
     options: type[BaseModel] | None = None
     context: type[BaseModel] | None = None
+    asks_person: bool = False
 
 
 def agent_context(model: type[BaseModel], kind: str, context: Any) -> BaseModel:
