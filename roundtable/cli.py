@@ -40,7 +40,9 @@ def _fail(message: str, code: int = 2) -> None:
     raise typer.Exit(code)
 
 
-def _printer(quiet: bool, game: str):
+def _printer(quiet: bool, game: str, viewers: set[int] | None = None):
+    """The transcript printer; with ``viewers`` (people at the terminal), private events of other players are
+    left out."""
     if quiet:
         return None
 
@@ -48,6 +50,8 @@ def _printer(quiet: bool, game: str):
 
     def show(events: list[dict[str, Any]]) -> None:
         rules.update(next((e["rules"] for e in events if e.get("type") == "game_start"), {}))
+        if viewers is not None:
+            events = [e for e in events if e.get("to") is None or set(e["to"]) & viewers]
         for line in transcript.lines(events, game=game, rules=rules):
             out.print(line)
 
@@ -100,11 +104,25 @@ def _check_pace(pace: float) -> None:
         _fail(f"--pace must be a number of seconds, 0 or more, not {pace}")
 
 
-def _run(game_id: str, start: Any, quiet: bool, as_json: bool, step: bool, pace: float, **kwargs: Any) -> None:
-    """Run ``start`` (`GameRunner.start` or `.resume`) with the transcript, stepping and outage handling."""
+def _people(seats: list[dict[str, Any]] | None) -> set[int]:
+    """The players whose seats a person takes (kinds that ask a person)."""
+    return {p for p, seat in enumerate(seats or [], start=1)
+            if seat.get("kind") in AGENT_KINDS and AGENT_KINDS[seat["kind"]].asks_person}
+
+
+def _run(game_id: str, start: Any, quiet: bool, as_json: bool, step: bool, pace: float,
+         seats: list[dict[str, Any]] | None = None, **kwargs: Any) -> None:
+    """Run ``start`` (`GameRunner.start` or `.resume`) with the transcript, stepping, the people at human
+    seats (asked at this terminal; hot-seat, with the screen cleared between them, when there are several)
+    and outage handling."""
+    from .person import TerminalPerson
+
+    people = _people(seats)
+    viewers = (people if len(people) == 1 else set()) if people else None
+    person = TerminalPerson(err if as_json else out, hot_seat=len(people) > 1) if people else None
     with _stopped_cleanly(game_id):
-        values = start(game_id, **kwargs, on_events=_printer(quiet or as_json, start.__self__.game),
-                       step=_stepper() if step else None, pace=pace)
+        values = start(game_id, **kwargs, on_events=_printer(quiet or as_json, start.__self__.game, viewers),
+                       step=_stepper() if step else None, pace=pace, person=person)
     _finish(game_id, values, as_json, quiet)
 
 
@@ -179,6 +197,7 @@ def _stopped_cleanly(game_id: str) -> Iterator[None]:
     (the checkpoint is kept and the record marked interrupted)."""
     from .locks import GameBusyError
     from .models.errors import ModelError
+    from .person import NoAnswer
 
     hint = f"The game is saved at its last step; continue it with: roundtable resume {game_id}"
     previous = signal.signal(signal.SIGTERM, _terminate)
@@ -190,6 +209,8 @@ def _stopped_cleanly(game_id: str) -> Iterator[None]:
         _fail(f"{error}\n{hint}", code=1)
     except Terminated:
         _fail(f"terminated.\n{hint}", code=128 + signal.SIGTERM)
+    except NoAnswer:
+        _fail(f"no answer (end of input).\n{hint}", code=STOPPED)
     except KeyboardInterrupt:
         _fail(f"interrupted.\n{hint}", code=130)
     finally:
@@ -266,7 +287,7 @@ def play(
     with open_runner(game) as runner:
         if runner.exists(game_id):
             _fail(f"game {game_id} already exists; resume it with: roundtable resume {game_id}")
-        _run(game_id, runner.start, quiet, as_json, step, pace, inputs=inputs)
+        _run(game_id, runner.start, quiet, as_json, step, pace, seats=inputs["seats"], inputs=inputs)
 
 
 @app.command()
@@ -285,7 +306,7 @@ def resume(
             repaired = runner.sync_record(game_id)
             note = "; its record was out of step and is rewritten from its checkpoints" if repaired else ""
             _fail(f"game {game_id} is already over{note}; see: roundtable show {game_id}", code=1)
-        _run(game_id, runner.resume, quiet, as_json, step, pace)
+        _run(game_id, runner.resume, quiet, as_json, step, pace, seats=(read_record(game_id) or {}).get("seats"))
 
 
 @app.command()
