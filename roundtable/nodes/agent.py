@@ -22,6 +22,7 @@ from typing_extensions import TypedDict
 
 from roundtable.games import GAMES
 from roundtable.games.protocol import Decision, PlayerView, Request
+from roundtable.tools.model_calls import seeded_calls
 
 
 class SeatSpec(BaseModel):
@@ -163,14 +164,20 @@ def agent_step(kind: str, step: str, fn: Callable[..., Any], context: type[BaseM
     agent's turn, and how each agent's nodes read their own context. The
     interrupt's value names the breakpoint, the player and the request; resume
     with ``Command(resume=...)`` (any value).
+
+    The step's model calls carry seeds derived from the agent's seed, the
+    request id and the step (`roundtable.tools.model_calls.seeded_calls`),
+    unless the run's context sets ``seeded_calls`` false.
     """
     name = f"{kind}:{step}"
 
     def node(state: Any, runtime: Runtime[Any]) -> Any:
+        request = state.get("request") or {}
         if name in (getattr(runtime.context, "breakpoints", None) or ()):
-            request = state.get("request") or {}
             interrupt({"breakpoint": name, "player": request.get("player"), "request": request.get("id")})
-        return fn(state, runtime.override(context=agent_context(context, kind, runtime.context)))
+        seed = state.get("seed") if getattr(runtime.context, "seeded_calls", True) else None
+        with seeded_calls(None if seed is None else int(seed), request.get("id"), name):
+            return fn(state, runtime.override(context=agent_context(context, kind, runtime.context)))
 
     node.__name__ = step
     node.__doc__ = fn.__doc__
