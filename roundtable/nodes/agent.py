@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from langgraph.config import get_config
 from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 from pydantic import BaseModel, ConfigDict, Field
@@ -166,7 +167,8 @@ def agent_step(kind: str, step: str, fn: Callable[..., Any], context: type[BaseM
     with ``Command(resume=...)`` (any value).
 
     The step's model calls carry seeds derived from the agent's seed, the
-    request id and the step (`roundtable.tools.model_calls.seeded_calls`),
+    request id, the step and the agent graph's step counter (so a step taken
+    again, say a retry, samples afresh) (`roundtable.tools.model_calls.seeded_calls`),
     unless the run's context sets ``seeded_calls`` false.
     """
     name = f"{kind}:{step}"
@@ -176,7 +178,8 @@ def agent_step(kind: str, step: str, fn: Callable[..., Any], context: type[BaseM
         if name in (getattr(runtime.context, "breakpoints", None) or ()):
             interrupt({"breakpoint": name, "player": request.get("player"), "request": request.get("id")})
         seed = state.get("seed") if getattr(runtime.context, "seeded_calls", True) else None
-        with seeded_calls(None if seed is None else int(seed), request.get("id"), name):
+        visit = (get_config().get("metadata") or {}).get("langgraph_step")  # a step taken twice (a retry) differs
+        with seeded_calls(None if seed is None else int(seed), request.get("id"), name, visit):
             return fn(state, runtime.override(context=agent_context(context, kind, runtime.context)))
 
     node.__name__ = step
