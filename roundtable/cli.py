@@ -476,12 +476,12 @@ def compare(
     table = Table(title=f"{game_a} (A) vs {game_b} (B)")
     for column in ("request", "player", "differs", "action A", "action B", "raw A", "raw B", "cost A", "cost B"):
         table.add_column(column)
-    for d in diffs:
-        if not all_decisions and (d.same or d.a is None or d.b is None):
-            continue
+    shown = [d for d in diffs if all_decisions or (not d.same and d.a is not None and d.b is not None)]
+    for d in shown:
         (aa, ra, ca), (ab, rb, cb) = brief(d.a), brief(d.b)
         table.add_row(d.request, str(d.player), ",".join(d.differs) or "=", aa, ab, ra, rb, ca, cb)
-    out.print(table)
+    if shown:
+        out.print(table)
 
 
 @app.command(name="list")
