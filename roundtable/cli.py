@@ -484,6 +484,28 @@ def compare(
         out.print(table)
 
 
+@app.command()
+@_guarded
+def replay(
+    game_id: Annotated[str, typer.Argument(help="The game to replay (finished or not).")],
+    output: Annotated[Optional[str], typer.Option(
+        "--out", help="Where to write the page (default: <data dir>/replays/GAME_ID.html).")] = None,
+) -> None:
+    """Write a self-contained HTML page that replays the game step by step (open it in any browser, offline)."""
+    from pathlib import Path
+
+    from .replay import write_replay
+
+    with _stored(game_id) as runner:
+        values, finished = runner.state(game_id)
+    record = read_record(game_id) or {}
+    if not record.get("events"):
+        from .records import build_record
+
+        record = build_record(game_id, values, "finished" if finished else "interrupted", runner.game)
+    out.print(str(write_replay(record, Path(output) if output else None)), markup=False)
+
+
 @app.command(name="list")
 @_guarded
 def list_games() -> None:
