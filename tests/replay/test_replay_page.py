@@ -76,6 +76,8 @@ def test_the_page_steps_through_a_game_in_a_browser_without_errors(pages, tmp_pa
             chromium.evaluate("document.getElementById('last').click()")
             steps = chromium.evaluate("document.getElementById('step').textContent")
             assert re.fullmatch(r"step (\d+) of \1", steps)
+            over = "Game over" in chromium.evaluate("document.getElementById('result').textContent")
+            assert over == (game_id == "done")
             chromium.evaluate("document.getElementById('roles').click()")
             assert "role hidden" not in chromium.evaluate("document.getElementById('seats').textContent")
             chromium.evaluate("document.getElementById('first').click()")
@@ -84,8 +86,6 @@ def test_the_page_steps_through_a_game_in_a_browser_without_errors(pages, tmp_pa
                     break
                 chromium.evaluate("document.getElementById('next').click()")
             assert "Fallback: none" in chromium.evaluate("document.getElementById('detail').textContent")
-            if game_id == "done":
-                assert "Game over" in chromium.evaluate("document.getElementById('result').textContent")
         assert chromium.errors == []
     finally:
         chromium.close()
