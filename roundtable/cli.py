@@ -256,12 +256,17 @@ def play(
              "3:analysis_scope=teammates.")] = None,
     game_id: Annotated[Optional[str], typer.Option(
         "--game-id", help="Use this id instead of a fresh one: 1 to 80 letters, digits, '_', '.', '-'.")] = None,
+    context: Annotated[Optional[list[str]], typer.Option(
+        help="Set the game's context: KEY=VALUE, KEY dotted (seeded_calls=false, lga.temperature=0.0), VALUE JSON "
+             "or text (repeatable; kept for resume).")] = None,
     quiet: Quiet = False,
     as_json: AsJson = False,
     step: Step = False,
     pace: Pace = 0.0,
 ) -> None:
     """Play a game from the start."""
+    from .forks import parse_overrides
+
     _check_pace(pace)
     if game not in GAMES:
         _fail(f"unknown game {game!r}; available: {', '.join(GAMES)}")
@@ -281,6 +286,8 @@ def play(
         seats = resolve_seats(rules, config, seed, agents, model, agent_option or [])
         default_model = builder.context_schema().default_model
         inputs = check_input({"config": config, "seed": seed, "seats": seats}, rules, builder.kinds, default_model)
+        overrides = parse_overrides(context or [])
+        builder.context_schema.model_validate(overrides)
     except (ConfigurationError, ValidationError) as error:
         _fail(str(error))
     game_id = game_id or new_game_id(game)
@@ -289,7 +296,8 @@ def play(
     with open_runner(game) as runner:
         if runner.exists(game_id):
             _fail(f"game {game_id} already exists; resume it with: roundtable resume {game_id}")
-        _run(game_id, runner.start, quiet, as_json, step, pace, seats=inputs["seats"], inputs=inputs)
+        _run(game_id, runner.start, quiet, as_json, step, pace, seats=inputs["seats"], inputs=inputs,
+             context=overrides or None)
 
 
 @app.command()

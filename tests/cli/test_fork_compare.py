@@ -69,3 +69,11 @@ def test_bad_forks_are_refused(home: Path, args: list[str], problem: str) -> Non
     done = run(home, "fork", "orig", *args)
     assert done.returncode == 2 and problem in done.stderr
     assert sorted(p.name for p in (home / "records").iterdir()) == before
+
+
+def test_play_keeps_its_context_overrides_and_refuses_unknown_ones(tmp_path: Path) -> None:
+    done = run(tmp_path, "play", "--seed", "1", "--game-id", "ctx", "--quiet", "--context", "seeded_calls=false")
+    assert done.returncode == 0, done.stderr
+    assert record(tmp_path, "ctx")["context"] == {"seeded_calls": False}
+    refused = run(tmp_path, "play", "--seed", "1", "--quiet", "--context", "nope=1")
+    assert refused.returncode == 2 and "nope" in refused.stderr

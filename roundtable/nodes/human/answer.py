@@ -96,8 +96,6 @@ def decision_from_answer(request: Request, answer: Any) -> Decision:
     decision = Decision.to(request, **fields)
     try:
         check_decision(request, decision)
-    except AnswerError:
-        raise
     except IllegalActionError as error:
         raise AnswerError(str(error)) from None
     return decision
