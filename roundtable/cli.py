@@ -371,14 +371,14 @@ def history(game_id: Annotated[str, typer.Argument(help="The game whose checkpoi
     """The game's checkpoints: step, phase, next node and what changed; forks are marked."""
     from .forks import forks_of
 
-    fork_of = (read_record(game_id) or {}).get("fork_of")
-    if fork_of:
-        out.print(f"Fork of {fork_of['game_id']} at step {fork_of['step']} (checkpoint {fork_of['checkpoint_id']})",
-                  markup=False)
-    forks: dict[str, list[str]] = {}
-    for fork in forks_of(game_id):
-        forks.setdefault(fork["checkpoint_id"], []).append(fork["game_id"])
     with _stored(game_id) as runner:
+        fork_of = (read_record(game_id) or {}).get("fork_of")
+        if fork_of:
+            out.print(f"Fork of {fork_of['game_id']} at step {fork_of['step']} "
+                      f"(checkpoint {fork_of['checkpoint_id']})", markup=False)
+        forks: dict[str, list[str]] = {}
+        for fork in forks_of(game_id):
+            forks.setdefault(fork["checkpoint_id"], []).append(fork["game_id"])
         for entry in runner.history(game_id):
             changed = transcript.lines(entry["new_events"], game=runner.game, hidden=True, markup=False)
             what = "; ".join(line.strip() for line in changed) if changed else "-"
