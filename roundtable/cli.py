@@ -42,7 +42,9 @@ def _fail(message: str, code: int = 2) -> None:
     raise typer.Exit(code)
 
 
-def _printer(quiet: bool, game: str):
+def _printer(quiet: bool, game: str, viewers: set[int] | None = None):
+    """The transcript printer; with ``viewers`` (people at the terminal), private events of other players are
+    left out."""
     if quiet:
         return None
 
@@ -50,6 +52,8 @@ def _printer(quiet: bool, game: str):
 
     def show(events: list[dict[str, Any]]) -> None:
         rules.update(next((e["rules"] for e in events if e.get("type") == "game_start"), {}))
+        if viewers is not None:
+            events = [e for e in events if e.get("to") is None or set(e["to"]) & viewers]
         for line in transcript.lines(events, game=game, rules=rules):
             out.print(line)
 
@@ -69,7 +73,7 @@ def _stepper():
     return step
 
 
-def _finish(game_id: str, values: dict[str, Any], as_json: bool, quiet: bool) -> None:
+def _finish(game_id: str, values: dict[str, Any], as_json: bool, quiet: bool, stop_ok: bool = False) -> None:
     record = read_record(game_id) or {}
     summary = {
         "game_id": game_id,
@@ -82,7 +86,9 @@ def _finish(game_id: str, values: dict[str, Any], as_json: bool, quiet: bool) ->
         print(json.dumps(summary))
     elif not quiet:
         out.print(f"Record: {summary['record']}")
-    if summary["status"] != "finished":
+    if summary["status"] != "finished" and stop_ok:
+        err.print(f"Game {game_id} stopped as asked; continue it with: roundtable resume {game_id}")
+    elif summary["status"] != "finished":
         err.print(f"Game {game_id} stopped before the end; continue it with: roundtable resume {game_id}")
         raise typer.Exit(STOPPED)
 
@@ -102,12 +108,26 @@ def _check_pace(pace: float) -> None:
         _fail(f"--pace must be a number of seconds, 0 or more, not {pace}")
 
 
-def _run(game_id: str, start: Any, quiet: bool, as_json: bool, step: bool, pace: float, **kwargs: Any) -> None:
-    """Run ``start`` (`GameRunner.start` or `.resume`) with the transcript, stepping and outage handling."""
+def _people(seats: list[dict[str, Any]] | None) -> set[int]:
+    """The players whose seats a person takes (kinds that ask a person)."""
+    return {p for p, seat in enumerate(seats or [], start=1)
+            if seat.get("kind") in AGENT_KINDS and AGENT_KINDS[seat["kind"]].asks_person}
+
+
+def _run(game_id: str, start: Any, quiet: bool, as_json: bool, step: bool, pace: float,
+         seats: list[dict[str, Any]] | None = None, until_decision: bool = False, **kwargs: Any) -> None:
+    """Run ``start`` (`GameRunner.start` or `.resume`) with the transcript, stepping, the people at human
+    seats (asked at this terminal; hot-seat, with the screen cleared between them, when there are several)
+    and outage handling."""
+    from .person import TerminalPerson
+
+    people = _people(seats)
+    viewers = (people if len(people) == 1 else set()) if people else None
+    person = TerminalPerson(err if as_json else out, hot_seat=len(people) > 1) if people else None
     with _stopped_cleanly(game_id):
-        values = start(game_id, **kwargs, on_events=_printer(quiet or as_json, start.__self__.game),
-                       step=_stepper() if step else None, pace=pace)
-    _finish(game_id, values, as_json, quiet)
+        values = start(game_id, **kwargs, on_events=_printer(quiet or as_json, start.__self__.game, viewers),
+                       step=_stepper() if step else None, pace=pace, person=person, until_decision=until_decision)
+    _finish(game_id, values, as_json, quiet, stop_ok=until_decision)
 
 
 @contextmanager
@@ -181,6 +201,7 @@ def _stopped_cleanly(game_id: str) -> Iterator[None]:
     (the checkpoint is kept and the record marked interrupted)."""
     from .locks import GameBusyError
     from .models.errors import ModelError
+    from .person import NoAnswer
 
     hint = f"The game is saved at its last step; continue it with: roundtable resume {game_id}"
     previous = signal.signal(signal.SIGTERM, _terminate)
@@ -192,6 +213,8 @@ def _stopped_cleanly(game_id: str) -> Iterator[None]:
         _fail(f"{error}\n{hint}", code=1)
     except Terminated:
         _fail(f"terminated.\n{hint}", code=128 + signal.SIGTERM)
+    except NoAnswer:
+        _fail(f"no answer (end of input).\n{hint}", code=STOPPED)
     except KeyboardInterrupt:
         _fail(f"interrupted.\n{hint}", code=130)
     finally:
@@ -238,12 +261,17 @@ def play(
              "3:analysis_scope=teammates.")] = None,
     game_id: Annotated[Optional[str], typer.Option(
         "--game-id", help="Use this id instead of a fresh one: 1 to 80 letters, digits, '_', '.', '-'.")] = None,
+    context: Annotated[Optional[list[str]], typer.Option(
+        help="Set the game's context: KEY=VALUE, KEY dotted (seeded_calls=false, lga.temperature=0.0), VALUE JSON "
+             "or text (repeatable; kept for resume).")] = None,
     quiet: Quiet = False,
     as_json: AsJson = False,
     step: Step = False,
     pace: Pace = 0.0,
 ) -> None:
     """Play a game from the start."""
+    from .forks import parse_overrides
+
     _check_pace(pace)
     if game not in GAMES:
         _fail(f"unknown game {game!r}; available: {', '.join(GAMES)}")
@@ -267,6 +295,8 @@ def play(
         seats = resolve_seats(rules, config, seed, agents, model, agent_option or [])
         default_model = builder.context_schema().default_model
         inputs = check_input({"config": config, "seed": seed, "seats": seats}, rules, builder.kinds, default_model)
+        overrides = parse_overrides(context or [])
+        builder.context_schema.model_validate(overrides)
     except (ConfigurationError, ValidationError) as error:
         _fail(str(error))
     game_id = game_id or new_game_id(game)
@@ -275,7 +305,8 @@ def play(
     with open_runner(game) as runner:
         if runner.exists(game_id):
             _fail(f"game {game_id} already exists; resume it with: roundtable resume {game_id}")
-        _run(game_id, runner.start, quiet, as_json, step, pace, inputs=inputs)
+        _run(game_id, runner.start, quiet, as_json, step, pace, seats=inputs["seats"], inputs=inputs,
+             context=overrides or None)
 
 
 @app.command()
@@ -294,7 +325,7 @@ def resume(
             repaired = runner.sync_record(game_id)
             note = "; its record was out of step and is rewritten from its checkpoints" if repaired else ""
             _fail(f"game {game_id} is already over{note}; see: roundtable show {game_id}", code=1)
-        _run(game_id, runner.resume, quiet, as_json, step, pace)
+        _run(game_id, runner.resume, quiet, as_json, step, pace, seats=(read_record(game_id) or {}).get("seats"))
 
 
 @app.command()
@@ -364,13 +395,150 @@ def _print_cost_table(title: str, key_column: str, rows: list[tuple[str, dict[st
 @app.command()
 @_guarded
 def history(game_id: Annotated[str, typer.Argument(help="The game whose checkpoints to list.")]) -> None:
-    """The game's checkpoints: step, phase, next node and what changed."""
+    """The game's checkpoints: step, phase, next node and what changed; forks are marked."""
+    from .forks import forks_of
+
     with _stored(game_id) as runner:
+        fork_of = (read_record(game_id) or {}).get("fork_of")
+        if fork_of:
+            out.print(f"Fork of {fork_of['game_id']} at step {fork_of['step']} "
+                      f"(checkpoint {fork_of['checkpoint_id']})", markup=False)
+        forks: dict[str, list[str]] = {}
+        for fork in forks_of(game_id):
+            forks.setdefault(fork["checkpoint_id"], []).append(fork["game_id"])
         for entry in runner.history(game_id):
             changed = transcript.lines(entry["new_events"], game=runner.game, hidden=True, markup=False)
             what = "; ".join(line.strip() for line in changed) if changed else "-"
             nxt = ",".join(entry["next"]) or "(end)"
-            out.print(f"{entry['step']:>4}  {entry['phase'] or '-':<14} next={nxt:<16} {what}", markup=False)
+            mark = f"  <- forked: {', '.join(forks[entry['checkpoint_id']])}" if entry["checkpoint_id"] in forks else ""
+            out.print(f"{entry['step']:>4}  {entry['phase'] or '-':<14} next={nxt:<16} {what}{mark}", markup=False)
+
+
+def _read_prompts(items: list[str]) -> dict[str, str]:
+    """``NAME=FILE`` options as ``{NAME: the file's text}``; a malformed item or unreadable file is refused."""
+    prompts = {}
+    for item in items:
+        name, sep, file = item.partition("=")
+        if not sep or not name.strip() or not file.strip():
+            _fail(f"--prompt {item!r} is not of the form NAME=FILE")
+        try:
+            prompts[name.strip()] = open(file.strip(), encoding="utf-8").read()
+        except OSError as error:
+            _fail(f"--prompt {name.strip()}: cannot read {file.strip()}: {error.strerror or error}")
+    return prompts
+
+
+@app.command()
+@_guarded
+def fork(
+    game_id: Annotated[str, typer.Argument(help="The game to fork.")],
+    at: Annotated[str, typer.Option("--at", help="Checkpoint id or step number to fork at (see: roundtable history).")],
+    prompt: Annotated[Optional[list[str]], typer.Option(
+        help="Replace a prompt for the fork: NAME=FILE, NAME a prompt field such as act_prompt or lga.act_prompt "
+             "(repeatable).")] = None,
+    context: Annotated[Optional[list[str]], typer.Option(
+        help="Override the game's context: KEY=VALUE, KEY dotted (lga.temperature=0.0, seeded_calls=false), "
+             "VALUE JSON or text (repeatable).")] = None,
+    until_decision: Annotated[bool, typer.Option(
+        help="Stop once the next decision point's answers are applied (rerun one decision).")] = False,
+    new_id: Annotated[Optional[str], typer.Option("--game-id", help="The fork's game id (default: a fresh one).")] = None,
+    quiet: Quiet = False,
+    as_json: AsJson = False,
+) -> None:
+    """Continue a game from one of its checkpoints as a new game (a fork), with edited prompts or context."""
+    from .forks import ForkError, fork_game, parse_overrides
+    from .runner import game_of, new_game_id
+
+    prompts = _read_prompts(prompt or [])
+    try:
+        overrides = parse_overrides(context or [])
+        paths.check_game_id(game_id)
+        new_id = paths.check_game_id(new_id) if new_id else new_game_id(game_of(game_id))
+    except (ConfigurationError, paths.GameIdError) as error:
+        _fail(str(error))
+    with _stored(game_id):
+        pass
+    try:
+        fork_game(game_id, at, prompts=prompts, context=overrides, new_id=new_id, run=False)
+    except ForkError as error:
+        _fail(str(error))
+    fork_of = (read_record(new_id) or {})["fork_of"]
+    if not as_json:
+        out.print(f"Fork {new_id} of {game_id} at step {fork_of['step']} (checkpoint {fork_of['checkpoint_id']})",
+                  markup=False)
+    with _stored(new_id, repair=False) as runner:
+        _run(new_id, runner.resume, quiet, as_json, False, 0.0, seats=(read_record(new_id) or {}).get("seats"),
+             until_decision=until_decision)
+
+
+@app.command()
+@_guarded
+def compare(
+    game_a: Annotated[str, typer.Argument(help="One branch (e.g. the original game).")],
+    game_b: Annotated[str, typer.Argument(help="The other branch (e.g. its fork).")],
+    all_decisions: Annotated[bool, typer.Option(
+        "--all", help="List every decision, also those that are the same or made in one branch only.")] = False,
+) -> None:
+    """Where two branches of a game diverge, decision by decision: prompt, raw reply, parsed action, cost."""
+    from rich.table import Table
+
+    from .compare import action_of, compare_games, cost_of, divergence
+
+    for game_id in (game_a, game_b):
+        with _stored(game_id):
+            pass
+    diffs = compare_games(game_a, game_b)
+    first = divergence(diffs)
+    both = [d for d in diffs if d.a is not None and d.b is not None]
+    same = sum(1 for d in both if d.same)
+    only_a, only_b = (sum(1 for d in diffs if d.b is None), sum(1 for d in diffs if d.a is None))
+    out.print(f"{len(both)} decisions in both: {same} the same, {len(both) - same} different; "
+              f"{only_a} only in A, {only_b} only in B.", markup=False)
+    if first is None:
+        out.print("No decision made in both differs.")
+    else:
+        out.print(f"First divergence: {first.request} (player {first.player}): {', '.join(first.differs)}",
+                  markup=False)
+
+    def brief(decision: dict[str, Any] | None) -> tuple[str, str, str]:
+        if decision is None:
+            return "-", "-", "-"
+        action = json.dumps({k: v for k, v in action_of(decision).items() if v is not None}, ensure_ascii=False)
+        raw = " ".join((decision.get("raw") or "").split())
+        cost = cost_of(decision)
+        return action, raw[:60] + ("..." if len(raw) > 60 else ""), f"{cost['calls']}c {cost['prompt_tokens']}+{cost['completion_tokens']}t"
+
+    table = Table(title=f"{game_a} (A) vs {game_b} (B)")
+    for column in ("request", "player", "differs", "action A", "action B", "raw A", "raw B", "cost A", "cost B"):
+        table.add_column(column)
+    shown = [d for d in diffs if all_decisions or (not d.same and d.a is not None and d.b is not None)]
+    for d in shown:
+        (aa, ra, ca), (ab, rb, cb) = brief(d.a), brief(d.b)
+        table.add_row(d.request, str(d.player), ",".join(d.differs) or "=", aa, ab, ra, rb, ca, cb)
+    if shown:
+        out.print(table)
+
+
+@app.command()
+@_guarded
+def replay(
+    game_id: Annotated[str, typer.Argument(help="The game to replay (finished or not).")],
+    output: Annotated[Optional[str], typer.Option(
+        "--out", help="Where to write the page (default: <data dir>/replays/GAME_ID.html).")] = None,
+) -> None:
+    """Write a self-contained HTML page that replays the game step by step (open it in any browser, offline)."""
+    from pathlib import Path
+
+    from .replay import write_replay
+
+    with _stored(game_id) as runner:
+        values, finished = runner.state(game_id)
+    record = read_record(game_id) or {}
+    if not record.get("events"):
+        from .records import build_record
+
+        record = build_record(game_id, values, "finished" if finished else "interrupted", runner.game)
+    out.print(str(write_replay(record, Path(output) if output else None)), markup=False)
 
 
 @app.command(name="list")

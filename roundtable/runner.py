@@ -17,17 +17,25 @@ from typing import Any
 
 from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.graph.state import CompiledStateGraph
+from langgraph.types import Command
 
 from . import paths
 from .games import GAMES
 from .graphs.game import build_game_graph
 from .locks import game_lock, is_driven
+from .nodes.human import is_question
 from .records import build_record, read_record, write_record
 
 STEP_NODES = ["setup", "apply"]
 """``--step`` pauses after these: once the game is dealt, then after each decision point's answers are applied."""
 
 EventSink = Callable[[list[dict[str, Any]]], None]
+Person = Callable[[dict[str, Any]], Any]
+"""Who answers a human seat's question: ``person(interrupt payload) -> resume payload``
+(`roundtable.nodes.human.question`; may raise to stop the game resumably)."""
+
+CARRIED = ("context", "fork_of")
+"""Record keys a game keeps across its record rewrites: the run's context overrides and where it was forked."""
 
 
 def new_game_id(game: str = "avalon") -> str:
@@ -51,17 +59,19 @@ class GameRunner:
         self.graph = graph
         self.game = game
 
-    def start(self, game_id: str, inputs: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    def start(self, game_id: str, inputs: dict[str, Any], context: dict[str, Any] | None = None,
+              **kwargs: Any) -> dict[str, Any]:
         """Play a new game from ``inputs`` (`GameInput`) to its end; see `drive` for ``kwargs``.
 
-        The record (``running``, with the inputs) is written first, so a game
-        killed before its first checkpoint can be started again from it (`resume`).
+        The record (``running``, with the inputs and the ``context`` overrides) is
+        written first, so a game killed before its first checkpoint can be started
+        again from it (`resume`), with the same context.
 
         Raises:
             GameBusyError: another process drives this game.
         """
         with game_lock(game_id):
-            write_record(build_record(game_id, inputs, "running", self.game))
+            write_record(build_record(game_id, inputs, "running", self.game) | ({"context": context} if context else {}))
             return self.drive(game_id, inputs, **kwargs)
 
     def resume(self, game_id: str, **kwargs: Any) -> dict[str, Any]:
@@ -108,8 +118,13 @@ class GameRunner:
         on_events: EventSink | None = None,
         step: Callable[[], bool] | None = None,
         pace: float = 0.0,
+        person: Person | None = None,
+        until_decision: bool = False,
     ) -> dict[str, Any]:
         """Run the game until it ends, writing its record.
+
+        The run's context is the one its record holds (``context``: overrides of
+        the game graph's context, e.g. an edited prompt of a fork).
 
         Args:
             game_id: the thread id. inputs: `GameInput` for a new game, ``None`` to resume.
@@ -117,6 +132,10 @@ class GameRunner:
             step: called after each decision point that added events; the run
                 stops (resumable) when it returns ``False``.
             pace: seconds to wait after each step, to watch a game live.
+            person: answers the questions of human seats, one at a time
+                (`Person`); ``None``: the run stops at the first question,
+                which stays pending (resume it later, or answer it with ``Command(resume=...)``).
+            until_decision: stop once the next decision point's answers are applied.
 
         Returns:
             The final state values.
@@ -126,13 +145,14 @@ class GameRunner:
             the record is marked ``interrupted``.
         """
         config = thread_config(game_id)
+        context = (read_record(game_id) or {}).get("context") or None
+        pause_after = ["apply"] if until_decision else STEP_NODES if step else None
+        run_input: Any = inputs
         try:
             while True:
                 added = False
-                for chunk in self.graph.stream(
-                    inputs, config, stream_mode="updates", durability="sync",
-                    interrupt_after=STEP_NODES if step else None,
-                ):
+                for chunk in self.graph.stream(run_input, config, stream_mode="updates", durability="sync",
+                                               interrupt_after=pause_after, context=context):
                     for update in chunk.values():
                         events = update.get("events") if isinstance(update, dict) else None
                         if events:
@@ -141,19 +161,36 @@ class GameRunner:
                                 on_events(events)
                     if pace:
                         time.sleep(pace)
-                inputs = None
-                if not self.graph.get_state(config).next:
+                run_input = None
+                snapshot = self.graph.get_state(config)
+                if not snapshot.next:
+                    break
+                questions = [i for i in snapshot.interrupts if is_question(i.value)]
+                if questions:
+                    if person is None:
+                        break
+                    run_input = Command(resume={i.id: person(i.value) for i in questions})
+                    continue
+                if until_decision and "apply" not in snapshot.next:
                     break
                 if step and added and not step():
                     break
         except BaseException:
-            write_record(build_record(game_id, self.values(game_id) or inputs or recorded_inputs(game_id) or {},
-                                      "interrupted", self.game))
+            self._write(game_id, self.values(game_id) or inputs or recorded_inputs(game_id) or {}, "interrupted")
             raise
         values, finished = self.state(game_id)
-        status = "finished" if finished else "interrupted"
-        write_record(build_record(game_id, values, status, self.game))
+        self._write(game_id, values, "finished" if finished else "interrupted")
         return values
+
+    def _write(self, game_id: str, values: dict[str, Any], status: str) -> None:
+        """Write the record of ``game_id`` from ``values``, keeping the `CARRIED` keys of the stored one."""
+        old = read_record(game_id) or {}
+        write_record(build_record(game_id, values, status, self.game) | {k: old[k] for k in CARRIED if k in old})
+
+    def questions(self, game_id: str) -> list[dict[str, Any]]:
+        """The questions human seats are waiting to have answered (interrupt payloads), oldest request first."""
+        snapshot = self.graph.get_state(thread_config(game_id))
+        return [i.value for i in snapshot.interrupts if is_question(i.value)]
 
     def sync_record(self, game_id: str) -> bool:
         """Rewrite the record of ``game_id`` from its checkpoints when it is out of step with them (a process
@@ -169,7 +206,7 @@ class GameRunner:
         status = "finished" if finished else "interrupted"
         if record.get("status") == status and len(record.get("events") or []) == len(values.get("events") or []):
             return False
-        write_record(build_record(game_id, values, status, self.game))
+        self._write(game_id, values, status)
         return True
 
     def history(self, game_id: str) -> Iterator[dict[str, Any]]:

@@ -38,7 +38,8 @@ def game_context(kinds: Iterable[AgentKind]) -> type[BaseModel]:
 
     Fields: ``default_model`` (model spec of model-driven seats without one;
     default ``$ROUNDTABLE_MODEL``, else ``local``), ``breakpoints`` (agent
-    steps to pause before, ``"<kind>:<step>"``, e.g. ``lga:respond``), and for
+    steps to pause before, ``"<kind>:<step>"``, e.g. ``lga:respond``),
+    ``seeded_calls`` (model calls carry derived seeds; default true), and for
     each kind with a context, a field of that name (e.g. ``lga``: every
     prompt and temperature of the Lan et al. agent). Unknown keys are refused.
     """
@@ -49,6 +50,10 @@ def game_context(kinds: Iterable[AgentKind]) -> type[BaseModel]:
         "breakpoints": (list[str], Field(
             default_factory=list,
             description="Agent steps to pause before, as KIND:STEP (e.g. lga:respond); resume with Command(resume=...).")),
+        "seeded_calls": (bool, Field(
+            default=True,
+            description="Model calls carry a seed derived from the game seed, the request and the module, so a "
+                        "rerun with the same prompts samples the same replies; false: unseeded.")),
     }
     for kind in kinds:
         if kind.context is not None:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from langgraph.config import get_config
 from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -23,6 +24,7 @@ from typing_extensions import TypedDict
 from roundtable.games import GAMES
 from roundtable.games.errors import ConfigurationError
 from roundtable.games.protocol import Decision, PlayerView, Request
+from roundtable.tools.model_calls import seeded_calls
 
 
 class SeatSpec(BaseModel):
@@ -122,6 +124,8 @@ class AgentKind:
             ``None`` when it takes none.
         context: the pydantic model of its per-run context (prompts,
             temperatures), nested in the game graph's context under ``name``.
+        asks_person: its node pauses with ``interrupt()`` for a person's answer
+            (`roundtable.nodes.human`); drivers answer with ``Command(resume=...)``.
     """
 
     name: str
@@ -131,6 +135,7 @@ class AgentKind:
     needs_model: bool = False
     options: type[BaseModel] | None = None
     context: type[BaseModel] | None = None
+    asks_person: bool = False
 
 
 OptionsT = TypeVar("OptionsT", bound=BaseModel)
@@ -178,14 +183,22 @@ def agent_step(kind: str, step: str, fn: Callable[..., Any], context: type[BaseM
     agent's turn, and how each agent's nodes read their own context. The
     interrupt's value names the breakpoint, the player and the request; resume
     with ``Command(resume=...)`` (any value).
+
+    The step's model calls carry seeds derived from the agent's seed, the
+    request id, the step and the agent graph's step counter (so a step taken
+    again, say a retry, samples afresh) (`roundtable.tools.model_calls.seeded_calls`),
+    unless the run's context sets ``seeded_calls`` false.
     """
     name = f"{kind}:{step}"
 
     def node(state: Any, runtime: Runtime[Any]) -> Any:
+        request = state.get("request") or {}
         if name in (getattr(runtime.context, "breakpoints", None) or ()):
-            request = state.get("request") or {}
             interrupt({"breakpoint": name, "player": request.get("player"), "request": request.get("id")})
-        return fn(state, runtime.override(context=agent_context(context, kind, runtime.context)))
+        seed = state.get("seed") if getattr(runtime.context, "seeded_calls", True) else None
+        visit = (get_config().get("metadata") or {}).get("langgraph_step")  # a step taken twice (a retry) differs
+        with seeded_calls(None if seed is None else int(seed), request.get("id"), name, visit):
+            return fn(state, runtime.override(context=agent_context(context, kind, runtime.context)))
 
     node.__name__ = step
     node.__doc__ = fn.__doc__

@@ -38,6 +38,7 @@ CODEACT_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "narration_prompt": ("avalon/narration", ["observe"], "The narrator: each event as one line of the memory."),
     "knowledge_prompt": ("avalon/knowledge", ALL_NODES, "What the player learned at the reveal, in words."),
     "team_knowledge_prompt": ("avalon/team_knowledge", ["think"], "What the player's knowledge says about the team in hand."),
+    "team_record_prompt": ("avalon/team_record", ["think"], "What the public record says about the team in hand."),
 } | {
     f"role_{role}_prompt": (f"avalon/roles/{role}", ALL_NODES, f"Role card of {role}: introduction, goal, strategy.")
     for role in ROLES
@@ -65,8 +66,14 @@ class _Rendering(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     def template(self, name: str) -> str:
-        """The text of template ``name`` for this run. Raises KeyError: not a template this context carries."""
-        return getattr(self, CODEACT_TEMPLATE_FIELDS[name])
+        """The text of template ``name`` for this run: its field, or, for a template of the shared ``lga``
+        pieces this context does not carry, the file's text (not overridable here).
+
+        Raises:
+            PromptNotFoundError: no such template.
+        """
+        field = CODEACT_TEMPLATE_FIELDS.get(name)
+        return getattr(self, field) if field is not None else registry.text(name)
 
     def render(self, name: str, /, **variables: Any) -> str:
         """Render template ``name`` with this run's text."""

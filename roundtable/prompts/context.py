@@ -29,7 +29,7 @@ game graph's ``lga`` node)."""
 PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "rules_prompt": ("avalon/rules", MODEL_NODES, "System prompt: the rules of Avalon for the game's role set and variants."),
     "shared_prompt": ("lga/shared", MODEL_NODES, "The public part every prompt starts with: earlier quests' facts and this quest's records."),
-    "private_prompt": ("lga/private", MODEL_NODES, "The player's private part: role card, knowledge, summary, private records."),
+    "private_prompt": ("lga/private", MODEL_NODES, "The player's private part: role card, knowledge, summary (this quest's private records follow the public part)."),
     "context_prompt": ("lga/context", MODEL_NODES, "What precedes every task: the private and public parts and the notes, in the order the prompt cache wants (layout)."),
     "summarize_prompt": ("lga/summarize", ["summarize"], "Summarization: previous summary + the last round's records -> new summary."),
     "analyze_prompt": ("lga/analyze", ["analyze"], "Analysis of the other players' likely roles and strategies."),
@@ -49,6 +49,7 @@ PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "narration_prompt": ("avalon/narration", ["observe"], "The narrator: each event as one line of the player's records."),
     "knowledge_prompt": ("avalon/knowledge", MODEL_NODES, "What the player learned at the reveal, in words."),
     "team_knowledge_prompt": ("avalon/team_knowledge", ["act", "respond"], "What the player's knowledge says about the team in hand."),
+    "team_record_prompt": ("avalon/team_record", ["act", "respond"], "What the public record says about the team in hand: members on failed quests, own proposal, a fifth team."),
 } | {
     f"role_{role}_prompt": (f"avalon/roles/{role}", MODEL_NODES, f"Role card of {role}: introduction, goal, initial strategy.")
     for role in ROLES
@@ -106,6 +107,7 @@ class LgaContext(BaseModel):
     narration_prompt: str = _prompt("narration_prompt")
     knowledge_prompt: str = _prompt("knowledge_prompt")
     team_knowledge_prompt: str = _prompt("team_knowledge_prompt")
+    team_record_prompt: str = _prompt("team_record_prompt")
     role_merlin_prompt: str = _prompt("role_merlin_prompt")
     role_percival_prompt: str = _prompt("role_percival_prompt")
     role_servant_prompt: str = _prompt("role_servant_prompt")

@@ -9,13 +9,25 @@ prompt tokens, latency in seconds.
 Agents do not build chat models themselves: they ask a `ModelProvider` for
 ``(model spec, temperature, max_tokens)``. `FactoryModels` is the default, backed
 by `roundtable.models.chat_model`; tests pass a provider of scripted models.
+
+Reproducible calls: inside `seeded_calls(seed, request id, step)` (which every
+agent step enters, `roundtable.nodes.agent.agent_step`) each call carries a
+``seed`` (OpenAI's and llama.cpp's sampling seed) derived from the agent's seed,
+the request, the step, the module and the call's number within the step, so a
+step rerun from a checkpoint with the same prompts samples the same replies,
+and an edited prompt changes only the calls that read it and those after.
+Each call's record also keeps its seed, prompt and reply, which a decision's
+usage lists under ``log`` (for comparing forks and the replay page).
 """
 
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any, Protocol
 
@@ -23,6 +35,8 @@ from langchain_core.exceptions import OutputParserException
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage
 from pydantic import BaseModel, ValidationError
+
+from roundtable.games.rng import rng_for
 
 USAGE_KEYS = ("calls", "failures", "prompt_tokens", "completion_tokens", "cached_tokens", "seconds")
 """Keys of a usage record (the fields of `roundtable.models.usage.Usage`); sums keep the same keys."""
@@ -119,10 +133,14 @@ def total_usage(records: Iterable[dict[str, Any]], fallbacks: int = 0) -> dict[s
     Returns:
         The summed `USAGE_KEYS`, ``fallbacks``, and, when records name their
         module, ``modules``: ``{module: summed USAGE_KEYS}`` (e.g. how much of a
-        decision went to the round's summary).
+        decision went to the round's summary); when records carry their prompt,
+        ``log``: ``[{"module", "seed", "prompt", "reply"}]`` per call, in order
+        (``prompt``: ``[{"role", "content"}]``).
     """
     total: dict[str, Any] = {k: 0 for k in USAGE_KEYS}
     modules: dict[str, dict[str, Any]] = {}
+    records = list(records)
+    log = [{k: r.get(k) for k in ("module", "seed", "prompt", "reply")} for r in records if "prompt" in r]
     for record in records:
         rows = [total]
         if record.get("module"):
@@ -135,7 +153,51 @@ def total_usage(records: Iterable[dict[str, Any]], fallbacks: int = 0) -> dict[s
     total["fallbacks"] = fallbacks
     if modules:
         total["modules"] = modules
+    if log:
+        total["log"] = log
     return total
+
+
+# ------------------------------------------------------------------ seeds
+
+_SEEDS: ContextVar[tuple[tuple[object, ...], Counter[str]] | None] = ContextVar("roundtable_call_seeds", default=None)
+
+
+@contextmanager
+def seeded_calls(seed: int | None, *key: object) -> Iterator[None]:
+    """Calls made inside carry seeds derived from ``seed`` and ``key`` (e.g. request id and agent step);
+    ``seed=None``: no seeds (the endpoint samples freely). Per thread and task (a context variable)."""
+    token = _SEEDS.set(None if seed is None else ((seed, *key), Counter()))
+    try:
+        yield
+    finally:
+        _SEEDS.reset(token)
+
+
+def next_call_seed(module: str) -> int | None:
+    """The seed of the next call of ``module`` in the current `seeded_calls` block (31 bits), or ``None``
+    outside one. The n-th call of a module gets ``rng_for(seed, *key, module, n)``'s first 31 bits."""
+    current = _SEEDS.get()
+    if current is None:
+        return None
+    key, counts = current
+    counts[module] += 1
+    return rng_for(key[0], *key[1:], module, counts[module]).getrandbits(31)
+
+
+def with_seed(model: BaseChatModel, seed: int | None) -> BaseChatModel:
+    """``model`` sampling with ``seed`` (a copy; chat models without a ``seed`` field are returned as they are)."""
+    if seed is None or "seed" not in getattr(type(model), "model_fields", {}):
+        return model
+    return model.model_copy(update={"seed": seed})
+
+
+def _prompt(messages: Sequence[BaseMessage]) -> list[dict[str, str]]:
+    return [{"role": m.type, "content": text_of(m)} for m in messages]
+
+
+def _logged(record: dict[str, Any], seed: int | None, messages: Sequence[BaseMessage], reply: str) -> dict[str, Any]:
+    return record | {"seed": seed, "prompt": _prompt(messages), "reply": reply}
 
 
 # ------------------------------------------------------------------ calls
@@ -179,10 +241,11 @@ def call_text(model: BaseChatModel, messages: Sequence[BaseMessage], module: str
         Whatever the model raises (connection errors, `ModelUnavailableError`):
         a plain call has no fallback, and the game stops resumably.
     """
+    seed = next_call_seed(module)
     start = time.perf_counter()
-    reply = model.invoke(list(messages))
+    reply = with_seed(model, seed).invoke(list(messages))
     record = usage_of(reply, time.perf_counter() - start) | {"module": module}
-    return text_of(reply), record
+    return text_of(reply), _logged(record, seed, messages, text_of(reply))
 
 
 def _completion_text(completion: Any) -> str:
@@ -212,18 +275,21 @@ def call_structured(
     Raises:
         Connection-type errors (and `ModelUnavailableError`) pass through.
     """
-    runnable = model.with_structured_output(schema.model_json_schema(), method="json_schema", include_raw=True)
+    seed = next_call_seed(module)
+    runnable = with_seed(model, seed).with_structured_output(schema.model_json_schema(), method="json_schema",
+                                                             include_raw=True)
     start = time.perf_counter()
     try:
         result = runnable.invoke(list(messages))
     except UNUSABLE_REPLY_ERRORS as error:
         record = usage_of(None, time.perf_counter() - start, failed=True) | {"module": module}
         said = _completion_text(getattr(error, "completion", None))
-        return None, f"{said}\n{UNUSABLE}: {type(error).__name__}: {str(error)[:200]})".lstrip("\n"), record
+        raw = f"{said}\n{UNUSABLE}: {type(error).__name__}: {str(error)[:200]})".lstrip("\n")
+        return None, raw, _logged(record, seed, messages, raw)
     latency = time.perf_counter() - start
     raw_message = result.get("raw") if isinstance(result, dict) else None
-    record = usage_of(raw_message, latency) | {"module": module}
     raw = text_of(raw_message)
+    record = _logged(usage_of(raw_message, latency) | {"module": module}, seed, messages, raw)
     parsed = result.get("parsed") if isinstance(result, dict) else result
     if isinstance(parsed, BaseModel):
         return parsed.model_dump(), raw, record

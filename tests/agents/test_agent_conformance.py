@@ -12,10 +12,16 @@ the kinds that need one:
   fallback recorded and the raw reply kept;
 - no prompt carries a fact private to another player (sentinels planted in
   every other player's private log), while the player's own does reach it.
+
+A kind that asks a person (`AgentKind.asks_person`) is driven as a game graph
+drives it: its node runs in a graph with a checkpointer, and each ``interrupt``
+is answered with ``Command(resume=...)`` by `PERSONS` (a legal answer built
+from the request the payload carries); its "prompts" are those payloads.
 """
 
 from __future__ import annotations
 
+from json import dumps
 import random
 import re
 from typing import Any
@@ -25,8 +31,13 @@ from lga_fakes import Script, ScriptedModels
 
 from roundtable.games import GAMES
 from roundtable.games.protocol import Decision, Request, check_decision
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.graph import END, START, StateGraph
+from langgraph.types import Command
+
 from roundtable.graphs.agents import AGENT_KINDS
-from roundtable.nodes.agent import AgentInput
+from roundtable.nodes.agent import AgentInput, AgentOutput
+from roundtable.nodes.human import example_answer
 
 CASES = [(kind, game) for kind in sorted(AGENT_KINDS) for game in sorted(AGENT_KINDS[kind].games)]
 SETTINGS = {  # configurations whose requests cover every answer shape of the game
@@ -80,9 +91,33 @@ def task_for(game: str, state: Any, request: Request, kind: str) -> AgentInput:
             "seat": {"kind": kind, "model": model, "options": {}}, "seed": 11}
 
 
-def run_node(kind: str, task: AgentInput, script: Script | None = None, *, json: bool = True) -> dict[str, Any]:
+PERSONS = {"answers legally": lambda payload: example_answer(Request.model_validate(payload["request"]))}
+"""How the suite answers a kind that asks a person: ``answer(interrupt payload) -> resume payload``."""
+
+
+class _Driven(AgentInput, AgentOutput):
+    pass
+
+
+def run_node(kind: str, task: AgentInput, script: Script | None = None, *, json: bool = True,
+             asked: list[Any] | None = None) -> dict[str, Any]:
+    """The kind's node's output for ``task``; a kind that asks a person is answered by `PERSONS` (each
+    interrupt payload appended to ``asked``)."""
     node = AGENT_KINDS[kind].node(ScriptedModels(script or Script(), json=json))
-    return node.invoke(task) if hasattr(node, "invoke") else node(task)
+    if not AGENT_KINDS[kind].asks_person:
+        return node.invoke(task) if hasattr(node, "invoke") else node(task)
+    builder = StateGraph(_Driven, input_schema=AgentInput, output_schema=AgentOutput)
+    builder.add_node(kind, node)
+    builder.add_edge(START, kind)
+    builder.add_edge(kind, END)
+    graph = builder.compile(checkpointer=InMemorySaver())
+    config = {"configurable": {"thread_id": "conformance"}}
+    out = graph.invoke(task, config)
+    while interrupts := graph.get_state(config).interrupts:
+        assert len(interrupts) == 1
+        (asked if asked is not None else []).append(interrupts[0].value)
+        out = graph.invoke(Command(resume=PERSONS["answers legally"](interrupts[0].value)), config)
+    return out
 
 
 def decision_of(out: dict[str, Any], request: Request) -> Decision:
@@ -125,7 +160,8 @@ def test_garbage_replies_give_legal_decisions_with_the_fallback_recorded(kind, g
 SENTINEL = re.compile(r"SENTINEL\[(\d+)\]")
 
 
-@pytest.mark.parametrize(("kind", "game"), [c for c in CASES if AGENT_KINDS[c[0]].needs_model])
+@pytest.mark.parametrize(("kind", "game"),
+                         [c for c in CASES if AGENT_KINDS[c[0]].needs_model or AGENT_KINDS[c[0]].asks_person])
 def test_no_prompt_carries_another_players_private_fact(kind, game):
     rules = GAMES[game]
     for shape, (state, request) in SHAPES[game].items():
@@ -134,11 +170,12 @@ def test_no_prompt_carries_another_players_private_fact(kind, game):
                     "round": request.round, "attempt": request.attempt, "text": f"My secret is SENTINEL[{p}]."}
                    for p in range(1, players + 1)]
         state = rules.restore(rules.snapshot(state), list(rules.events(state)) + planted)
-        script = Script()
-        decision_of(run_node(kind, task_for(game, state, request, kind), script), request)
-        if shape == "yes_no1":
+        script, asked = Script(), []
+        decision_of(run_node(kind, task_for(game, state, request, kind), script, asked=asked), request)
+        prompts = [call.prompt for call in script.calls] + [dumps(payload) for payload in asked]
+        if shape == "yes_no1" and not asked:
             continue
-        assert script.calls, f"{kind} asked no model for {shape}"
-        seen = {int(m) for call in script.calls for m in SENTINEL.findall(call.prompt)}
+        assert prompts, f"{kind} asked no model and no person for {shape}"
+        seen = {int(m) for prompt in prompts for m in SENTINEL.findall(prompt)}
         assert seen <= {request.player}, f"{kind} on {shape}: player {request.player} sees secrets of {seen}"
         assert request.player in seen, "positive control: the player's own private words reach its prompts"

@@ -85,7 +85,27 @@ def test_new_round_summarizes_then_refreshes():
     assert any("Quest 1" in line for line in memory["board"])  # its key facts kept
     # the summary prompt saw the round's records and no later ones
     summary_prompt = script.calls[0].prompt
-    assert "Records of quest 1" in summary_prompt
+    assert "Quest 1 so far:" in summary_prompt and "Quest 2 begins" not in summary_prompt
+
+
+def test_summary_prompt_starts_as_the_players_last_prompt_of_the_round():
+    # so a per-player prompt cache serves all of it but the new lines and the task (the per_player layout), when the round's records fit in the transcript budget
+    big = {"transcript_chars": 20000}
+    state, requests = play_until(first("propose_team"))
+    p = requests[0].player
+    _, out = run(Script(), lga_input(state, requests[0], options=big), slots=10)
+    voting, reqs = play_until(lambda s, rs: any(r.player == p and r.kind == "vote_team" for r in rs))
+    vote = next(r for r in reqs if r.player == p and r.kind == "vote_team")
+    script = Script()
+    _, out = run(script, lga_input(voting, vote, memory=out["memory"], options=big), slots=10)
+    last = script.calls[-1].prompt
+    later, reqs = play_until(lambda s, rs: s.round == 2 and any(r.player == p for r in rs))
+    script = Script()
+    run(script, lga_input(later, next(r for r in reqs if r.player == p), memory=out["memory"], options=big), slots=10)
+    assert script.modules()[0] == "summarize"
+    before_task = last[: last.rindex(f"Host: Player {p}, vote")].rstrip()
+    assert "Quest 1 so far:" in before_task and "Your plan:" in before_task
+    assert script.calls[0].prompt.startswith(before_task)
 
 
 def _round_two(options: dict, script: Script, model: str = "fake", json: bool = True) -> tuple[list[str], dict]:
@@ -136,7 +156,7 @@ def test_merge_summary_on_a_prose_endpoint_reads_labelled_parts():
         "Quest 1 failed.", "Player 3 lied.", "Keep Player 3 off teams.")
     assert memory["analysis_round"] == memory["plan_round"] == 2
     prompt = script.calls[0].prompt
-    assert "Records of quest 1" in prompt and '"Summary: ...", "Analysis: ..." and "Plan: ..."' in prompt
+    assert "Quest 1 so far:" in prompt and '"Summary: ...", "Analysis: ..." and "Plan: ..."' in prompt
     assert script.calls[0].schema is None
 
 
@@ -227,6 +247,20 @@ def test_merge_plan_auto_merges_for_the_embedded_model(model, option, merged):
     assert script.modules() == (["analyze", "act"] if merged else ["analyze", "plan", "act"])
 
 
+def test_transcript_keeps_the_whole_round_while_it_fits():
+    from roundtable.nodes.lga import memory as mem
+
+    records = [
+        {"speaker": "Host", "text": "Player 1 leads proposal 1.", "round": 2, "phase": "proposal", "vis": "public", "attempt": 1},
+        {"speaker": "Player 2", "text": "Old talk.", "round": 2, "phase": "discussion", "vis": "public", "attempt": 1},
+        {"speaker": "Host", "text": "Rejected.", "round": 2, "phase": "team_vote", "vis": "public", "attempt": 1, "fact": True},
+        {"speaker": "Host", "text": "Player 2 leads proposal 2.", "round": 2, "phase": "proposal", "vis": "public", "attempt": 2},
+    ]
+    text = mem.public_transcript({"records": records}, 2, 2, 2400)
+    assert "Old talk" in text and text.endswith("Player 2 leads proposal 2.")
+    assert "Old talk" not in mem.public_transcript({"records": records}, 2, 2, 100)  # over budget: Host lines only
+
+
 def test_transcript_keeps_only_host_lines_of_earlier_proposals():
     from roundtable.nodes.lga import memory as mem
 
@@ -239,12 +273,13 @@ def test_transcript_keeps_only_host_lines_of_earlier_proposals():
         {"speaker": "Player 3", "text": "New talk.", "round": 2, "phase": "discussion", "vis": "public", "attempt": 2,
          "team": [3, 4]},
     ]
-    text = mem.public_transcript({"records": records}, 2, 2, 2400)
+    budget = 150  # less than the whole round: earlier proposals keep only the Host's lines
+    text = mem.public_transcript({"records": records}, 2, 2, budget)
     assert "Old talk" not in text and "Rejected." in text
     assert "Player 3 (suggests 3, 4): New talk." in text
     more = records + [{"speaker": "Player 4", "text": "Later.", "round": 2, "phase": "discussion", "vis": "public",
                        "attempt": 2}]
-    assert mem.public_transcript({"records": more}, 2, 2, 2400).startswith(text)  # it only grows
+    assert mem.public_transcript({"records": more}, 2, 2, budget).startswith(text)  # it only grows
 
 
 @pytest.mark.parametrize("scope", ["teammates", "adversaries"])

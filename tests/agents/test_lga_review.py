@@ -64,15 +64,15 @@ def test_a_second_copy_is_kept_and_recorded_as_kept() -> None:
     assert decision.checks == ("near copy of Player 5: asked again", "near copy of Player 5: kept after asking again")
 
 
-def test_a_leader_whose_words_name_another_team_is_asked_again() -> None:
+def test_a_leader_whose_words_name_another_team_is_asked_again_for_words_in_line_with_the_team() -> None:
     state, requests = play_until(first("propose_team"))
     leader = requests[0]
     mismatch = json.dumps({"players": [1, 2], "words": "My team: players 3 and 4."})
-    agreeing = json.dumps({"players": [1, 2], "words": "My team: players 1 and 2."})
-    script = Script(replies={"act": [mismatch, agreeing]})
+    script = Script(replies={"act": mismatch, "respond": "My team: players 1 and 2."})
     decision = run(script, state, leader)
-    assert script.modules() == ["act", "act"]
+    assert script.modules() == ["act", "respond"]  # the team is kept; only the words are asked for again
     assert "your words name players 3, 4 but you chose players 1, 2" in script.calls[1].prompt
+    assert "You decided: propose players 1, 2." in script.calls[1].prompt
     assert decision.players == (1, 2) and decision.utterance == "My team: players 1 and 2."
     assert decision.checks == ("words name players 3, 4, team is 1, 2: asked again",)
 
@@ -99,3 +99,14 @@ def test_the_evil_council_may_speak_freely() -> None:
     script = Script(replies={"respond": "We are evil and we must fail the quest; Player 6 is Merlin."})
     decision = run(script, state, request)
     assert script.modules().count("respond") == 1 and decision.checks == ()
+
+
+def test_a_leader_whose_second_words_still_name_another_team_keeps_its_team_and_the_record_says_so() -> None:
+    state, requests = play_until(first("propose_team"))
+    mismatch = json.dumps({"players": [1, 2], "words": "My team: players 3 and 4."})
+    script = Script(replies={"act": mismatch, "respond": "My team: players 3 and 4."})
+    decision = run(script, state, requests[0])
+    assert script.modules() == ["act", "respond"]
+    assert decision.players == (1, 2)
+    assert decision.checks == ("words name players 3, 4, team is 1, 2: asked again",
+                               "words name players 3, 4, team is 1, 2: kept after asking again")

@@ -37,8 +37,44 @@ def test_vote_prompts_state_the_evil_players_each_player_knows_on_the_team(seed)
                     "; one fail card fails the quest, so your side wants it approved.") in prompt
             else:
                 assert "No player of your side you know of is on this team, so your side wants it rejected." in prompt
-        else:  # Percival and the Servants learn no one's side
-            assert "on this team" not in prompt.split("--- Private to you")[1]
+        else:  # Percival and the Servants learn no one's side: only the public record's line (no quest played yet)
+            task = prompt.split("--- Private to you")[1]
+            assert "evil:" not in task and "Your side on this team" not in task
+            assert "No one else on this team has been on a failed quest, so without other evidence your side wants it" \
+                " approved." in task
+        assert ("You proposed this team." in prompt) == (player == request.details.get("leader", state.leader))
+
+
+def test_vote_prompts_name_the_team_members_who_were_on_failed_quests():
+    state, requests = play_until(lambda s, rs: any(r.kind == "vote_team" for r in rs)
+                                 and any(not q for q in s.quest_results), seed=1)
+    failed = [e for e in state.events if e["type"] == "quest_result" and not e["success"]]
+    named = 0
+    for request in requests:
+        script = Script()
+        build_lga_graph(ScriptedModels(script)).compile().invoke(lga_input(state, request))
+        task = [c for c in script.calls if c.module == "act"][-1].prompt.split("--- Private to you")[1]
+        for quest in failed:
+            members = [p for p in quest["team"] if p in request.subject and p != request.player]
+            if len(members) == 1:
+                assert f"Player {members[0]} was on quest {quest['round']}, which failed" in task
+            elif members:
+                assert f"players {' and '.join(map(str, members))} were on quest {quest['round']}, which failed" in task
+            named += bool(members)
+    assert named  # the seed's team has a member of a failed quest
+
+
+def test_the_fifth_team_says_what_a_rejection_does_where_it_ends_the_game():
+    for rules, said in (((), True), (("fifth_rejection=auto_approve",), False)):
+        state, requests = play_until(lambda s, rs: any(r.kind == "vote_team" for r in rs), seed=1, rules=rules)
+        request = next(r for r in requests if r.kind == "vote_team")
+        for attempt in (4, 5):
+            script = Script()
+            inp = lga_input(state, request)
+            inp["request"]["attempt"] = attempt
+            build_lga_graph(ScriptedModels(script)).compile().invoke(inp)
+            prompt = [c for c in script.calls if c.module == "act"][-1].prompt
+            assert ("if it is rejected, evil wins the game" in prompt) == (said and attempt == 5)
 
 
 def team_knowledge(view, team) -> str:

@@ -7,7 +7,8 @@ JSON object ``{<action>, "words"}``), which halves the calls of talk turns.
 
 Words said in the same call are checked before they are said
 (`roundtable.nodes.lga.review`): a near copy, words naming another team, or
-words that expose the speaker are asked for once more, with the Host's note.
+words that expose the speaker are asked for once more, with the Host's note,
+by the respond step, which keeps the action and states it in the prompt.
 
 Where the endpoint supports JSON schemas the answer is schema-bounded
 (`roundtable.tools.extraction.answer_schema`); otherwise it is prose with a
@@ -82,8 +83,11 @@ def make_act(models: ModelProvider):
             usages += more_usage
         update = settle(turn, action, attempt) | {"raw": raws, "usage": usages, "recheck": None}
         if with_words and not update["retry"]:
-            update["words"] = words
-            update |= review_update(turn, state, words, (update.get("action") or {}).get("players"))
+            checked = review_update(turn, state, words, (update.get("action") or {}).get("players"))
+            update |= checked
+            # words that failed the check are asked for again by the respond step, the action kept: the paper's
+            # order (action, then words in line with it), so a leader's second words name the team it chose
+            update["words"] = None if checked.get("recheck") else words
         return update
 
     return act

@@ -170,18 +170,18 @@ def clip(text_lines: list[str], budget: int) -> str:
 def public_transcript(memory: dict[str, Any], round_: int, attempt: int, budget: int) -> str:
     """This round's public records, the same text for every player at the same moment.
 
-    Earlier proposals of the round keep only the Host's lines (leader,
-    proposal, vote result); the current proposal keeps everything said. The
-    text therefore only grows within a proposal (a prompt cache reuses it),
-    and is clipped to the newest ``budget`` characters only if one proposal's
-    talk alone exceeds it.
+    The text only grows within a round, so each player's prompt cache reuses
+    it: the round's records in full while they fit in ``budget`` characters.
+    Past that, earlier proposals of the round keep only the Host's lines
+    (leader, proposal, vote result) and the current proposal keeps everything
+    said, clipped to the newest ``budget`` characters only if one proposal's
+    talk alone exceeds it; that text again only grows within the proposal.
     """
-    records = [
-        r for r in memory.get("records") or []
-        if r["round"] >= round_ and r["vis"] == "public"
-        and (r["speaker"] == HOST or int(r.get("attempt") or 1) >= attempt)
-    ]
-    return clip([line(r) for r in records], budget)
+    public = [r for r in memory.get("records") or [] if r["round"] >= round_ and r["vis"] == "public"]
+    whole = [line(r) for r in public]
+    if sum(len(text) + 1 for text in whole) <= budget:
+        return "\n".join(whole)
+    return clip([line(r) for r in public if r["speaker"] == HOST or int(r.get("attempt") or 1) >= attempt], budget)
 
 
 def private_notes(memory: dict[str, Any], round_: int) -> str:

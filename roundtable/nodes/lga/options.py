@@ -47,8 +47,10 @@ class LgaOptions(BaseModel):
             own), ``shared`` (public part first, for one shared prompt cache) or ``auto`` (default:
             per player where the endpoint has slots, `roundtable.models.factory.prompt_slots`); see
             `roundtable.nodes.lga.turn`.
-        transcript_chars: budget of the current quest's records in a prompt
-            (newest kept), in characters.
+        transcript_chars: budget of the current quest's records in a prompt, in characters: the whole
+            quest while it fits (the text then only grows, and each player's prompt cache keeps it), then
+            earlier proposals' Host lines and the current proposal's talk (newest kept);
+            `roundtable.nodes.lga.memory.public_transcript`.
         temperature / extraction_temperature: override the run's context.
         dry: sample the calls that write words said at the table with llama.cpp's DRY sampler
             (`roundtable.nodes.lga.calls.DRY_SAMPLING`), which keeps a reply from copying a sentence of
@@ -72,7 +74,7 @@ class LgaOptions(BaseModel):
     analysis_words: int = Field(default=30, ge=10, le=100)
     plan_words: int = Field(default=20, ge=10, le=100)
     response_words: int = Field(default=30, ge=5, le=100)
-    transcript_chars: int = Field(default=2400, ge=200, le=20000)
+    transcript_chars: int = Field(default=4000, ge=200, le=20000)
     prompt_layout: Literal["auto", "per_player", "shared"] = "auto"
     dry: bool | Literal["auto"] = "auto"
     temperature: float | None = Field(default=None, ge=0.0, le=2.0)

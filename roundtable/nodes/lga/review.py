@@ -11,9 +11,10 @@ what the player has heard and what it chose (`roundtable.tools.utterances`):
 - **self-exposure**: in public, an evil player names its side, role or intent
   to fail, or Merlin says outright whom he sees as evil.
 
-On a problem the step that spoke asks once more, with the Host's note
-(template ``lga/review_note``) after the instruction; the second answer is
-kept whatever it says. Each check that fired is named in `Decision.checks`
+On a problem the words are asked for once more, with the Host's note
+(template ``lga/review_note``) after the instruction, by the respond step
+(the action already chosen is kept and stated in its prompt); the second
+answer is kept whatever it says. Each check that fired is named in `Decision.checks`
 (``"near copy of Player 3: asked again"``), so a benchmark counts them and a
 reader of the record sees them.
 """

@@ -7,10 +7,10 @@ that jumps over it:
 - ``summarize``: records of a finished round are still in memory;
 - ``analyze`` / ``plan``: not yet done this round (and not ablated);
 - ``act``: the request asks for an action that needs a model, not yet read
-  (or a too-short team, or words that failed the check of
-  `roundtable.nodes.lga.review`, are asked for again); not under ``no_action``;
-- ``respond``: words are asked for and not yet said, or ``no_action`` needs
-  the action read from a direct answer;
+  (or a too-short team is asked for again); not under ``no_action``;
+- ``respond``: words are asked for and not yet said (among them words that
+  failed the check of `roundtable.nodes.lga.review`, asked for again with the
+  action kept), or ``no_action`` needs the action read from a direct answer;
 - ``decide``: always last.
 """
 
@@ -53,7 +53,7 @@ def needs(step: Step, state: dict[str, Any]) -> bool:
         return (
             not opts.no_action
             and needs_answer(request)
-            and (state.get("action") is None or bool(state.get("retry")) or bool(state.get("recheck")))
+            and (state.get("action") is None or bool(state.get("retry")))
         )
     if step == "respond":
         if responds_directly(state, request, opts.no_action):

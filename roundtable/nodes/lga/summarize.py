@@ -53,10 +53,8 @@ def make_summarize(models: ModelProvider):
             parts += [name for name, off in (("analysis", opts.no_analysis), ("plan", opts.no_plan)) if not off]
         limits = {"summary": opts.summary_words, "analysis": opts.analysis_words, "plan": opts.plan_words}
         structured = len(parts) > 1 and uses_json_schema(models, turn)
-        variables = turn.base_variables() | {
+        variables = turn.base_variables(ended=True) | {
             "rounds": rounds,
-            "round_public": mem.lines([r for r in old if r["vis"] == "public"]),
-            "round_private": mem.lines([r for r in old if r["vis"] == "private"]),
             "words": opts.summary_words,
             "parts": parts,
             "analysis_words": opts.analysis_words,

@@ -4,8 +4,9 @@ Prompt layout (every module; template ``lga/context``): the system message is
 the game's rules (the same for every player of a game); the user message holds
 the public part (earlier quests' facts, this quest's public records: the same
 text for every player at the same moment), the player's private part (role
-card, knowledge, own summary, private records) with its notes (analysis,
-plan), then the task. Two orders, chosen per endpoint (`LgaOptions.prompt_layout`):
+card, knowledge, own summary) with its notes (analysis, plan), this quest's
+private records (last: they change within a quest), then the task. Two orders
+of the public and private parts, chosen per endpoint (`LgaOptions.prompt_layout`):
 
 - ``per_player``: private part and notes first, then the public part. Each
   player's calls are pinned to a server slot of its own (llama.cpp's
@@ -133,21 +134,34 @@ class Turn:
             strategy=str(self.memory.get("strategy") or ""),
         )
 
-    def base_variables(self) -> dict[str, Any]:
-        """Variables every ``lga/*`` template gets, with the rendered ``shared`` and ``private`` parts."""
+    def base_variables(self, ended: bool = False) -> dict[str, Any]:
+        """Variables every ``lga/*`` template gets, with the rendered ``shared`` and ``private`` parts.
+
+        Args:
+            ended: show the records of the rounds that ended and are not yet
+                summarized (for the summary) instead of the current round's,
+                so the summary's prompt starts as the player's last prompt of
+                that round did and its prompt cache serves all but the task.
+        """
         view, memory = self.view, self.memory
+        first = round_ = view.round
+        attempt, pool = view.attempt, memory
+        old = mem.stale_records(memory, view.round) if ended else []
+        if old:
+            first, round_ = old[0]["round"], old[-1]["round"]
+            attempt, pool = max(int(r.get("attempt") or 1) for r in old), {"records": old}
         variables: dict[str, Any] = {
             "me": view.player,
             "players": view.players,
-            "round": view.round,
-            "attempt": view.attempt,
+            "round": round_,
+            "attempt": attempt,
             "leader": view.leader,
             "board": "\n".join(memory.get("board") or []),
-            "transcript": mem.public_transcript(memory, view.round, view.attempt, self.options.transcript_chars),
+            "transcript": mem.public_transcript(pool, first, attempt, self.options.transcript_chars),
             "role_card": self.role_card(),
             "knowledge": self.context.render("avalon/knowledge", knowledge=list(view.knowledge), side=view.side),
             "summary": str(memory.get("summary") or ""),
-            "private_notes": mem.private_notes(memory, view.round),
+            "private_notes": mem.private_notes(pool, first),
             "analysis": "" if self.options.no_analysis else str(memory.get("analysis") or ""),
             "plan": "" if self.options.no_plan else str(memory.get("plan") or ""),
         }
@@ -168,7 +182,7 @@ class Turn:
         """
         return self.context.render("lga/context", layout=self.layout, shared=variables["shared"],
                                    private=variables["private"], analysis=analysis, plan=plan,
-                                   previous_plan=previous_plan)
+                                   previous_plan=previous_plan, private_notes=variables["private_notes"])
 
     def messages(self, user: str) -> list[BaseMessage]:
         """``[system: rules, user: user]``."""
@@ -180,12 +194,29 @@ class Turn:
                        source=self.context.template("avalon/narration"))
 
     def team_knowledge(self) -> str:
-        """What the player's reveal knowledge says about the team in hand (template ``avalon/team_knowledge``)."""
+        """What the player's reveal knowledge (template ``avalon/team_knowledge``) and the public record (template
+        ``avalon/team_record``: members on failed quests, the player's own proposal, a fifth team) say about the
+        team in hand, one statement a line; ``""`` outside a team vote or the talk about a team (which gets the
+        knowledge only: a fact line every speaker is given would be said by every speaker)."""
         if self.request.kind not in ("vote_team", "speak"):
             return ""
-        known = [k["player"] for k in self.view.knowledge if k.get("is") == "evil"]
-        return self.context.render("avalon/team_knowledge", me=self.view.player, side=self.view.side,
-                                   role=self.view.role, team=list(self.request.subject), known_evil=known)
+        view, team = self.view, list(self.request.subject)
+        known = [k["player"] for k in view.knowledge if k.get("is") == "evil"]
+        knowledge = self.context.render("avalon/team_knowledge", me=view.player, side=view.side,
+                                        role=view.role, team=team, known_evil=known).strip()
+        if self.request.kind != "vote_team":
+            return knowledge
+        failed = []
+        for number, quest in enumerate(view.quests, start=1):
+            members = [p for p in quest.get("team") or () if p in team and p != view.player]
+            if not quest.get("success") and members:
+                failed.append({"quest": quest.get("round", number), "players": members})
+        last_chance = (self.request.attempt == 5
+                       and view.rules.get("fifth_rejection", "evil_wins") == "evil_wins")
+        record = self.context.render("avalon/team_record", me=view.player, side=view.side, leader=view.leader,
+                                     team=team, failed=failed, last_chance=last_chance,
+                                     settled=bool(known)).strip()
+        return "\n".join(part for part in (knowledge, record) if part)
 
     def request_variables(self) -> dict[str, Any]:
         """The request's fields for the instruction and answer templates."""
