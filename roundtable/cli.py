@@ -23,6 +23,8 @@ from rich.console import Console
 
 from . import paths, transcript
 from .games import GAMES
+from .games.avalon.settings import SETTINGS
+from .games.avalon.settings import setting as named_setting
 from .games.errors import ConfigurationError
 from .graphs.agents import AGENT_KINDS
 from .nodes.game.setup import check_input
@@ -247,6 +249,9 @@ def play(
     players: Annotated[Optional[int], typer.Option(help="Player count, 5 to 10 (standard preset).")] = None,
     seed: Annotated[Optional[int], typer.Option(help="Game seed (default: random, printed).")] = None,
     rule: Annotated[Optional[list[str]], typer.Option(help="Rule variant KEY=VALUE (repeatable).")] = None,
+    setting: Annotated[Optional[str], typer.Option(
+        help="A paper's setting: its preset and rule variants (--preset and --rule override them). "
+             + " | ".join(s.describe() for s in SETTINGS.values()) + ".")] = None,
     agents: Annotated[str, typer.Option(help="Who plays: KIND, good=KIND, evil=KIND, ROLE=KIND, SEAT=KIND, comma-separated, "
                                         f"applied in order. Kinds: {', '.join(AGENT_KINDS)}.")] = "naive",
     model: Annotated[str, typer.Option(help="Model per seat or side for model-driven agents, same syntax as --agents "
@@ -282,6 +287,10 @@ def play(
 
     builder = build_game_graph(rules)
     try:
+        if setting is not None:
+            if game != "avalon":
+                raise ConfigurationError(f"--setting names an Avalon setting; {game} has none")
+            preset, rule = named_setting(setting, preset, rule or [])
         config = rules.config_dict(rules.config(_config(preset, players, rule or [])))
         seats = resolve_seats(rules, config, seed, agents, model, agent_option or [])
         default_model = builder.context_schema().default_model
@@ -332,9 +341,27 @@ def show(
         out.print(line)
     _print_usage(usage_totals(values.get("events") or []))
     _print_module_usage(module_totals(values.get("events") or []))
+    if runner.game == "avalon":
+        roles = (values.get("game") or {}).get("roles") or []
+        _print_avalonplay({"events": values.get("events") or [],
+                           "roles": {str(p): r for p, r in enumerate(roles, start=1)}})
     if not finished:
         phase = (values.get("game") or {}).get("phase")
         out.print(f"Unfinished (phase {phase}); continue with: roundtable resume {game_id}")
+
+
+def _print_avalonplay(record: dict[str, Any]) -> None:
+    """AvalonPlay's measures of one game (``events`` and ``roles``; Shi et al.; `roundtable.metrics.avalonplay`)."""
+    from .metrics import game_metrics
+
+    m = game_metrics(record)
+    if not m.quest_win.cases:
+        return
+    parts = []
+    for label, share in (("Game Win", m.game_win), ("Quest Win", m.quest_win), ("Team Acc", m.team_acc)):
+        rate = "-" if share.rate is None else f"{share.rate:.2f}"
+        parts.append(f"{label} {rate} ({share.hits}/{share.cases})")
+    out.print("AvalonPlay measures: " + ", ".join(parts))
 
 
 def _print_usage(totals: dict[str, dict[str, float]]) -> None:
@@ -540,6 +567,21 @@ def list_games() -> None:
         result = f"{r['winner']} ({r['end_reason']})" if r["winner"] else "-"
         out.print(f"{r['game_id']:<22} {r['status']:<12} {r['preset'] or '-':<9} seed={r['seed']!s:<11} {result}",
                   markup=False)
+
+
+@app.command()
+def doctor() -> None:
+    """What this machine gives the project: the CodeAct sandbox's isolation layers (and whether each is in force)."""
+    from .tools.sandbox import REQUIRED_LAYERS, isolation
+
+    layers = isolation()
+    out.print("CodeAct sandbox (Python_REPL): a separate worker process per agent")
+    for layer in ("limits", "namespaces", "files", "syscalls"):
+        need = "required" if layer in REQUIRED_LAYERS else "optional"
+        out.print(f"  {layer:<11} ({need}): {layers.get(layer, 'unavailable: not tried')}")
+    out.print(f"  status: {layers['status']}")
+    if not layers["status"].startswith("ok"):
+        raise typer.Exit(1)
 
 
 if __name__ == "__main__":

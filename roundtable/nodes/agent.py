@@ -13,15 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from langgraph.config import get_config
 from langgraph.runtime import Runtime
 from langgraph.types import interrupt
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from typing_extensions import TypedDict
 
 from roundtable.games import GAMES
+from roundtable.games.errors import ConfigurationError
 from roundtable.games.protocol import Decision, PlayerView, Request
 from roundtable.tools.model_calls import seeded_calls
 
@@ -135,6 +136,23 @@ class AgentKind:
     options: type[BaseModel] | None = None
     context: type[BaseModel] | None = None
     asks_person: bool = False
+
+
+OptionsT = TypeVar("OptionsT", bound=BaseModel)
+
+
+def validated_options(model: type[OptionsT], options: dict[str, Any] | None, kind: str) -> OptionsT:
+    """A seat's options of an agent kind, validated by its options model.
+
+    Raises:
+        ConfigurationError: an unknown option or a bad value (the message names it and lists the valid options).
+    """
+    try:
+        return model.model_validate(options or {})
+    except ValidationError as error:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in error.errors())
+        valid = ", ".join(model.model_fields)
+        raise ConfigurationError(f"invalid {kind} options ({problems}); valid options: {valid}") from None
 
 
 def agent_context(model: type[BaseModel], kind: str, context: Any) -> BaseModel:

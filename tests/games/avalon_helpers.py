@@ -36,6 +36,8 @@ VARIANTS = {
     "discussion": ("leader_first_and_last", "before_proposal", "none"),
     "assassination": ("end_only", "after_each_quest"),
     "vote_visibility": ("public", "tally_only"),
+    "two_fail_quests": ("official", "four_and_five"),
+    "evil_quest_card": ("free", "must_fail"),
 }
 
 # (preset, players) for every named configuration.
@@ -46,8 +48,10 @@ def team_size(n: int, round_: int) -> int:
     return TABLE[n][2][round_ - 1]
 
 
-def fails_needed(n: int, round_: int) -> int:
-    return TABLE[n][3] if round_ == 4 else 1
+def fails_needed(n: int, round_: int, two_fail_quests: str = "official") -> int:
+    """SPEC.md §1.1 and the ``two_fail_quests`` variant of §1.2: quest 4 (and 5 under ``four_and_five``)."""
+    quests = (4, 5) if two_fail_quests == "four_and_five" else (4,)
+    return TABLE[n][3] if round_ in quests else 1
 
 
 def expected_knowledge(roles: list[str] | tuple[str, ...], p: int) -> dict[int, str]:

@@ -77,6 +77,12 @@ def check_steps(config: A.AvalonConfig, steps: list[Step]) -> None:
                     bad[r.player] = bad[r.player].model_copy(update={"choice": False})
                     with pytest.raises(IllegalActionError, match=rf"player {r.player} may only answer success"):
                         A.apply(s, bad)
+                elif config.rules.evil_quest_card is A.EvilQuestCard.MUST_FAIL:
+                    assert r.allowed == (False,), f"evil player {r.player} must play fail, offered {r.allowed}"
+                    bad = dict(step.decisions)
+                    bad[r.player] = bad[r.player].model_copy(update={"choice": True})
+                    with pytest.raises(IllegalActionError, match=rf"player {r.player} may only answer fail"):
+                        A.apply(s, bad)
                 else:
                     assert set(r.allowed) == {True, False}
         elif kind == "assassinate":
@@ -93,6 +99,8 @@ def check_game(config: A.AvalonConfig, seed: int, final: A.AvalonState, steps: l
     n = config.players
     rules = config.rules.to_dict()
     public_votes = rules["vote_visibility"] == "public"
+    two_fail = rules.get("two_fail_quests", "official")
+    must_fail = rules.get("evil_quest_card") == "must_fail"
     ev = list(final.events)
     roles = [r.value for r in final.roles]
     council = sorted(p for p in range(1, n + 1) if roles[p - 1] in EVIL - {"oberon"})
@@ -141,7 +149,7 @@ def check_game(config: A.AvalonConfig, seed: int, final: A.AvalonState, steps: l
             assert e["to"] is None
             round_ += 1
             assert e["round"] == round_ <= 5
-            assert (e["team_size"], e["fails_needed"]) == (team_size(n, round_), fails_needed(n, round_))
+            assert (e["team_size"], e["fails_needed"]) == (team_size(n, round_), fails_needed(n, round_, two_fail))
             attempt, approved = 0, None
             assert nxt["type"] == "leader"
         elif t == "leader":
@@ -221,12 +229,14 @@ def check_game(config: A.AvalonConfig, seed: int, final: A.AvalonState, steps: l
             assert e["to"] == [e["player"]]
             if roles[e["player"] - 1] in GOOD:
                 assert e["success"] is True, "good players can only play success"
+            elif must_fail:
+                assert e["success"] is False, "under evil_quest_card=must_fail evil players play fail"
             cards[e["player"]] = e["success"]
         elif t == "quest_result":
             assert e["to"] is None and e["round"] == round_
             assert sorted(cards) == sorted(approved) and e["team"] == approved
             fails = sum(1 for ok in cards.values() if not ok)
-            needed = fails_needed(n, round_)
+            needed = fails_needed(n, round_, two_fail)
             assert (e["fails"], e["fails_needed"]) == (fails, needed)
             assert e["success"] == (fails < needed), "a quest fails iff fails >= fails needed"
             results.append(e["success"])
@@ -369,6 +379,22 @@ def goods_and_evils(state):
     return good, evil
 
 
+def planned_quests(plan: dict[int, list[int]], good: list[int]):
+    """Answers that send ``plan[round]`` (the players who fail) plus good players on each quest, all approved."""
+
+    def answer(s, r):
+        if r.kind == "propose_team":
+            bad = plan[s.round][: r.count]
+            return {"team": tuple(sorted(bad + good[: r.count - len(bad)]))}
+        if r.kind == "vote_team":
+            return {"approve": True}
+        if r.kind == "quest_card":
+            return {"success": r.player not in plan[s.round]}
+        raise AssertionError(r)
+
+    return answer
+
+
 @pytest.mark.parametrize("n, fails", [
     (n, k) for n in range(5, 11) for k in range(min(TABLE[n][1], TABLE[n][2][3]) + 1)])
 def test_quest_four_fail_threshold(n, fails):
@@ -378,25 +404,52 @@ def test_quest_four_fail_threshold(n, fails):
     good, evil = goods_and_evils(state)
     # Quests 1-3: success, fail (one fail card), success; then quest 4 with ``fails`` fail cards.
     plan = {1: [], 2: evil[:1], 3: [], 4: evil[:fails]}
-
-    def answer(s, r):
-        if r.kind == "propose_team":
-            bad = plan[s.round][: r.count]
-            return {"team": tuple(sorted(bad + good[: r.count - len(bad)]))}
-        if r.kind == "vote_team":
-            return {"approve": True}
-        if r.kind == "quest_card":
-            failing = evil[:1] if s.round == 2 else evil[:fails] if s.round == 4 else []
-            return {"success": r.player not in failing}
-        raise AssertionError(r)
-
-    state = advance(state, answer, lambda s: len(s.quest_results) == 4)
+    state = advance(state, planned_quests(plan, good), lambda s: len(s.quest_results) == 4)
     assert list(state.quest_results[:3]) == [True, False, True], "one fail card fails quest 2"
     result = next(e for e in state.events if e["type"] == "quest_result" and e["round"] == 4)
     needed = 2 if n >= 7 else 1
     assert (result["fails"], result["fails_needed"]) == (fails, needed)
     assert result["success"] is (fails < needed)
     assert state.quest_results[3] is (fails < needed)
+
+
+@pytest.mark.parametrize("two_fail", ["official", "four_and_five"])
+@pytest.mark.parametrize("n, fails", [(n, k) for n in (5, 7, 10) for k in range(3)])
+def test_quest_five_fail_threshold(two_fail, n, fails):
+    """Quest 5 needs two fails with 7+ players under two_fail_quests=four_and_five only (Shi et al.)."""
+    cfg = A.AvalonConfig.build("standard", n, rules=["discussion=none", f"two_fail_quests={two_fail}"])
+    state = A.new_game(cfg, 5)
+    good, evil = goods_and_evils(state)
+    plan = {1: [], 2: evil[:1], 3: [], 4: evil[:2], 5: evil[:fails]}
+    state = advance(state, planned_quests(plan, good), lambda s: s.is_over or len(s.quest_results) == 5)
+    assert len(state.quest_results) == 5, "quests 2 and 4 failed, 1 and 3 succeeded"
+    start = next(e for e in state.events if e["type"] == "round_start" and e["round"] == 5)
+    result = next(e for e in state.events if e["type"] == "quest_result" and e["round"] == 5)
+    needed = 2 if n >= 7 and two_fail == "four_and_five" else 1
+    assert start["fails_needed"] == result["fails_needed"] == needed
+    assert result["success"] is (fails < needed)
+
+
+@settings(max_examples=40, **SETTINGS)
+@given(config=configs(), seed=seeds)
+def test_must_fail_evil_cards_in_random_play(config, seed):
+    """Under evil_quest_card=must_fail every evil card is a fail, so a quest fails iff enough evil are on it."""
+    from dataclasses import replace
+    config = replace(config, rules=replace(config.rules, evil_quest_card=A.EvilQuestCard.MUST_FAIL))
+    final, steps = play(config, seed, "random")
+    check_game(config, seed, final, steps)
+    evil = {p for p in final.players if final.role_of(p).value in EVIL}
+    for e in final.events:
+        if e["type"] == "quest_result":
+            assert e["fails"] == len(evil & set(e["team"]))
+
+
+def test_later_variants_are_recorded_only_when_set():
+    """Games under the default rules record what they recorded before the AvalonPlay variants existed."""
+    assert set(A.Rules().to_dict()) == {"fifth_rejection", "discussion", "assassination", "vote_visibility"}
+    rules = A.Rules().with_overrides(["two_fail_quests=four_and_five", "evil_quest_card=must_fail"])
+    assert rules.to_dict()["two_fail_quests"] == "four_and_five"
+    assert A.Rules.from_dict(rules.to_dict()) == rules
 
 
 def _all_reject(state, r):
@@ -735,3 +788,25 @@ def test_illegal_assassinations_and_play_after_the_end():
 def test_view_of_a_stranger_is_refused(opening):
     with pytest.raises(ValueError, match=r"player 6 is not at this table"):
         A.view(opening, 6)
+
+
+@pytest.mark.parametrize("name", list(A.SETTINGS))
+def test_named_settings_build_valid_configurations(name):
+    preset, rules = A.setting(name)
+    config = A.AvalonConfig.build(preset=preset, rules=rules)
+    final, steps = play(config, 3, "naive")
+    check_game(config, 3, final, steps)
+
+
+def test_avalonplay_is_the_papers_setting_and_user_rules_override_it():
+    preset, rules = A.setting("avalonplay")
+    config = A.AvalonConfig.build(preset=preset, rules=rules)
+    assert sorted(r.value for r in config.roles) == sorted(
+        ["merlin", "percival", "servant", "servant", "morgana", "minion", "assassin"])
+    assert config.rules.to_dict() == {"fifth_rejection": "auto_approve", "discussion": "leader_first_and_last",
+                                      "assassination": "end_only", "vote_visibility": "public",
+                                      "two_fail_quests": "four_and_five", "evil_quest_card": "must_fail"}
+    preset, rules = A.setting("avalonplay", rules=["discussion=none"])
+    assert A.AvalonConfig.build(preset=preset, rules=rules).rules.discussion is A.Discussion.NONE
+    with pytest.raises(ConfigurationError, match="valid settings: official, lan, avalonbench, avalonplay"):
+        A.setting("nope")

@@ -14,7 +14,18 @@ Typical use::
 
 from ..errors import ConfigurationError, IllegalActionError
 from ..protocol import Decision, PlayerView, Request, check_decision
-from .config import Assassination, AvalonConfig, Discussion, FifthRejection, Rules, VoteVisibility
+from .config import (
+    Assassination,
+    AvalonConfig,
+    Discussion,
+    EvilQuestCard,
+    FifthRejection,
+    Rules,
+    TwoFailQuests,
+    VARIANTS,
+    VoteVisibility,
+)
+from .settings import SETTINGS, Setting, setting
 from .game import RULES
 from .roles import (
     EVIL_ROLES,
@@ -35,9 +46,9 @@ from .state import AvalonState, Phase
 from .view import AvalonView, view
 
 __all__ = [
-    "Assassination", "AvalonConfig", "AvalonState", "AvalonView", "ConfigurationError", "Decision", "Discussion",
+    "Assassination", "AvalonConfig", "EvilQuestCard", "SETTINGS", "Setting", "TwoFailQuests", "VARIANTS", "AvalonState", "AvalonView", "ConfigurationError", "Decision", "Discussion",
     "EVIL_ROLES", "FifthRejection", "GOOD_ROLES", "IllegalActionError", "PRESETS", "PRESET_NAMES", "Phase",
     "PlayerView", "RULES", "Request", "Role", "Rules", "SETUP", "Side", "VoteVisibility", "apply", "assassinate",
     "check_decision", "deal", "fails_needed", "knowledge_of", "new_game", "pending", "play_quest", "preset_roles",
-    "propose", "reveal", "side_counts", "speak", "team_size", "validate_roles", "view", "vote",
+    "propose", "reveal", "setting", "side_counts", "speak", "team_size", "validate_roles", "view", "vote",
 ]

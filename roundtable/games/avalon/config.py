@@ -59,12 +59,45 @@ class VoteVisibility(str, Enum):
     TALLY_ONLY = "tally_only"
 
 
+class TwoFailQuests(str, Enum):
+    """Which quests need two fail cards at 7+ players.
+
+    ``official`` (the rulebook): quest 4 only. ``four_and_five`` (Shi et al.,
+    *Cooperation on the Fly*, AvalonPlay, as the paper states its rules):
+    quests 4 and 5.
+    """
+
+    OFFICIAL = "official"
+    FOUR_AND_FIVE = "four_and_five"
+
+
+class EvilQuestCard(str, Enum):
+    """What an evil team member may play on a quest.
+
+    ``free`` (official): success or fail. ``must_fail`` (Shi et al.,
+    AvalonPlay): evil team members always play fail, so their only choice
+    is whether to be on the team.
+    """
+
+    FREE = "free"
+    MUST_FAIL = "must_fail"
+
+
 _VARIANTS: dict[str, type[Enum]] = {
     "fifth_rejection": FifthRejection,
     "discussion": Discussion,
     "assassination": Assassination,
     "vote_visibility": VoteVisibility,
+    "two_fail_quests": TwoFailQuests,
+    "evil_quest_card": EvilQuestCard,
 }
+
+
+LATER_VARIANTS: tuple[str, ...] = ("two_fail_quests", "evil_quest_card")
+"""Variants recorded only when not at their default (see `Rules.to_dict`)."""
+
+VARIANTS: dict[str, tuple[str, ...]] = {k: tuple(m.value for m in e) for k, e in _VARIANTS.items()}  # type: ignore[attr-defined]
+"""Every rule variant and its values, the default first."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +108,8 @@ class Rules:
     discussion: Discussion = Discussion.LEADER_FIRST_AND_LAST
     assassination: Assassination = Assassination.END_ONLY
     vote_visibility: VoteVisibility = VoteVisibility.PUBLIC
+    two_fail_quests: TwoFailQuests = TwoFailQuests.OFFICIAL
+    evil_quest_card: EvilQuestCard = EvilQuestCard.FREE
 
     def with_overrides(self, pairs: list[str] | tuple[str, ...]) -> "Rules":
         """Return a copy with ``KEY=VALUE`` overrides applied in order.
@@ -101,8 +136,17 @@ class Rules:
         return rules
 
     def to_dict(self) -> dict[str, str]:
-        """JSON-ready ``{variant: value}``."""
-        return {k: getattr(self, k).value for k in _VARIANTS}
+        """JSON-ready ``{variant: value}``.
+
+        The variants added after the first records were kept (`LATER_VARIANTS`)
+        appear only when set to a value other than their default, so a game
+        under the default rules records exactly what it recorded before them.
+        """
+        out = {k: getattr(self, k).value for k in _VARIANTS}
+        for key in LATER_VARIANTS:
+            if out[key] == getattr(Rules, key).value:
+                del out[key]
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, str]) -> "Rules":

@@ -8,7 +8,8 @@ from typing import Any
 from ..errors import ConfigurationError
 from ..protocol import Decision, Event, GameRules, Request, Result
 from .bots.words import words_for
-from .config import AvalonConfig, Rules
+from .config import VARIANTS, AvalonConfig
+from .settings import SETTINGS, setting
 from .roles import PRESET_NAMES, Role
 from .rules import apply, deal, pending
 from .state import AvalonState, Phase
@@ -59,12 +60,10 @@ def configurations() -> list[dict[str, Any]]:
     """Configurations covering every preset, player count and rule variant value."""
     configs = [AvalonConfig.build(preset=name) for name in PRESET_NAMES if name != "standard"]
     configs += [AvalonConfig.build(players=n) for n in range(5, 11)]
-    base = Rules().to_dict()
-    for key, default in base.items():
-        enum = type(getattr(Rules(), key))
-        for value in enum:
-            if value.value != default:
-                configs.append(AvalonConfig.build(preset="lan6", rules=[f"{key}={value.value}"]))
+    for key, values in VARIANTS.items():
+        for value in values[1:]:  # the first value is the default
+            configs.append(AvalonConfig.build(preset="lan6", rules=[f"{key}={value}"]))
+    configs += [AvalonConfig.build(preset=preset, rules=rules) for preset, rules in map(setting, SETTINGS)]
     configs.append(AvalonConfig.build(players=10, roles=["merlin", "percival", "servant", "servant", "servant",
                                                           "servant", "morgana", "mordred", "oberon", "assassin"]))
     return [c.to_dict() for c in configs]

@@ -113,10 +113,21 @@ def team_size(players: int, quest: int) -> int:
     return SETUP[players][2][quest - 1]
 
 
-def fails_needed(players: int, quest: int) -> int:
-    """Fail cards needed to fail quest ``quest`` (1-based): 2 on quest 4 with 7+ players, else 1."""
+def fails_needed(players: int, quest: int, two_fail_quests: str = "official") -> int:
+    """Fail cards needed to fail quest ``quest`` (1-based).
+
+    ``two_fail_quests="official"`` (the rulebook): 2 on quest 4 with 7+ players,
+    else 1. ``"four_and_five"`` (Shi et al., *Cooperation on the Fly*, as their
+    AvalonPlay setting states it): 2 on quests 4 and 5 with 7+ players.
+
+    Raises:
+        ValueError: a player count outside 5..10 or an unknown ``two_fail_quests`` value.
+    """
     check_player_count(players)
-    return SETUP[players][3] if quest == 4 else 1
+    if two_fail_quests not in ("official", "four_and_five"):
+        raise ValueError(f"two_fail_quests must be official or four_and_five, not {two_fail_quests!r}")
+    two_fail = (4, 5) if two_fail_quests == "four_and_five" else (4,)
+    return SETUP[players][3] if quest in two_fail else 1
 
 
 def side_counts(players: int) -> tuple[int, int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..rng import rng_for
-from .config import Assassination, AvalonConfig, Discussion, FifthRejection, VoteVisibility
+from .config import Assassination, AvalonConfig, Discussion, EvilQuestCard, FifthRejection, VoteVisibility
 from ..errors import IllegalActionError
 from ..protocol import Decision, Request, check_decision
 from .roles import (
@@ -130,7 +130,7 @@ def _open_proposal(state: AvalonState, round_: int, attempt: int, leader: int) -
                 "to": PUBLIC,
                 "round": round_,
                 "team_size": team_size(n, round_),
-                "fails_needed": fails_needed(n, round_),
+                "fails_needed": fails_needed(n, round_, state.config.rules.two_fail_quests.value),
             }
         )
     events.append({"type": "leader", "to": PUBLIC, "round": round_, "attempt": attempt, "leader": leader})
@@ -212,7 +212,8 @@ def pending(state: AvalonState) -> list[Request]:
     proposal, a suggestion and the assassination are ``pick``s (the
     assassination of one player, passing where allowed); a team vote and a
     quest card are ``yes_no`` in the game's words (an unclear vote counts as
-    approve, an evil player's unclear card as fail: SPEC.md §3.2); the rest of
+    approve, an evil player's unclear card as fail: SPEC.md §3.2; under
+    ``evil_quest_card=must_fail`` an evil player's only legal card is fail); the rest of
     the talk is ``words``.
     """
     n = len(state.roles)
@@ -249,11 +250,13 @@ def pending(state: AvalonState) -> list[Request]:
         ]
     if state.phase is Phase.QUEST:
         requests = []
+        must_fail = rules.evil_quest_card is EvilQuestCard.MUST_FAIL
         for p in state.team:
             good = state.side_of(p) is Side.GOOD
+            allowed = (True,) if good else (False,) if must_fail else (True, False)
             requests.append(Request(
                 id=f"r{state.round}.quest_card.p{p}", kind="quest_card", player=p, answer="yes_no",
-                options=CARD_WORDS, allowed=(True,) if good else (True, False), unclear=good,
+                options=CARD_WORDS, allowed=allowed, unclear=good,
                 subject=state.team, **base,
             ))
         return requests
@@ -395,7 +398,7 @@ def play_quest(state: AvalonState, decisions: Mapping[int, Decision]) -> AvalonS
         for p in state.team
     ]
     fails = sum(1 for p in state.team if not decisions[p].choice)
-    needed = fails_needed(len(state.roles), state.round)
+    needed = fails_needed(len(state.roles), state.round, state.config.rules.two_fail_quests.value)
     success = fails < needed
     events.append({"type": "quest_result", "to": PUBLIC, "round": state.round, "team": list(state.team),
                    "fails": fails, "fails_needed": needed, "success": success})

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from roundtable.games.errors import ConfigurationError
+from ..agent import validated_options
 
 
 class LgaOptions(BaseModel):
@@ -108,14 +108,7 @@ class LgaOptions(BaseModel):
         Raises:
             ConfigurationError: an unknown option or a bad value (the message names it).
         """
-        try:
-            return cls.model_validate(options or {})
-        except ValidationError as error:
-            problems = "; ".join(
-                f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in error.errors()
-            )
-            valid = ", ".join(cls.model_fields)
-            raise ConfigurationError(f"invalid lga options ({problems}); valid options: {valid}") from None
+        return validated_options(cls, options, "lga")
 
 
 def _switch(value: bool | str, model: str | None) -> bool:

@@ -21,27 +21,24 @@ of the public and private parts, chosen per endpoint (`LgaOptions.prompt_layout`
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
-from roundtable.games.avalon import AvalonView, Role, fails_needed, team_size
+from roundtable.games.avalon import AvalonView, Role
 from roundtable.games.protocol import Request
 from roundtable.prompts.context import LgaContext
 from roundtable.prompts.narrator import narrate
 from roundtable.tools.model_calls import ModelProvider
 
 from ..agent import SeatSpec, agent_context, parse_view
+from ..avalon_rules import rules_variables
 
 from . import memory as mem
 from .options import LgaOptions
 from .state import LgaState
-
-
-PLURAL_TITLES = {Role.SERVANT: "Loyal Servants of Arthur", Role.MINION: "Minions of Mordred"}
 
 
 @dataclass(frozen=True)
@@ -124,28 +121,7 @@ class Turn:
 
     def rules_text(self) -> str:
         """The system prompt: the rules for this game's role set and variants."""
-        view = self.view
-        roles = [Role(r) for r in view.role_set]
-        counts = Counter(roles)
-        titled = []
-        for role in Role:
-            n = counts[role]
-            if n == 1:
-                titled.append(role.title)
-            elif n > 1:
-                titled.append(f"{n} {PLURAL_TITLES.get(role, role.title + 's')}")
-        evil = sum(1 for r in roles if r.side.value == "evil")
-        return self.context.render(
-            "avalon/rules",
-            players=view.players,
-            good=view.players - evil,
-            evil=evil,
-            roles_text=", ".join(titled),
-            role_set=list(view.role_set),
-            team_sizes=[team_size(view.players, q) for q in range(1, 6)],
-            fails=[fails_needed(view.players, q) for q in range(1, 6)],
-            rules=dict(view.rules),
-        )
+        return self.context.render("avalon/rules", **rules_variables(self.view))
 
     def role_card(self) -> str:
         """The player's role card: role name and introduction, goal, strategy."""

@@ -60,6 +60,8 @@ def decide(view: AvalonView, request: Request, seed: int) -> Decision:
     if request.kind == "vote_team":
         return Decision.to(request, choice=_approve(view, request, role))
     if request.kind == "quest_card":
+        if len(request.allowed) == 1:  # a good player's success; an evil player's fail under evil_quest_card=must_fail
+            return Decision.to(request, choice=request.allowed[0])
         return Decision.to(request, choice=_card(view, request, role))
     target = None if request.may_pass else _assassination_target(view, request, rng)
     return Decision.to(request, players=None if target is None else (target,),
@@ -121,6 +123,11 @@ def _approve(view: AvalonView, request: Request, role: Role) -> bool:
 # ------------------------------------------------------------------ evil side
 
 
+def _needed(view: AvalonView) -> int:
+    """Fail cards needed on the current quest, under the game's ``two_fail_quests`` variant."""
+    return fails_needed(view.players, view.round, view.rules.get("two_fail_quests", "official"))
+
+
 def _council(view: AvalonView) -> list[int]:
     """Evil players this player knows, itself included, in seat order."""
     return sorted(_known_evil(view) | {view.player})
@@ -129,7 +136,7 @@ def _council(view: AvalonView) -> list[int]:
 def _evil_team(view: AvalonView, request: Request, rng: Random) -> tuple[int, ...]:
     """Itself, the other evil players needed to fail the quest, good players to fill."""
     size = request.count or 0
-    needed = fails_needed(view.players, view.round)
+    needed = _needed(view)
     others = [p for p in _council(view) if p != view.player]
     team = [view.player] + rng.sample(others, min(needed - 1, len(others)))
     fill = [p for p in range(1, view.players + 1) if p not in team and p not in others]
@@ -140,7 +147,7 @@ def _evil_team(view: AvalonView, request: Request, rng: Random) -> tuple[int, ..
 def _evil_approves(view: AvalonView, team: tuple[int, ...], role: Role) -> bool:
     if role is Role.OBERON:
         return view.player in team
-    return len(set(team) & set(_council(view))) >= fails_needed(view.players, view.round)
+    return len(set(team) & set(_council(view))) >= _needed(view)
 
 
 def _card(view: AvalonView, request: Request, role: Role) -> bool:
@@ -149,7 +156,7 @@ def _card(view: AvalonView, request: Request, role: Role) -> bool:
         return True
     if role is Role.OBERON:
         return False
-    needed = fails_needed(view.players, view.round)
+    needed = _needed(view)
     evil_on_team = [p for p in request.subject if p in _council(view)]
     if len(evil_on_team) < needed:
         return True  # AvalonBench: fail only when enough evil are on the team

@@ -1,0 +1,82 @@
+"""Chain of thought (the ``cot`` kind, and the ``codeact`` kind outside team selection): reason in prose, then answer.
+
+One call at the prose temperature (0.7): a JSON object ``{"thought", <answer>,
+"words"}`` where the endpoint takes JSON schemas (the answer fields are those of
+`roundtable.tools.extraction.answer_schema`), else prose with ``Thought:``,
+``Choice:`` and ``Words:`` lines. When a program (or the ReAct loop) has
+already chosen the team, the call only reasons and says the words.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from langgraph.runtime import Runtime
+from pydantic import BaseModel, Field, create_model
+
+from roundtable.games.protocol import Request
+from roundtable.tools.extraction import (
+    CHARS_PER_WORD,
+    answer_from_schema,
+    answer_from_text,
+    answer_schema,
+    needs_answer,
+    read_labelled,
+)
+from roundtable.tools.model_calls import ModelProvider, call_structured, call_text
+
+from .state import CodeActState
+from .turn import CodeActTurn
+
+ANSWER_WORDS = 24
+_THOUGHT_LINE = re.compile(r"^\W*thought\s*:.*$", re.IGNORECASE | re.MULTILINE)
+
+
+def think_schema(request: Request, players: int, thought_words: int, words: int | None, ask_choice: bool,
+                 describe: Any) -> type[BaseModel]:
+    """``thought`` first, then the answer fields (when a choice is asked) and ``words`` (when asked)."""
+    shaped = request if ask_choice else request.model_copy(update={"answer": "words"})
+    base = answer_schema(shaped, players, words, describe=describe)
+    fields: dict[str, Any] = {"thought": (str, Field(max_length=thought_words * CHARS_PER_WORD,
+                                                     description="your step-by-step reasoning"))}
+    fields |= {name: (info.annotation, info) for name, info in base.model_fields.items()}
+    return create_model(f"Thought{base.__name__}", **fields)  # type: ignore[call-overload]
+
+
+def make_think(models: ModelProvider):
+    """The ``think`` node over ``models``."""
+
+    def think(state: CodeActState, runtime: Runtime[Any]) -> dict[str, Any]:
+        turn = CodeActTurn.of(state, runtime)
+        request, opts = turn.request, turn.options
+        decided = state.get("action")
+        ask_choice = needs_answer(request) and not decided
+        with_words = request.wants_words
+        structured = turn.structured(models)
+        prompt = turn.context.render(
+            "codeact/think", memory=turn.memory_text(), instruction=turn.table.instruction(),
+            decided=turn.table.decided(decided) if decided else "",
+            choice_help=turn.table.choice_help(structured) if ask_choice else "", with_words=with_words,
+            speech=turn.table.speech(), thought_words=opts.thought_words, format="json" if structured else "prose")
+        budget = opts.thought_words + (opts.response_words if with_words else 0) + (ANSWER_WORDS if ask_choice else 0)
+        model = turn.text_model(models, budget)
+        words: str | None = None
+        if structured:
+            schema = think_schema(request, turn.view.players, opts.thought_words,
+                                  opts.response_words if with_words else None, ask_choice, turn.context.describe)
+            parsed, raw, usage = call_structured(model, turn.messages(prompt), schema, "think")
+            action = answer_from_schema(request, parsed) if ask_choice else {}
+            if parsed is not None and with_words:
+                words = parsed.get("words")
+        else:
+            raw, usage = call_text(model, turn.messages(prompt), "think")
+            choice, said = read_labelled(_THOUGHT_LINE.sub("", raw))
+            action = answer_from_text(request, choice) if ask_choice and choice else {}
+            words = said if with_words else None
+        update: dict[str, Any] = {"raw": [raw], "usage": [usage], "words": words}
+        if ask_choice:
+            update["action"] = action or None
+        return update
+
+    return think
