@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
+from fake_chat import ChatServer
 
 from roundtable.compare import compare_games, divergence
 from roundtable.forks import fork_game
@@ -20,42 +19,25 @@ from roundtable.records import read_record
 from roundtable.runner import open_runner
 
 
-class SeedEcho(BaseHTTPRequestHandler):
-    """``POST /v1/chat/completions``: a reply that is a function of the request's seed and messages only."""
-
-    seeds: list[Any] = []
-
-    def do_POST(self) -> None:  # noqa: N802
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        type(self).seeds.append(body.get("seed"))
-        digest = hashlib.sha256(json.dumps([body.get("seed"), body["messages"]]).encode()).hexdigest()
-        a, b = sorted({int(digest[0], 16) % 5 + 1, int(digest[1], 16) % 5 + 1, int(digest[2], 16) % 5 + 1})[:2] \
-            if len({int(digest[i], 16) % 5 + 1 for i in range(3)}) > 1 else (1, 2)
-        word = "approve" if int(digest[3], 16) % 2 else "reject"
-        text = f"Choice: {a}, {b} {word}\nWords: I would send players {a} and {b}; note {digest[:6]}."
-        data = json.dumps({"id": "x", "object": "chat.completion", "created": 0, "model": "fake",
-                           "choices": [{"index": 0, "finish_reason": "stop",
-                                        "message": {"role": "assistant", "content": text}}],
-                           "usage": {"prompt_tokens": len(str(body["messages"])) // 4, "completion_tokens": 20,
-                                     "total_tokens": 0}}).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, *args: object) -> None:
-        pass
+def seed_echo(body: dict[str, Any]) -> str:
+    """A reply that is a function of the request's seed and messages only."""
+    digest = hashlib.sha256(json.dumps([body.get("seed"), body["messages"]]).encode()).hexdigest()
+    a, b = sorted({int(digest[0], 16) % 5 + 1, int(digest[1], 16) % 5 + 1, int(digest[2], 16) % 5 + 1})[:2] \
+        if len({int(digest[i], 16) % 5 + 1 for i in range(3)}) > 1 else (1, 2)
+    word = "approve" if int(digest[3], 16) % 2 else "reject"
+    return f"Choice: {a}, {b} {word}\nWords: I would send players {a} and {b}; note {digest[:6]}."
 
 
 @pytest.fixture(scope="module")
-def model() -> Any:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), SeedEcho)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/v1#fake?json_schema=false&max_retries=0"
-    server.shutdown()
-    server.server_close()
+def server() -> Any:
+    endpoint = ChatServer(seed_echo)
+    yield endpoint
+    endpoint.close()
+
+
+@pytest.fixture(scope="module")
+def model(server) -> str:
+    return server.spec
 
 
 @pytest.fixture(scope="module")
@@ -129,9 +111,9 @@ def test_a_rerun_with_one_edited_prompt_differs_only_from_the_calls_that_use_it(
     assert read_record("edited")["context"] == {"lga": {"plan_prompt": edited}}
 
 
-def test_seeding_turns_off(home):
+def test_seeding_turns_off(home, server):
     step, request = fork_point("A", 2)
-    SeedEcho.seeds.clear()
+    server.requests.clear()
     fork_game("A", step, new_id="unseeded", context={"seeded_calls": False}, until_decision=True)
-    assert SeedEcho.seeds and all(seed is None for seed in SeedEcho.seeds)
+    assert server.requests and all(body.get("seed") is None for body in server.requests)
     assert all(c["seed"] is None for c in calls_after("unseeded", request))

@@ -51,7 +51,7 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> dict:
                          ids=["SIGTERM", "SIGINT"])
 def test_sigterm_and_sigint_stop_cleanly_and_the_game_resumes(tmp_path: Path, reference: dict, sig, status,
                                                               word) -> None:
-    proc = started(tmp_path, "termed", "Quest 2 begins")
+    proc = started(tmp_path, "termed", "Quest 2 begins", pace="0.1")  # slow enough to be caught mid-game on a loaded machine
     proc.send_signal(sig)
     _, stderr = proc.communicate(timeout=60)
     assert proc.returncode == status

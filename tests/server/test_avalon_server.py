@@ -10,11 +10,10 @@ The ``lga`` seat plays a fake OpenAI-compatible endpoint served by this test.
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
+from fake_chat import ChatServer
 
 pytestmark = pytest.mark.server
 
@@ -22,40 +21,12 @@ BENCH5 = {"preset": "bench5"}
 NAIVE = [{"kind": "naive"}] * 5
 
 
-class _FakeChat(BaseHTTPRequestHandler):
-    """``POST /v1/chat/completions``: one fixed prose reply, counted."""
-
-    calls = 0
-
-    def do_POST(self) -> None:  # noqa: N802 - http.server's name
-        length = int(self.headers.get("content-length") or 0)
-        self.rfile.read(length)
-        type(self).calls += 1
-        body = {
-            "id": "fake", "object": "chat.completion", "created": 0, "model": "fake",
-            "choices": [{"index": 0, "finish_reason": "stop",
-                         "message": {"role": "assistant", "content": "Choice: 1, 2\nWords: I trust players 1 and 2."}}],
-            "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
-        }
-        data = json.dumps(body).encode()
-        self.send_response(200)
-        self.send_header("content-type", "application/json")
-        self.send_header("content-length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, *args: object) -> None:  # quiet
-        pass
-
-
 @pytest.fixture(scope="module")
 def fake_model() -> Iterator[str]:
     """The model spec of a fake OpenAI-compatible endpoint on a loopback port (prose only)."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _FakeChat)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/v1#fake?json_schema=false&max_retries=0"
-    server.shutdown()
+    server = ChatServer(lambda body: "Choice: 1, 2\nWords: I trust players 1 and 2.")
+    yield server.spec
+    server.close()
 
 
 @pytest.fixture(scope="module")

@@ -4,12 +4,10 @@ previous attempt's error in the state, edit the program, and continue to the dec
 
 from __future__ import annotations
 
-import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
+from fake_chat import ChatServer
 
 from roundtable.games import avalon
 
@@ -19,34 +17,17 @@ RAISES = "```python\nprint(sorted(good)[:2])\n```"
 FIXED = "```python\ngood = [1, 2, 3]\nprint(good[:2])\n```"
 
 
-class _FakeCoder(BaseHTTPRequestHandler):
-    """``POST /v1/chat/completions``: a program that raises, a fixed one when shown its error, else prose."""
-
-    def do_POST(self) -> None:  # noqa: N802 - http.server's name
-        body = json.loads(self.rfile.read(int(self.headers.get("content-length") or 0)))
-        prompt = str(body["messages"][-1]["content"])
-        content = FIXED if "Your previous program" in prompt else RAISES if "Python program" in prompt else "Fine."
-        data = json.dumps({
-            "id": "fake", "object": "chat.completion", "created": 0, "model": "fake",
-            "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}],
-            "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
-        }).encode()
-        self.send_response(200)
-        self.send_header("content-type", "application/json")
-        self.send_header("content-length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, *args: object) -> None:  # quiet
-        pass
+def _coder(body: dict) -> str:
+    """A program that raises, a fixed one when shown its error, else prose."""
+    prompt = str(body["messages"][-1]["content"])
+    return FIXED if "Your previous program" in prompt else RAISES if "Python program" in prompt else "Fine."
 
 
 @pytest.fixture(scope="module")
 def fake_coder() -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _FakeCoder)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/v1#fake?json_schema=false&max_retries=0"
-    server.shutdown()
+    server = ChatServer(_coder)
+    yield server.spec
+    server.close()
 
 
 @pytest.fixture(scope="module")
