@@ -542,5 +542,9 @@ def list_games() -> None:
                   markup=False)
 
 
+from .experiments.cli import app as _experiment_app  # noqa: E402
+
+app.add_typer(_experiment_app, name="experiment")
+
 if __name__ == "__main__":
     app()
