@@ -3,7 +3,7 @@
 Source: Lan, Hu, Wang et al., *LLM-Based Agent Society Investigation* (EMNLP
 2024), §4 and Tables 2, 6-8; definitions as in SPEC.md §4:
 
-- ``WR`` win rate: games won / games played (per player-game);
+- ``WR`` win rate: games won / games played (each game counted once per side within a group);
 - ``QER`` quest engagement rate: rounds on the quest team / rounds played;
 - ``FVR`` failure vote rate: fail cards / quest cards played (evil players only);
 - ``LAR`` leader approval rate: approve votes on the player's proposals / all votes on them;
@@ -33,10 +33,14 @@ class PlayerMetric:
     k: Callable[[PlayerFacts], int]
     n: Callable[[PlayerFacts], int]
     applies: Callable[[PlayerFacts], bool] = lambda p: True
+    per_side: bool = False
+    """Count each (game, side) once in a group: every player of a side shares its outcome, so pooling the
+    players would count one game several times and narrow the interval falsely."""
 
 
 PLAYER_METRICS: tuple[PlayerMetric, ...] = (
-    PlayerMetric("WR", "games won / games played", lambda p: int(p.won), lambda p: 1),
+    PlayerMetric("WR", "games won / games played (each side of a game counted once per group)", lambda p: int(p.won),
+                 lambda p: 1, per_side=True),
     PlayerMetric("QER", "rounds on the quest team / rounds played", lambda p: p.rounds_on_team, lambda p: p.rounds),
     PlayerMetric("FVR", "fail cards / quest cards played (evil)", lambda p: p.fail_cards, lambda p: p.quest_cards,
                  lambda p: p.side == "evil"),

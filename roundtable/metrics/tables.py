@@ -85,6 +85,8 @@ def measure_table(records: Mapping[str, Iterable[dict[str, Any]]], groups: tuple
                         keyed.setdefault("all" if group_by == "all" else str(getattr(p, group_by)), []).append(p)
                 for group in sorted(keyed):
                     members = keyed[group]
+                    if metric.per_side:
+                        members = list({(p.game_id, p.side): p for p in members}.values())
                     rows.append(_proportion(metric.name, condition, group_by, group, sum(metric.k(p) for p in members),
                                             sum(metric.n(p) for p in members), len({p.game_id for p in members})))
     return rows

@@ -120,6 +120,7 @@ def test_assassination_hit_and_miss():
     assert find(rows, "good_win_rate").value == 0.5
     assert find(rows, "WR", group_by="role", group="merlin").value == 0.5
     assert find(rows, "WR", group_by="side", group="evil").value == 0.5
+    assert find(rows, "WR", group_by="side", group="good").n == 2  # one per game, not one per good player
     merlin_qer = find(rows, "QER", group_by="role", group="merlin")
     assert (merlin_qer.k, merlin_qer.n) == (6, 6)
     srs = find(rows, "SRS", group_by="role", group="merlin")
