@@ -13,6 +13,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from .config import ExperimentConfigError
@@ -24,7 +25,7 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def _fail(message: str, code: int = 2) -> None:
-    err.print(f"[red]error:[/red] {message}", markup=True)
+    err.print(f"[red]error:[/red] {escape(message)}", markup=True)
     raise typer.Exit(code)
 
 
