@@ -56,8 +56,9 @@ class ExperimentConfigError(ValueError):
 class LearningSpec(BaseModel):
     """Experience learning between games (Lan et al., SPEC.md §3.1) for a condition's ``lga`` seats.
 
-    Fields: ``learners`` (which seats learn, an assignment string such as ``good=true`` or ``true``;
-    default every ``lga`` seat), ``strategy`` (learn at all; off: the "without strategy learning"
+    Fields: ``learners`` (which ``lga`` seats learn: ``all``, the default, ``good`` or ``evil``), ``identity``
+    (who a learner is: ``model``, the default, one learner per model spec, whose seats share what it learns
+    per role, as roles are dealt anew each game; ``seat``, one learner per seat number), ``strategy`` (learn at all; off: the "without strategy learning"
     ablation), ``own_strategy`` (off: IS, no own-strategy improvement), ``other_roles`` (off: AO, no
     other-role analysis), ``frozen`` (load what was learned but write nothing: evaluation games),
     ``store`` (the learning store's namespace; conditions with the same namespace share learners,
@@ -66,7 +67,8 @@ class LearningSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    learners: str = "true"
+    learners: Literal["all", "good", "evil"] = "all"
+    identity: Literal["model", "seat"] = "model"
     strategy: bool = True
     own_strategy: bool = True
     other_roles: bool = True

@@ -24,7 +24,7 @@ import os
 import queue
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -168,20 +168,14 @@ def series_of(games: list[PlannedGame]) -> list[list[PlannedGame]]:
     return out
 
 
-Hook = Callable[[PlannedGame], dict[str, Any]]
-
-
 def run_experiment(config_path: str | Path, out: str | Path | None = None, listener: Listener | None = None,
-                   before_game: Hook | None = None,
-                   after_game: Callable[[PlannedGame, dict[str, Any]], None] | None = None) -> RunSummary:
+                   models: Any = None) -> RunSummary:
     """Play every unfinished game of an experiment (see the module docstring).
 
     Args:
         config_path: the TOML configuration. out: the experiment directory (`prepare_directory`).
-        listener: progress callbacks. before_game: context overrides for a game about to start (learning
-            loads strategies here; default `roundtable.experiments.learning.before_game`).
-        after_game: called with a game and its finished record before its checkpoints are released (learning
-            writes here; default `roundtable.experiments.learning.after_game`).
+        listener: progress callbacks. models: the agents' and learners' `ModelProvider` (``None``: the model
+            factory; tests pass scripted models).
 
     Returns:
         A `RunSummary`; the manifest is rewritten at the end.
@@ -191,19 +185,17 @@ def run_experiment(config_path: str | Path, out: str | Path | None = None, liste
     """
     from roundtable.models.limits import set_endpoint_limit
 
-    from . import learning
+    from .learning import Learning
     from .manifest import write_manifest
 
     config, games, directory = prepare_directory(config_path, out)
     listener = listener or Listener()
-    before_game = before_game or learning.before_game
-    after_game = after_game or learning.after_game
     summary = RunSummary(directory)
     set_endpoint_limit(config.model_calls_per_endpoint)
     started_at = time.time()
     try:
         with data_home(directory):
-            _run_all(config, games, directory, listener, summary, before_game, after_game)
+            _run_all(config, games, directory, listener, summary, Learning(directory, models), models)
             write_manifest(directory, config, games, run_seconds=time.time() - started_at)
     finally:
         set_endpoint_limit(None)
@@ -211,7 +203,7 @@ def run_experiment(config_path: str | Path, out: str | Path | None = None, liste
 
 
 def _run_all(config: ExperimentConfig, games: list[PlannedGame], directory: Path, listener: Listener,
-             summary: RunSummary, before_game: Hook, after_game: Callable[[PlannedGame, dict[str, Any]], None]) -> None:
+             summary: RunSummary, learning: Any, models: Any) -> None:
     from roundtable.runner import open_runner
 
     from .retention import apply_retention, compact
@@ -220,10 +212,18 @@ def _run_all(config: ExperimentConfig, games: list[PlannedGame], directory: Path
     summary.skipped = sum(1 for s in status.values() if s == "finished")
     listener.planned(len(games), summary.skipped)
     runs_lock = threading.Lock()
-    with open_runner(config.game) as runner:
-        for game in games:  # finished games whose checkpoints a killed run had not released yet
+    with open_runner(config.game, models) as runner:
+
+        def settle(game: PlannedGame) -> None:
+            """Learn from a finished game (once), then release its checkpoints."""
+            if game.learning is not None:
+                learning.after_game(game, read_record(game.game_id) or {}, runner.values(game.game_id)
+                                    if runner.exists(game.game_id) else {})
+            apply_retention(runner, game.game_id, config.retention)
+
+        for game in games:  # finished games a killed run had not learned from or released yet
             if status[game.game_id] == "finished":
-                apply_retention(runner, game.game_id, config.retention)
+                settle(game)
         todo: queue.Queue[list[PlannedGame]] = queue.Queue()
         for series in series_of(games):
             pending = [g for g in series if status[g.game_id] != "finished"]
@@ -237,15 +237,13 @@ def _run_all(config: ExperimentConfig, games: list[PlannedGame], directory: Path
             try:
                 sink = lambda events: listener.events(game, events)  # noqa: E731
                 if status[game.game_id] == "missing" and not runner.exists(game.game_id):
-                    context = {**game.context, **before_game(game)}
-                    runner.start(game.game_id, game.inputs, context or None, on_events=sink)
+                    runner.start(game.game_id, learning.before_game(game), game.context or None, on_events=sink)
                 else:
                     runner.resume(game.game_id, on_events=sink)
                 record = read_record(game.game_id) or {}
                 finished = record.get("status") == "finished"
                 if finished:
-                    after_game(game, record)
-                    apply_retention(runner, game.game_id, config.retention)
+                    settle(game)
             except Exception as raised:  # a dead endpoint, a bug in an agent: reported, retried next run
                 finished, error = False, f"{type(raised).__name__}: {raised}"
             outcome = Outcome(game.game_id, game.condition, game.seed,
