@@ -584,5 +584,9 @@ def doctor() -> None:
         raise typer.Exit(1)
 
 
+from .experiments.cli import app as _experiment_app  # noqa: E402
+
+app.add_typer(_experiment_app, name="experiment")
+
 if __name__ == "__main__":
     app()

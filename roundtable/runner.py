@@ -241,12 +241,14 @@ def game_of(game_id: str) -> str:
 
 
 @contextmanager
-def open_runner(game: str = "avalon") -> Iterator[GameRunner]:
-    """A `GameRunner` of ``game`` on the data directory's SQLite checkpoint database (closed on exit).
+def open_runner(game: str = "avalon", models: Any = None) -> Iterator[GameRunner]:
+    """A `GameRunner` of ``game`` on the data directory's SQLite checkpoint database (closed on exit);
+    ``models``: the `roundtable.tools.model_calls.ModelProvider` of its agents (``None``: the model factory;
+    tests pass scripted models).
 
     Raises:
         KeyError: no such game.
     """
     rules = GAMES[game]
     with SqliteSaver.from_conn_string(str(paths.checkpoint_db())) as saver:
-        yield GameRunner(build_game_graph(rules).compile(checkpointer=saver), game)
+        yield GameRunner(build_game_graph(rules, models=models).compile(checkpointer=saver), game)

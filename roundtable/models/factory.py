@@ -39,6 +39,7 @@ from langchain_openai import ChatOpenAI
 from pydantic import SecretStr
 
 from roundtable.models.errors import ModelConfigError, ModelUnavailableError
+from roundtable.models.limits import endpoint_slot
 from roundtable.models.spec import LOCAL, ModelSpec, parse_flag
 
 LOCAL_MAX_RETRIES = 2
@@ -104,13 +105,17 @@ class OutageAwareChatOpenAI(ChatOpenAI):
             raise MalformedCompletion(f"the endpoint answered with no chat completion: {_preview(response)}")
         return super()._create_chat_result(response, generation_info)
 
+    def _endpoint(self) -> str:
+        """The endpoint's base URL, the key of its bound on concurrent calls (`roundtable.models.limits`)."""
+        return str(self.root_client.base_url).rstrip("/")
+
     def _unavailable(self, reason: str) -> ModelUnavailableError:
         return ModelUnavailableError(str(self.root_client.base_url).rstrip("/"), self.model_name, reason)
 
     def _generate(self, *args: Any, **kwargs: Any) -> Any:
         for attempt in range(self.max_retries + 1):
             try:
-                with self._outage_as_unavailable():
+                with self._outage_as_unavailable(), endpoint_slot(self._endpoint()):
                     return super()._generate(*args, **kwargs)
             except MalformedCompletion as error:
                 if attempt == self.max_retries:

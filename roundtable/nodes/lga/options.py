@@ -56,6 +56,11 @@ class LgaOptions(BaseModel):
             (`roundtable.nodes.lga.calls.DRY_SAMPLING`), which keeps a reply from copying a sentence of
             its prompt; ``auto`` (default): on for the embedded ``local`` model only (other servers may
             refuse the parameters).
+        strategy: a learned strategy for the player's role (Lan et al.'s experience learning, written
+            between games by `roundtable.experiments.learning`), replacing the role card's initial one;
+            empty (default): the initial strategy.
+        role_notes: learned descriptions of how the other roles play, added to the role card; empty
+            (default): none.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -79,6 +84,8 @@ class LgaOptions(BaseModel):
     dry: bool | Literal["auto"] = "auto"
     temperature: float | None = Field(default=None, ge=0.0, le=2.0)
     extraction_temperature: float | None = Field(default=None, ge=0.0, le=2.0)
+    strategy: str = Field(default="", max_length=1000)
+    role_notes: str = Field(default="", max_length=4000)
 
     @field_validator("reason_before", mode="before")
     @classmethod

@@ -124,15 +124,19 @@ class Turn:
         return self.context.render("avalon/rules", **rules_variables(self.view))
 
     def role_card(self) -> str:
-        """The player's role card: role name and introduction, goal, strategy."""
+        """The player's role card: role name and introduction, goal, strategy (a learned one where its options
+        give it), and what it learned of the other roles."""
         role = Role(self.view.role)
-        return self.context.render(
+        card = self.context.render(
             f"avalon/roles/{role.value}",
             title=role.title,
             player=self.view.player,
             role_set=list(self.view.role_set),
-            strategy=str(self.memory.get("strategy") or ""),
+            strategy=str(self.memory.get("strategy") or self.options.strategy or ""),
         )
+        if self.options.role_notes:  # learned between games (Lan et al.'s other-role strategies)
+            card = f"{card.rstrip()}\nWhat you learned in earlier games about the other roles: {self.options.role_notes}\n"
+        return card
 
     def base_variables(self, ended: bool = False) -> dict[str, Any]:
         """Variables every ``lga/*`` template gets, with the rendered ``shared`` and ``private`` parts.

@@ -7,9 +7,15 @@ plays sensibly (each marked *extension* below):
 
 - Percival uses the Servant logic with his extra knowledge (one of his pair is evil).
 - Morgana and Mordred use the Minion logic. When more evil players are on a
-  team than fails are needed, the Assassin fails (AvalonBench) and each other
-  evil player fails only if it is among the first ``fails needed`` evil
-  players on the team in seat order, so the quest never gets too few fails.
+  team than fails are needed, the Assassin fails (AvalonBench) and the others
+  leave the fail to him: when a Minion-logic player can tell the Assassin
+  (exactly one other evil player is known to it), it fails only if the
+  Assassin is not on the team or if it is among the first ``fails needed - 1``
+  other evil players on the team in seat order. *Extension*: when it cannot
+  tell (three or more evil players), each fails only if it is among the first
+  ``fails needed`` evil players on the team in seat order, so the quest never
+  gets too few fails.
+- Merlin proposes teams with himself (AvalonBench: himself plus good players).
 - Oberon, who knows no teammate, fails every quest he is on and approves teams he is on.
 - Good players approve a fifth proposal when its rejection would lose the game.
 - Merlin with Mordred in play cannot see him: he falls back on the Servant's
@@ -95,6 +101,8 @@ def _good_team(view: AvalonView, request: Request, rng: Random) -> tuple[int, ..
     """A best-scoring team; among equals, subsets or supersets of the last successful team first."""
     size = request.count or 0
     teams, _ = _best_teams(view, size, request.candidates or tuple(range(1, view.players + 1)))
+    if Role(view.role) is Role.MERLIN:  # AvalonBench: Merlin proposes himself plus good players
+        teams = [t for t in teams if view.player in t] or teams
     last = _last_successful_team(view)
     if last is not None:
         nested = [t for t in teams if set(t) <= last or set(t) >= last]
@@ -162,7 +170,22 @@ def _card(view: AvalonView, request: Request, role: Role) -> bool:
         return True  # AvalonBench: fail only when enough evil are on the team
     if role is Role.ASSASSIN:
         return False  # AvalonBench: the Assassin fails whenever enough evil are on the team
+    assassin = _known_assassin(view)
+    if assassin is not None and assassin in request.subject:
+        # AvalonBench: with more evil on the team than needed, the Minion leaves the fail to the Assassin;
+        # the other evil players on it add only the fails still needed beside the Assassin's, in seat order.
+        others = [p for p in sorted(evil_on_team) if p != assassin]
+        return view.player not in others[:needed - 1]
     return view.player not in sorted(evil_on_team)[:needed]
+
+
+def _known_assassin(view: AvalonView) -> int | None:
+    """The Assassin's seat when this evil player can tell it: the role set holds an Assassin, this player is
+    not it, and exactly one other evil player is known to it (the Assassin is never hidden from evil)."""
+    others = [p for p in _council(view) if p != view.player]
+    if "assassin" in view.role_set and Role(view.role) is not Role.ASSASSIN and len(others) == 1:
+        return others[0]
+    return None
 
 
 def _assassination_target(view: AvalonView, request: Request, rng: Random) -> int:

@@ -1,0 +1,321 @@
+"""An experiment's configuration: a TOML file checked by a pydantic model, then resolved into games.
+
+A configuration names the game, how many games each condition plays and on
+which seeds (the same seeds for every condition, so conditions are compared on
+the same deals), who plays (agent kinds, models and options per seat, side or
+role, in the syntax of ``roundtable play``'s ``--agents``, ``--model`` and
+``--agent-option``), the rule variants, and the conditions to compare; each
+condition overrides the shared ``[defaults]``::
+
+    name = "tiny-bots"
+    games_per_condition = 8
+    seed_start = 0
+    parallel_games = 2
+
+    [defaults]
+    preset = "bench5"
+    agents = "naive"
+    rules = { fifth_rejection = "auto_approve" }
+
+    [[conditions]]
+    name = "naive"
+
+    [[conditions]]
+    name = "random-evil"
+    agents = "naive,evil=random"
+
+`load_config` refuses a file that is not TOML or breaks the model, and
+`resolve_games` refuses any game that would not start (unknown kind, role,
+rule variant, model spec, option, context key), each with a message naming
+the field (``conditions[random-evil].agents: ...``), before any game starts.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from roundtable.games import GAMES
+from roundtable.games.errors import ConfigurationError
+
+NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
+"""An experiment's or condition's name: part of every game id (`roundtable.paths.GAME_ID`)."""
+
+Retention = Literal["keep_all", "keep_last", "delete"]
+
+
+class ExperimentConfigError(ValueError):
+    """A configuration that cannot run; the message names the file and the field."""
+
+
+class LearningSpec(BaseModel):
+    """Experience learning between games (Lan et al., SPEC.md §3.1) for a condition's ``lga`` seats.
+
+    Fields: ``learners`` (which ``lga`` seats learn: ``all``, the default, ``good`` or ``evil``), ``identity``
+    (who a learner is: ``model``, the default, one learner per model spec, whose seats share what it learns
+    per role, as roles are dealt anew each game; ``seat``, one learner per seat number), ``strategy`` (learn at all; off: the "without strategy learning"
+    ablation), ``own_strategy`` (off: IS, no own-strategy improvement), ``other_roles`` (off: AO, no
+    other-role analysis), ``frozen`` (load what was learned but write nothing: evaluation games),
+    ``store`` (the learning store's namespace; conditions with the same namespace share learners,
+    default the condition's name so conditions stay apart).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    learners: Literal["all", "good", "evil"] = "all"
+    identity: Literal["model", "seat"] = "model"
+    strategy: bool = True
+    own_strategy: bool = True
+    other_roles: bool = True
+    frozen: bool = False
+    store: str | None = None
+
+
+class GameSpec(BaseModel):
+    """What a game of a condition is: every field optional so a condition overrides only what it names.
+
+    Fields: ``preset`` (``lan6``, ``bench5``, ``play7``, ``standard``), ``players`` (standard preset),
+    ``setting`` (a named setting, where the game offers them), ``rules`` (``{variant: value}``, merged over
+    the defaults'), ``agents``, ``models`` (assignment strings as ``roundtable play``'s ``--agents`` and
+    ``--model``), ``agent_options`` (``[TARGET:]KEY=VALUE`` strings, appended to the defaults'), ``context``
+    (the game graph's context overrides, merged), ``learning`` (`LearningSpec`).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    preset: str | None = None
+    players: int | None = None
+    setting: str | None = None
+    rules: dict[str, str] = Field(default_factory=dict)
+    agents: str | None = None
+    models: str | None = None
+    agent_options: list[str] = Field(default_factory=list)
+    context: dict[str, Any] = Field(default_factory=dict)
+    learning: LearningSpec | None = None
+
+
+class Condition(GameSpec):
+    """One condition to compare: a name plus the `GameSpec` fields it changes."""
+
+    name: str
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        if not NAME.match(value):
+            raise ValueError(f"{value!r} is not a name: 1 to 40 letters, digits, '_' or '-', starting with a letter "
+                             "or digit")
+        return value
+
+
+class ExperimentConfig(BaseModel):
+    """A whole experiment (see the module docstring for the file's shape).
+
+    Fields: ``name``, ``description``, ``game`` (default ``avalon``), ``games_per_condition`` (1 to
+    100,000), ``seed_start`` (seeds ``seed_start .. seed_start + games - 1``) or ``seeds`` (an explicit
+    list, as many as ``games_per_condition``), ``parallel_games`` (games played at once, 1 to 64),
+    ``model_calls_per_endpoint`` (concurrent model calls per endpoint, 1 to 256), ``retention``
+    (checkpoints of finished games: ``keep_all``, ``keep_last`` or ``delete``, the default),
+    ``defaults`` (`GameSpec`), ``conditions`` (at least one `Condition`, names unique).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    description: str = ""
+    game: str = "avalon"
+    games_per_condition: int = Field(ge=1, le=100_000)
+    seed_start: int = Field(0, ge=0)
+    seeds: list[int] | None = None
+    parallel_games: int = Field(4, ge=1, le=64)
+    model_calls_per_endpoint: int = Field(8, ge=1, le=256)
+    retention: Retention = "delete"
+    defaults: GameSpec = Field(default_factory=GameSpec)
+    conditions: list[Condition] = Field(min_length=1)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        return Condition._name(value)
+
+    @field_validator("game")
+    @classmethod
+    def _game(cls, value: str) -> str:
+        if value not in GAMES:
+            raise ValueError(f"unknown game {value!r}; available: {', '.join(GAMES)}")
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "ExperimentConfig":
+        names = [c.name for c in self.conditions]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise ValueError(f"conditions: names must be unique; repeated: {', '.join(twice)}")
+        if self.seeds is not None:
+            if len(self.seeds) != self.games_per_condition:
+                raise ValueError(f"seeds: {len(self.seeds)} seeds given for games_per_condition = "
+                                 f"{self.games_per_condition}")
+            if len(set(self.seeds)) != len(self.seeds) or min(self.seeds) < 0:
+                raise ValueError("seeds: seeds must be distinct and 0 or more")
+        return self
+
+    def game_seeds(self) -> list[int]:
+        """The seeds every condition plays, in order."""
+        return list(self.seeds) if self.seeds is not None else [
+            self.seed_start + i for i in range(self.games_per_condition)]
+
+    def spec_of(self, condition: Condition) -> GameSpec:
+        """The condition's game spec: its fields over ``defaults`` (``rules`` and ``context`` merged,
+        ``agent_options`` appended)."""
+        base = self.defaults.model_dump()
+        own = condition.model_dump(exclude={"name"}, exclude_unset=True)
+        merged = dict(base)
+        for key, value in own.items():
+            if key in ("rules",):
+                merged[key] = {**base[key], **value}
+            elif key == "context":
+                merged[key] = _deep_merge(base[key], value)
+            elif key == "agent_options":
+                merged[key] = [*base[key], *value]
+            else:
+                merged[key] = value
+        return GameSpec.model_validate(merged)
+
+
+def _deep_merge(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    out = dict(a)
+    for key, value in b.items():
+        out[key] = _deep_merge(out[key], value) if isinstance(value, dict) and isinstance(out.get(key), dict) else value
+    return out
+
+
+def _problems(error: ValidationError) -> str:
+    parts = []
+    for problem in error.errors():
+        where = ".".join(str(p) for p in problem["loc"]) or "(top level)"
+        message = problem["msg"].removeprefix("Value error, ")
+        parts.append(f"{where}: {message}")
+    return "; ".join(parts)
+
+
+def parse_config(text: str, source: str = "<config>") -> ExperimentConfig:
+    """The experiment configuration in TOML ``text``.
+
+    Raises:
+        ExperimentConfigError: not TOML, or a field missing, unknown or invalid (named, e.g.
+            ``conditions.0.agents``).
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ExperimentConfigError(f"{source} is not valid TOML: {error}") from None
+    try:
+        return ExperimentConfig.model_validate(data)
+    except ValidationError as error:
+        raise ExperimentConfigError(f"{source}: {_problems(error)}") from None
+
+
+def load_config(path: str | Path) -> tuple[ExperimentConfig, str]:
+    """The configuration in file ``path`` and its text.
+
+    Raises:
+        ExperimentConfigError: unreadable, not TOML, or invalid (the field named).
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ExperimentConfigError(f"cannot read {path}: {getattr(error, 'strerror', None) or error}") from None
+    return parse_config(text, str(path)), text
+
+
+@dataclass(frozen=True)
+class PlannedGame:
+    """One game of an experiment: its id, condition, index in the condition, seed, checked inputs
+    (``{"config", "seed", "seats"}``), context overrides and learning spec."""
+
+    game_id: str
+    condition: str
+    index: int
+    seed: int
+    inputs: dict[str, Any]
+    context: dict[str, Any] = field(default_factory=dict)
+    learning: LearningSpec | None = None
+
+
+def game_id(condition: str, seed: int) -> str:
+    """The id of a condition's game on ``seed``, e.g. ``naive-s0007``."""
+    return f"{condition}-s{seed:04d}"
+
+
+def game_config(rules: Any, spec: GameSpec) -> dict[str, Any]:
+    """The game configuration dict of ``spec`` (``preset``, ``players``, ``rules``, ``setting``), checked.
+
+    ``setting`` is passed to the game only where its rules module offers named settings (a ``SETTINGS``
+    mapping in the game's package); elsewhere it is refused.
+
+    Raises:
+        ConfigurationError: an unknown preset, rule variant or setting, or a bad player count.
+    """
+    import importlib
+
+    data: dict[str, Any] = {"rules": dict(spec.rules)}
+    if spec.preset is not None:
+        data["preset"] = spec.preset
+    if spec.players is not None:
+        data["players"] = spec.players
+    if spec.setting is not None:
+        settings = getattr(importlib.import_module(f"roundtable.games.{rules.name}"), "SETTINGS", None)
+        if not settings:
+            raise ConfigurationError(f"{rules.name} offers no named settings in this version; give preset and "
+                                     "rules instead")
+        if spec.setting not in settings:
+            raise ConfigurationError(f"unknown setting {spec.setting!r}; available: {', '.join(settings)}")
+        data["setting"] = spec.setting
+    return rules.config_dict(rules.config(data))
+
+
+def resolve_games(config: ExperimentConfig) -> list[PlannedGame]:
+    """Every game of the experiment, each input checked as the game graph's setup would check it.
+
+    Returns:
+        The games condition by condition, seeds in order.
+
+    Raises:
+        ExperimentConfigError: a game that would be refused, naming the condition and field.
+    """
+    from roundtable.graphs.game import build_game_graph
+    from roundtable.nodes.game.setup import check_input
+    from roundtable.seating import resolve_seats
+
+    rules = GAMES[config.game]
+    builder = build_game_graph(rules)
+    default_model = builder.context_schema().default_model
+    games: list[PlannedGame] = []
+    for condition in config.conditions:
+        spec = config.spec_of(condition)
+        where = f"conditions[{condition.name}]"
+        try:
+            base = game_config(rules, spec)
+        except (ConfigurationError, ValueError) as error:
+            raise ExperimentConfigError(f"{where}: preset/players/rules/setting: {error}") from None
+        try:
+            builder.context_schema.model_validate(spec.context)
+        except ValidationError as error:
+            raise ExperimentConfigError(f"{where}.context: {_problems(error)}") from None
+        for index, seed in enumerate(config.game_seeds()):
+            try:
+                seats = resolve_seats(rules, base, seed, spec.agents or "naive", spec.models or "",
+                                      spec.agent_options)
+                inputs = check_input({"config": base, "seed": seed, "seats": seats}, rules, builder.kinds,
+                                     default_model)
+            except (ConfigurationError, ValueError) as error:
+                raise ExperimentConfigError(f"{where}.agents/models/agent_options (seed {seed}): {error}") from None
+            games.append(PlannedGame(game_id(condition.name, seed), condition.name, index, seed, inputs,
+                                     spec.context, spec.learning))
+    return games

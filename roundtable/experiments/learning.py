@@ -1,0 +1,175 @@
+"""Experience learning between the games of an experiment (Lan et al. 2024, SPEC.md §3.1).
+
+After each finished game of a condition with ``[conditions.learning]``, every
+learning ``lga`` seat (of a *learner*, named within the condition's
+store; with ``identity = "seat"`` the seat's number, by default the seat's model
+spec, since roles are dealt anew each game; two learners never share what they
+learn) reflects on the game:
+
+- *own role* (off with ``own_strategy = false``, the IS ablation): three
+  suggestions from its round summary, the board, the roles, the result, its
+  strategy and its earlier suggestions, naming roles and never player numbers
+  (template ``lga_learning/suggestions``); then its strategy rewritten in at
+  most two sentences (``lga_learning/strategy``);
+- *other roles* (off with ``other_roles = false``, the AO ablation): for each
+  other role in the game, at most 100 words on how it played, merged with the
+  earlier description (``lga_learning/other_role``).
+
+What it learned is kept per learner and role in a LangGraph store on SQLite
+(``learning.sqlite`` in the experiment directory; namespace ``("lga", store,
+learner)``, key the role) and loaded into the seat's options (``strategy``,
+``role_notes``: `roundtable.nodes.lga.options.LgaOptions`) when its next game
+starts, so the role card carries it. ``strategy = false`` turns learning off;
+``frozen = true`` loads what was learned and writes nothing (evaluation
+games). A game is learned from once: its id is kept in the store's item, so a
+run killed after learning and rerun does not learn twice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from pathlib import Path
+from typing import Any
+
+from langgraph.store.sqlite import SqliteStore
+
+from roundtable.games import GAMES
+from roundtable.games.avalon import Role
+from roundtable.prompts.registry import render
+
+from .config import LearningSpec, PlannedGame
+
+STORE_FILE = "learning.sqlite"
+TEMPERATURE = 0.3
+"""Lan et al.'s sampling temperature for agent modules (SPEC.md §3.1)."""
+MAX_TOKENS = 200
+
+_lock = threading.Lock()
+
+
+def _namespace(spec: LearningSpec, game: PlannedGame, seat: int) -> tuple[str, ...]:
+    """The learner's namespace: ``("lga", store, "seat<N>")`` or ``("lga", store, "model:<spec>")``."""
+    if spec.identity == "seat":
+        return ("lga", spec.store or game.condition, f"seat{seat}")
+    model = str(game.inputs["seats"][seat - 1].get("model"))
+    digest = hashlib.sha1(model.encode()).hexdigest()[:8]  # store labels may not hold '.'
+    return ("lga", spec.store or game.condition, f"model:{model.replace('.', '_')}:{digest}")
+
+
+def _roles(game: PlannedGame) -> list[str]:
+    """The roles the game's seed deals, players 1..N."""
+    rules = GAMES["avalon"]
+    return [role for role, _ in rules.seats(rules.new_game(rules.config(game.inputs["config"]), game.seed))]
+
+
+def learners(game: PlannedGame) -> list[int]:
+    """The seats of ``game`` that learn: ``lga`` seats of the sides `LearningSpec.learners` names."""
+    spec = game.learning
+    if spec is None or not spec.strategy:
+        return []
+    roles = _roles(game)
+    return [p for p, seat in enumerate(game.inputs["seats"], start=1)
+            if seat["kind"] == "lga" and spec.learners in ("all", Role(roles[p - 1]).side.value)]
+
+
+class Learning:
+    """The learning store of one experiment directory and the model provider its reflections call.
+
+    Args:
+        directory: the experiment directory (the store is ``learning.sqlite`` there).
+        models: a `roundtable.tools.model_calls.ModelProvider` (default: the model factory).
+    """
+
+    def __init__(self, directory: Path, models: Any = None):
+        from roundtable.tools.model_calls import FactoryModels
+
+        self.path = directory / STORE_FILE
+        self.models = models or FactoryModels()
+
+    def _store(self) -> Any:
+        return SqliteStore.from_conn_string(str(self.path))
+
+    def read(self, namespace: tuple[str, ...], role: str) -> dict[str, Any]:
+        """What the learner ``namespace`` learned for ``role`` (``{}`` when nothing yet)."""
+        with _lock, self._store() as store:
+            store.setup()
+            item = store.get(namespace, role)
+            return dict(item.value) if item else {}
+
+    def _write(self, namespace: tuple[str, ...], role: str, value: dict[str, Any]) -> None:
+        with _lock, self._store() as store:
+            store.setup()
+            store.put(namespace, role, value)
+
+    def before_game(self, game: PlannedGame) -> dict[str, Any]:
+        """The game's inputs with each learner's learned strategy and other-role notes in its seat options.
+
+        Returns:
+            ``game.inputs`` (a copy where learners' options changed).
+        """
+        if game.learning is None or not self.path.is_file():
+            return game.inputs
+        roles = _roles(game)
+        seats = [dict(seat, options=dict(seat.get("options") or {})) for seat in game.inputs["seats"]]
+        for seat in learners(game):
+            learned = self.read(_namespace(game.learning, game, seat), roles[seat - 1])
+            if learned.get("strategy") and game.learning.own_strategy:
+                seats[seat - 1]["options"]["strategy"] = learned["strategy"]
+            notes = learned.get("roles") or {}
+            if notes and game.learning.other_roles:
+                seats[seat - 1]["options"]["role_notes"] = " ".join(
+                    f"{Role(r).title}: {text}" for r, text in sorted(notes.items()))[:4000]
+        return {**game.inputs, "seats": seats}
+
+    def after_game(self, game: PlannedGame, record: dict[str, Any], values: dict[str, Any]) -> None:
+        """Let each learner of the finished ``game`` reflect on it and store what it learned (see the module
+        docstring); nothing when the condition does not learn or is frozen, or the game was learned from.
+
+        Raises:
+            roundtable.models.errors.ModelError: a reflection's model call failed (the game stays finished;
+                the series stops there and the next run learns from it before going on).
+        """
+        spec = game.learning
+        if spec is None or spec.frozen:
+            return
+        roles = [record["roles"][str(p)] for p in range(1, len(record["roles"]) + 1)]
+        roles_text = ", ".join(f"player {p} {Role(r).title}" for p, r in enumerate(roles, start=1))
+        outcome = f"{record.get('winner')} won ({str(record.get('end_reason')).replace('_', ' ')})"
+        for seat in learners(game):
+            role = roles[seat - 1]
+            namespace = _namespace(spec, game, seat)
+            learned = self.read(namespace, role)
+            if game.game_id in (learned.get("games") or []):
+                continue
+            model = record["seats"][seat - 1].get("model")
+            memory = (values.get("memory") or {}).get(str(seat)) or {}
+            summary = " ".join([str(memory.get("summary") or ""), *[str(b) for b in memory.get("board") or []]]).strip()
+            title = Role(role).title
+            strategy = learned.get("strategy") or (record["seats"][seat - 1].get("options") or {}).get("strategy") or ""
+            common = {"role_title": title, "roles_text": roles_text, "summary": summary or "(no summary)",
+                      "outcome": outcome}
+            if spec.own_strategy:
+                card = render(f"avalon/roles/{role}", title=title, player=seat, role_set=roles, strategy=strategy)
+                suggestions = self._ask(model, render("lga_learning/suggestions", role_card=card, strategy=strategy
+                                                      or "(the initial one above)",
+                                                      suggestions=learned.get("suggestions") or "", **common))
+                learned["suggestions"] = suggestions
+                learned["strategy"] = self._ask(model, render("lga_learning/strategy", role_title=title,
+                                                              strategy=strategy or "(the initial one)",
+                                                              suggestions=suggestions))
+            if spec.other_roles:
+                notes = dict(learned.get("roles") or {})
+                for other in sorted(set(roles) - {role}):
+                    notes[other] = self._ask(model, render("lga_learning/other_role", other_title=Role(other).title,
+                                                           previous=notes.get(other, ""), **common))
+                learned["roles"] = notes
+            learned["games"] = [*(learned.get("games") or []), game.game_id]
+            self._write(namespace, role, learned)
+
+    def _ask(self, model: str | None, prompt: str) -> str:
+        """One reflection call: the model's reply text, stripped."""
+        from langchain_core.messages import HumanMessage
+
+        reply = self.models.chat(model, TEMPERATURE, MAX_TOKENS).invoke([HumanMessage(prompt)])
+        return str(reply.content).strip()

@@ -1,0 +1,284 @@
+"""Running an experiment: its games in parallel, resumable, each recorded once.
+
+An experiment directory is a data directory of its own (`roundtable.paths`):
+``checkpoints.sqlite``, ``records/``, ``locks/``, plus ``experiment.toml``
+(the configuration it runs), ``runs.jsonl`` (one line per attempt at a game:
+status, wall seconds, error) and ``manifest.json`` (`roundtable.experiments.manifest`).
+
+`run_experiment` plays every game of the configuration that is not finished:
+a game with a finished record is skipped, one with a record or checkpoints is
+resumed from its last checkpoint (`roundtable.runner.GameRunner.resume`), a
+missing one is started. At most ``parallel_games`` games run at once (threads
+of this process, sharing one SQLite checkpointer); model calls are bounded per
+endpoint (`roundtable.models.limits`). A game that raises (a dead endpoint) is
+reported, stays resumable and is retried by the next run; it never counts as a
+result, since results are read from finished records only. The games of a
+learning series (`roundtable.experiments.learning`) run one after another, in
+seed order.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from roundtable.records import read_record
+
+from .config import ExperimentConfig, ExperimentConfigError, PlannedGame, load_config, parse_config, resolve_games
+
+CONFIG_FILE = "experiment.toml"
+RUNS_FILE = "runs.jsonl"
+
+
+@contextmanager
+def data_home(directory: Path) -> Iterator[None]:
+    """Make ``directory`` the data directory (``$ROUNDTABLE_HOME``) for the block, then restore it."""
+    previous = os.environ.get("ROUNDTABLE_HOME")
+    os.environ["ROUNDTABLE_HOME"] = str(directory)
+    try:
+        yield
+    finally:
+        if previous is None:
+            os.environ.pop("ROUNDTABLE_HOME", None)
+        else:
+            os.environ["ROUNDTABLE_HOME"] = previous
+
+
+@dataclass
+class Outcome:
+    """How one attempt at a game ended: ``finished``, ``failed`` (raised; resumable) or ``interrupted``
+    (stopped unfinished without an error); wall ``seconds``; ``error`` text when it failed."""
+
+    game_id: str
+    condition: str
+    seed: int
+    status: str
+    seconds: float
+    error: str | None = None
+
+
+class Listener:
+    """What a progress display hears from `run_experiment` (every method is called from game threads)."""
+
+    def planned(self, total: int, done: int) -> None:
+        """``total`` games in the experiment, ``done`` of them already finished."""
+
+    def started(self, game: PlannedGame) -> None:
+        """A game starts or resumes."""
+
+    def events(self, game: PlannedGame, events: list[dict[str, Any]]) -> None:
+        """A game added ``events`` (decisions carry their model ``usage`` and ``fallback``)."""
+
+    def ended(self, outcome: Outcome) -> None:
+        """A game's attempt ended."""
+
+
+@dataclass
+class RunSummary:
+    """What a run did: games finished before it (``skipped``), finished now, failed now (with errors),
+    still unfinished; the experiment directory."""
+
+    directory: Path
+    skipped: int = 0
+    finished: list[str] = field(default_factory=list)
+    failed: dict[str, str] = field(default_factory=dict)
+    unfinished: list[str] = field(default_factory=list)
+
+
+def prepare_directory(config_path: str | Path, out: str | Path | None) -> tuple[ExperimentConfig, list[PlannedGame], Path]:
+    """Check the configuration and every game of it, then create (or reopen) the experiment directory.
+
+    Args:
+        config_path: the TOML file. out: the experiment directory (default ``<data dir>/experiments/NAME``).
+
+    Returns:
+        The configuration, its games, the directory (holding ``experiment.toml``).
+
+    Raises:
+        ExperimentConfigError: an invalid configuration (nothing is created), or a directory that holds
+            another experiment's configuration.
+    """
+    from roundtable import paths
+
+    config, text = load_config(config_path)
+    games = resolve_games(config)
+    directory = Path(out) if out else paths.home_path() / "experiments" / config.name
+    directory = directory.expanduser().resolve()
+    stored = directory / CONFIG_FILE
+    if stored.is_file():
+        previous = parse_config(stored.read_text(encoding="utf-8"), str(stored))
+        if previous.model_dump() != config.model_dump():
+            raise ExperimentConfigError(
+                f"{directory} holds another configuration ({stored}); rerun with that one, or choose another --out")
+    else:
+        if directory.exists() and any(directory.iterdir()):
+            raise ExperimentConfigError(f"{directory} is not empty and holds no {CONFIG_FILE}; choose another --out")
+        directory.mkdir(parents=True, exist_ok=True)
+        tmp = stored.with_suffix(".tmp")
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, stored)
+    return config, games, directory
+
+
+def open_directory(directory: str | Path) -> tuple[ExperimentConfig, list[PlannedGame], Path]:
+    """The configuration and games of an existing experiment directory.
+
+    Raises:
+        ExperimentConfigError: no experiment there, or its configuration no longer checks.
+    """
+    directory = Path(directory).expanduser().resolve()
+    stored = directory / CONFIG_FILE
+    if not stored.is_file():
+        raise ExperimentConfigError(f"{directory} is not an experiment directory (no {CONFIG_FILE})")
+    config, _ = load_config(stored)
+    return config, resolve_games(config), directory
+
+
+def game_status(game: PlannedGame) -> str:
+    """``finished`` (its record says so), ``unfinished`` (a record that does not) or ``missing``; read in the
+    current data directory."""
+    record = read_record(game.game_id)
+    if record is None:
+        return "missing"
+    return "finished" if record.get("status") == "finished" else "unfinished"
+
+
+def series_of(games: list[PlannedGame]) -> list[list[PlannedGame]]:
+    """The games grouped into series that run in order: a learning condition's learners share a store,
+    so its games form one series (seed order); every other game is a series of its own."""
+    series: dict[str, list[PlannedGame]] = {}
+    out: list[list[PlannedGame]] = []
+    for game in games:
+        if game.learning is not None:
+            key = game.learning.store or game.condition
+            if key not in series:
+                series[key] = []
+                out.append(series[key])
+            series[key].append(game)
+        else:
+            out.append([game])
+    return out
+
+
+def run_experiment(config_path: str | Path, out: str | Path | None = None, listener: Listener | None = None,
+                   models: Any = None) -> RunSummary:
+    """Play every unfinished game of an experiment (see the module docstring).
+
+    Args:
+        config_path: the TOML configuration. out: the experiment directory (`prepare_directory`).
+        listener: progress callbacks. models: the agents' and learners' `ModelProvider` (``None``: the model
+            factory; tests pass scripted models).
+
+    Returns:
+        A `RunSummary`; the manifest is rewritten at the end.
+
+    Raises:
+        ExperimentConfigError: an invalid configuration, before any game starts.
+    """
+    from roundtable.models.limits import set_endpoint_limit
+
+    from .learning import Learning
+    from .manifest import write_manifest
+
+    config, games, directory = prepare_directory(config_path, out)
+    listener = listener or Listener()
+    summary = RunSummary(directory)
+    set_endpoint_limit(config.model_calls_per_endpoint)
+    started_at = time.time()
+    try:
+        with data_home(directory):
+            _run_all(config, games, directory, listener, summary, Learning(directory, models), models)
+            write_manifest(directory, config, games, run_seconds=time.time() - started_at)
+    finally:
+        set_endpoint_limit(None)
+    return summary
+
+
+def _run_all(config: ExperimentConfig, games: list[PlannedGame], directory: Path, listener: Listener,
+             summary: RunSummary, learning: Any, models: Any) -> None:
+    from roundtable.runner import open_runner
+
+    from .retention import apply_retention, compact
+
+    status = {g.game_id: game_status(g) for g in games}
+    summary.skipped = sum(1 for s in status.values() if s == "finished")
+    listener.planned(len(games), summary.skipped)
+    runs_lock = threading.Lock()
+    with open_runner(config.game, models) as runner:
+
+        def settle(game: PlannedGame) -> None:
+            """Learn from a finished game (once), then release its checkpoints."""
+            if game.learning is not None:
+                learning.after_game(game, read_record(game.game_id) or {}, runner.values(game.game_id)
+                                    if runner.exists(game.game_id) else {})
+            apply_retention(runner, game.game_id, config.retention)
+
+        for game in games:  # finished games a killed run had not learned from or released yet
+            if status[game.game_id] == "finished":
+                settle(game)
+        todo: queue.Queue[list[PlannedGame]] = queue.Queue()
+        for series in series_of(games):
+            pending = [g for g in series if status[g.game_id] != "finished"]
+            if pending:
+                todo.put(pending)
+
+        def play(game: PlannedGame) -> bool:
+            listener.started(game)
+            begin = time.perf_counter()
+            error: str | None = None
+            try:
+                sink = lambda events: listener.events(game, events)  # noqa: E731
+                if status[game.game_id] == "missing" and not runner.exists(game.game_id):
+                    runner.start(game.game_id, learning.before_game(game), game.context or None, on_events=sink)
+                else:
+                    runner.resume(game.game_id, on_events=sink)
+                record = read_record(game.game_id) or {}
+                finished = record.get("status") == "finished"
+                if finished:
+                    settle(game)
+            except Exception as raised:  # a dead endpoint, a bug in an agent: reported, retried next run
+                finished, error = False, f"{type(raised).__name__}: {raised}"
+            outcome = Outcome(game.game_id, game.condition, game.seed,
+                              "finished" if finished else "failed" if error else "interrupted",
+                              round(time.perf_counter() - begin, 3), error)
+            with runs_lock:
+                with (directory / RUNS_FILE).open("a", encoding="utf-8") as handle:
+                    handle.write(json.dumps(outcome.__dict__) + "\n")
+                if finished:
+                    summary.finished.append(game.game_id)
+                elif error:
+                    summary.failed[game.game_id] = error
+                else:
+                    summary.unfinished.append(game.game_id)
+            listener.ended(outcome)
+            return finished
+
+        def worker() -> None:
+            while True:
+                try:
+                    series = todo.get_nowait()
+                except queue.Empty:
+                    return
+                for game in series:
+                    if not play(game):
+                        # a learning series stops at its first unfinished game: later games need what it teaches
+                        summary.unfinished.extend(g.game_id for g in series[series.index(game) + 1:])
+                        break
+
+        threads = [threading.Thread(target=worker, daemon=True, name=f"experiment-{i}")
+                   for i in range(min(config.parallel_games, todo.qsize()))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            while thread.is_alive():
+                thread.join(0.2)  # a short wait, so Ctrl-C reaches the main thread
+    if config.retention != "keep_all":
+        compact(directory / "checkpoints.sqlite")

@@ -1,0 +1,102 @@
+"""Every Avalon metric of a set of records, per condition and group, with 95% intervals.
+
+`measure_table` turns ``{condition: [finished records]}`` into `Measure`
+rows: the game-outcome metrics (`roundtable.metrics.outcomes`) per condition,
+the per-player metrics (`roundtable.metrics.strategy`) per condition and per
+group (``all``, ``side``, ``role``, ``kind`` (agent kind), ``model``), and the
+mean quests per game with a bootstrap interval. Proportions are pooled
+(summed numerators over summed denominators) with Wilson's interval; a group
+with no trial has value ``None``. Rows come in a fixed order (conditions as
+given, metrics as declared, groups sorted), so the same records give the same
+table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .facts import game_facts, player_facts
+from .intervals import bootstrap, mean, wilson
+from .outcomes import GAME_METRICS
+from .strategy import PLAYER_METRICS
+
+GROUPS = ("all", "side", "role", "kind", "model")
+"""What per-player metrics are grouped by (``all``: every player of the condition)."""
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One metric of one group of one condition.
+
+    ``k`` / ``n``: pooled successes and trials (for a mean: the sum and the number of games); ``value``:
+    ``k / n`` (``None`` when ``n`` is 0); ``low``, ``high``: the 95% interval (Wilson, or bootstrap for
+    means); ``games``: finished games behind it; ``interval``: ``wilson`` or ``bootstrap``.
+    """
+
+    metric: str
+    condition: str
+    group_by: str
+    group: str
+    k: float
+    n: float
+    value: float | None
+    low: float | None
+    high: float | None
+    games: int
+    interval: str = "wilson"
+
+
+def _proportion(metric: str, condition: str, group_by: str, group: str, k: int, n: int, games: int) -> Measure:
+    low, high = wilson(k, n)
+    return Measure(metric, condition, group_by, group, k, n, k / n if n else None,
+                   low if n else None, high if n else None, games)
+
+
+def measure_table(records: Mapping[str, Iterable[dict[str, Any]]], groups: tuple[str, ...] = GROUPS) -> list[Measure]:
+    """All metrics of finished ``records`` per condition (see the module docstring).
+
+    Args:
+        records: ``{condition: records}``; records whose ``status`` is not ``finished`` are left out.
+        groups: the per-player groupings to report.
+
+    Returns:
+        `Measure` rows, in a deterministic order.
+    """
+    rows: list[Measure] = []
+    for condition, items in records.items():
+        finished = [r for r in items if r.get("status") == "finished"]
+        finished.sort(key=lambda r: str(r.get("game_id")))
+        games = [game_facts(r) for r in finished]
+        for metric in GAME_METRICS:
+            k, n = sum(metric.k(g) for g in games), sum(metric.n(g) for g in games)
+            rows.append(_proportion(metric.name, condition, "all", "all", k, n, len(games)))
+        lengths = [float(g.quests) for g in games]
+        low, high = bootstrap(lengths) if lengths else (None, None)
+        rows.append(Measure("quests_per_game", condition, "all", "all", sum(lengths), len(lengths),
+                            mean(lengths) if lengths else None, low, high, len(games), "bootstrap"))
+        players = [p for r in finished for p in player_facts(r)]
+        for metric in PLAYER_METRICS:
+            for group_by in groups:
+                keyed: dict[str, list[Any]] = {}
+                for p in players:
+                    if metric.applies(p):
+                        keyed.setdefault("all" if group_by == "all" else str(getattr(p, group_by)), []).append(p)
+                for group in sorted(keyed):
+                    members = keyed[group]
+                    if metric.per_side:
+                        members = list({(p.game_id, p.side): p for p in members}.values())
+                    rows.append(_proportion(metric.name, condition, group_by, group, sum(metric.k(p) for p in members),
+                                            sum(metric.n(p) for p in members), len({p.game_id for p in members})))
+    return rows
+
+
+def find(rows: Iterable[Measure], metric: str, condition: str | None = None, group_by: str = "all",
+         group: str = "all") -> Measure | None:
+    """The first row of ``rows`` for ``metric`` (and ``condition``, ``group_by``, ``group``), or ``None``."""
+    for row in rows:
+        if row.metric == metric and row.group_by == group_by and row.group == group and (
+                condition is None or row.condition == condition):
+            return row
+    return None
