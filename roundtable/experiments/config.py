@@ -270,13 +270,16 @@ def game_config(rules: Any, spec: GameSpec) -> dict[str, Any]:
     if spec.players is not None:
         data["players"] = spec.players
     if spec.setting is not None:
-        settings = getattr(importlib.import_module(f"roundtable.games.{rules.name}"), "SETTINGS", None)
-        if not settings:
+        package = importlib.import_module(f"roundtable.games.{rules.name}")
+        resolve = getattr(package, "setting", None)
+        if not getattr(package, "SETTINGS", None) or resolve is None:
             raise ConfigurationError(f"{rules.name} offers no named settings in this version; give preset and "
                                      "rules instead")
-        if spec.setting not in settings:
-            raise ConfigurationError(f"unknown setting {spec.setting!r}; available: {', '.join(settings)}")
-        data["setting"] = spec.setting
+        # the setting's preset and variants, the configuration's own preset and rules on top
+        preset, overrides = resolve(spec.setting, spec.preset, [f"{k}={v}" for k, v in spec.rules.items()])
+        data["rules"] = dict(item.split("=", 1) for item in overrides)
+        if preset is not None:
+            data["preset"] = preset
     return rules.config_dict(rules.config(data))
 
 

@@ -22,7 +22,6 @@ the machine, not on the records, so it lives in ``timing.csv`` beside them
 from __future__ import annotations
 
 import csv
-import importlib
 import io
 from collections.abc import Iterable
 from pathlib import Path
@@ -69,17 +68,24 @@ def load_records(directory: Path, games: list[PlannedGame]) -> dict[str, list[di
     return out
 
 
-def avalonplay_rows(records: dict[str, list[dict[str, Any]]]) -> dict[str, dict[str, Any]] | None:
-    """AvalonPlay's Game Win / Quest Win / Team Acc per condition, where a metric module offers
-    ``avalonplay_metrics(records)`` (`roundtable.metrics` or ``roundtable.metrics.avalonplay``); else ``None``."""
-    for name in ("roundtable.metrics", "roundtable.metrics.avalonplay"):
-        try:
-            function = getattr(importlib.import_module(name), "avalonplay_metrics", None)
-        except ImportError:
-            continue
-        if callable(function):
-            return {condition: function(items) for condition, items in records.items()}
-    return None
+def avalonplay_rows(records: dict[str, list[dict[str, Any]]]) -> dict[str, dict[str, str]]:
+    """``{condition: {"Game Win": "40.0% [16.8, 68.7] (4/10)", "Quest Win": ..., "Team Acc": ...}}``: AvalonPlay's
+    measures (Shi et al.; `roundtable.metrics.avalonplay`) with 95% Wilson intervals and their counts; ``"-"``
+    where a measure has no cases."""
+    from roundtable.metrics.avalonplay import avalonplay_metrics
+    from roundtable.metrics.intervals import wilson
+
+    rows: dict[str, dict[str, str]] = {}
+    for condition, items in records.items():
+        measures = avalonplay_metrics(items)
+        row: dict[str, str] = {}
+        for label, share in (("Game Win", measures.game_win), ("Quest Win", measures.quest_win),
+                             ("Team Acc", measures.team_acc)):
+            low, high = wilson(share.hits, share.cases) if share.cases else (0.0, 0.0)
+            row[label] = (f"{100 * share.hits / share.cases:.1f}% [{100 * low:.1f}, {100 * high:.1f}] "
+                          f"({share.hits}/{share.cases})" if share.cases else "-")
+        rows[condition] = row
+    return rows
 
 
 def render_markdown(config: ExperimentConfig, records: dict[str, list[dict[str, Any]]], rows: list[Measure]) -> str:
@@ -117,12 +123,11 @@ def render_markdown(config: ExperimentConfig, records: dict[str, list[dict[str, 
             [c, f"{by}={r.group}", _pct(r), _pct(find(rows, "VRR", c, by, r.group))]
             for c in conditions for by in ("kind", "model") for r in rows
             if r.metric == "WR" and r.condition == c and r.group_by == by)))
-    play = avalonplay_rows(records)
-    if play is not None:
+    if config.game == "avalon":
+        play = avalonplay_rows(records)
+        keys = ("Game Win", "Quest Win", "Team Acc")
         parts.append("## AvalonPlay (Game Win, Quest Win, Team Acc)\n")
-        keys = sorted({k for values in play.values() for k in (values or {})})
-        parts.append(_table(["condition", *keys], ([c, *(str((play[c] or {}).get(k, "-")) for k in keys)]
-                                                   for c in conditions)))
+        parts.append(_table(["condition", *keys], ([c, *(play[c][k] for k in keys)] for c in conditions)))
     parts.append("## Model cost per condition\n")
     parts.append(_table(["condition", "games", "calls", "calls/game", "prompt tokens", "completion tokens",
                          "cached share", "fallbacks", "fallbacks/game"], (

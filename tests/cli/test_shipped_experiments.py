@@ -29,3 +29,14 @@ def test_a_shipped_configuration_checks(path: Path):
             pytest.skip(f"needs what another issue adds: {error}")
         raise
     assert len(games) == config.games_per_condition * len(config.conditions)
+
+
+def test_a_named_setting_gives_its_preset_and_variants_and_a_condition_may_override_them():
+    config, _ = load_config(Path(__file__).resolve().parents[2] / "experiments" / "avalonplay.toml")
+    games = {g.condition: g for g in resolve_games(config)}
+    rules = games["codeact"].inputs["config"]["rules"]
+    assert games["codeact"].inputs["config"]["preset"] == "play7"
+    assert (rules["fifth_rejection"], rules["two_fail_quests"], rules["evil_quest_card"]) == (
+        "auto_approve", "four_and_five", "must_fail")
+    assert rules["discussion"] == "leader_first_and_last"
+    assert games["codeact-silent"].inputs["config"]["rules"]["discussion"] == "none"
