@@ -13,7 +13,10 @@ fresh directory (SQLite checkpointer, durability ``sync``, ``--parallel``
 games at once), then prints a markdown table: wall seconds, games per second,
 bytes on disk per finished game (checkpoint database after compaction,
 records, the whole directory) and the good side's win rate with its Wilson
-95% interval (published by AvalonBench: 38.2%).
+95% interval for each of the configuration's conditions: ``naive`` (SPEC's
+Assassin, who names a player not known to be evil) and ``avalonbench-assassin``
+(AvalonBench's code's Assassin, any seat; published by AvalonBench: 38.2%).
+``--games N`` games are played per condition.
 """
 
 from __future__ import annotations
@@ -61,20 +64,23 @@ def main(argv: list[str] | None = None) -> int:
             assert not summary.failed, summary.failed
             _, games, _ = open_directory(directory)
             records = load_records(directory, games)
-            good = find(measure_table(records), "good_win_rate")
-            finished = len(records["naive"])
+            table = measure_table(records)
+            good = {c: find(table, "good_win_rate", condition=c) for c in records}
+            finished = sum(len(r) for r in records.values())
             db = database_bytes(directory / "checkpoints.sqlite")
             recs = sum(p.stat().st_size for p in (directory / "records").glob("*.json"))
             total = sum(p.stat().st_size for p in directory.rglob("*") if p.is_file())
             rows.append((policy, finished, seconds, db / finished, recs / finished, total / finished, good))
     print(f"\n### AvalonBench all-naive baseline as an experiment: bench5, AvalonBench's rules, "
           f"seeds 0..{args.games - 1}, {args.parallel} games at once\n")
-    print("| retention | games | wall s | games/s | checkpoint DB KiB/game | records KiB/game | directory KiB/game "
-          "| good win rate [95% CI] |")
-    print("|---|---:|---:|---:|---:|---:|---:|---|")
+    conditions = list(rows[0][-1]) if rows else []
+    print("| retention | games | wall s | games/s | checkpoint DB KiB/game | records KiB/game | directory KiB/game | "
+          + " | ".join(f"good win rate [95% CI], {c}" for c in conditions) + " |")
+    print("|---|---:|---:|---:|---:|---:|---:|" + "---|" * len(conditions))
     for policy, n, secs, db, recs, total, good in rows:
+        rates = " | ".join(f"{100 * g.value:.1f}% [{100 * g.low:.1f}, {100 * g.high:.1f}]" for g in good.values())
         print(f"| {policy} | {n} | {secs:.1f} | {n / secs:.2f} | {db / 1024:.1f} | {recs / 1024:.1f} | "
-              f"{total / 1024:.1f} | {100 * good.value:.1f}% [{100 * good.low:.1f}, {100 * good.high:.1f}] |")
+              f"{total / 1024:.1f} | {rates} |")
     return 0
 
 

@@ -38,6 +38,7 @@ VARIANTS = {
     "vote_visibility": ("public", "tally_only"),
     "two_fail_quests": ("official", "four_and_five"),
     "evil_quest_card": ("free", "must_fail"),
+    "assassination_targets": ("not_known_evil", "any_seat"),
 }
 
 # (preset, players) for every named configuration.

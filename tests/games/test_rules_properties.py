@@ -89,7 +89,10 @@ def check_steps(config: A.AvalonConfig, steps: list[Step]) -> None:
             (r,) = requests
             assert s.role_of(r.player) is A.Role.ASSASSIN
             council = {p for p in s.players if s.role_of(p).value in EVIL - {"oberon"}}
-            assert set(r.candidates) == set(s.players) - council
+            if config.rules.assassination_targets is A.AssassinationTargets.ANY_SEAT:
+                assert set(r.candidates) == set(s.players), "AvalonBench's Assassin may name any seat"
+            else:
+                assert set(r.candidates) == set(s.players) - council
             assert r.may_pass == (s.quest_results.count(True) < 3)
             assert r.may_pass is False or config.rules.assassination is A.Assassination.AFTER_EACH_QUEST
 
@@ -269,7 +272,7 @@ def check_game(config: A.AvalonConfig, seed: int, final: A.AvalonState, steps: l
                 assert nxt["type"] == "round_start"
             else:
                 shot_taken = True
-                assert e["target"] not in council
+                assert e["target"] not in council or rules.get("assassination_targets") == "any_seat"
                 assert e["hit"] == (roles[e["target"] - 1] == "merlin")
                 if e["hit"]:
                     expected = ("evil", "merlin_assassinated")
@@ -450,6 +453,33 @@ def test_later_variants_are_recorded_only_when_set():
     rules = A.Rules().with_overrides(["two_fail_quests=four_and_five", "evil_quest_card=must_fail"])
     assert rules.to_dict()["two_fail_quests"] == "four_and_five"
     assert A.Rules.from_dict(rules.to_dict()) == rules
+    assert A.Rules().with_overrides(["assassination_targets=any_seat"]).to_dict()["assassination_targets"] == "any_seat"
+
+
+def test_avalonbench_assassin_may_name_any_seat_and_an_evil_one_misses():
+    """SPEC.md §3.5's fidelity switch: AvalonBench's code lets the Assassin name any seat, itself included."""
+    cfg = A.AvalonConfig.build("bench5", rules=["discussion=none", "assassination_targets=any_seat"])
+    state = A.new_game(cfg, 1)
+    good, evil = goods_and_evils(state)
+
+    def answer(s, r):
+        if r.kind == "propose_team":
+            return {"team": tuple(good[: r.count])}
+        if r.kind == "vote_team":
+            return {"approve": True}
+        return {"success": True}
+
+    state = advance(state, answer, lambda s: s.phase is A.Phase.ASSASSINATION)
+    (req,) = A.pending(state)
+    assassin = state.players_with(A.Role.ASSASSIN)[0]
+    assert req.candidates == state.players
+    for target in (assassin, next(p for p in evil if p != assassin)):
+        final = A.apply(state, {assassin: _decision(req, target=target)})
+        assert (final.winner, final.end_reason) == (A.Side.GOOD, "three_successful_quests")
+        assert final.events[-2] == {"type": "assassination", "to": None, "round": state.round,
+                                    "assassin": assassin, "target": target, "hit": False}
+    merlin = state.players_with(A.Role.MERLIN)[0]
+    assert A.apply(state, {assassin: _decision(req, target=merlin)}).winner is A.Side.EVIL
 
 
 def _all_reject(state, r):

@@ -16,6 +16,7 @@ from ..errors import ConfigurationError, IllegalActionError
 from ..protocol import Decision, PlayerView, Request, check_decision
 from .config import (
     Assassination,
+    AssassinationTargets,
     AvalonConfig,
     Discussion,
     EvilQuestCard,
@@ -46,7 +47,7 @@ from .state import AvalonState, Phase
 from .view import AvalonView, view
 
 __all__ = [
-    "Assassination", "AvalonConfig", "EvilQuestCard", "SETTINGS", "Setting", "TwoFailQuests", "VARIANTS", "AvalonState", "AvalonView", "ConfigurationError", "Decision", "Discussion",
+    "Assassination", "AssassinationTargets", "AvalonConfig", "EvilQuestCard", "SETTINGS", "Setting", "TwoFailQuests", "VARIANTS", "AvalonState", "AvalonView", "ConfigurationError", "Decision", "Discussion",
     "EVIL_ROLES", "FifthRejection", "GOOD_ROLES", "IllegalActionError", "PRESETS", "PRESET_NAMES", "Phase",
     "PlayerView", "RULES", "Request", "Role", "Rules", "SETUP", "Side", "VoteVisibility", "apply", "assassinate",
     "check_decision", "deal", "fails_needed", "knowledge_of", "new_game", "pending", "play_quest", "preset_roles",

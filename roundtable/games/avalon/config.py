@@ -83,6 +83,21 @@ class EvilQuestCard(str, Enum):
     MUST_FAIL = "must_fail"
 
 
+class AssassinationTargets(str, Enum):
+    """Whom the Assassin may name.
+
+    ``not_known_evil`` (the rulebook, SPEC.md §1.1): any player outside the
+    evil players who know each other (Oberon, unknown to them, may be named).
+    ``any_seat`` (AvalonBench's own code, a fidelity switch of SPEC.md §3.5):
+    any seat, the Assassin and its teammates included; naming an evil player
+    is a miss. AvalonBench's published 38.2% good-side win rate of the naive
+    baseline was measured with it.
+    """
+
+    NOT_KNOWN_EVIL = "not_known_evil"
+    ANY_SEAT = "any_seat"
+
+
 _VARIANTS: dict[str, type[Enum]] = {
     "fifth_rejection": FifthRejection,
     "discussion": Discussion,
@@ -90,10 +105,11 @@ _VARIANTS: dict[str, type[Enum]] = {
     "vote_visibility": VoteVisibility,
     "two_fail_quests": TwoFailQuests,
     "evil_quest_card": EvilQuestCard,
+    "assassination_targets": AssassinationTargets,
 }
 
 
-LATER_VARIANTS: tuple[str, ...] = ("two_fail_quests", "evil_quest_card")
+LATER_VARIANTS: tuple[str, ...] = ("two_fail_quests", "evil_quest_card", "assassination_targets")
 """Variants recorded only when not at their default (see `Rules.to_dict`)."""
 
 VARIANTS: dict[str, tuple[str, ...]] = {k: tuple(m.value for m in e) for k, e in _VARIANTS.items()}  # type: ignore[attr-defined]
@@ -110,6 +126,7 @@ class Rules:
     vote_visibility: VoteVisibility = VoteVisibility.PUBLIC
     two_fail_quests: TwoFailQuests = TwoFailQuests.OFFICIAL
     evil_quest_card: EvilQuestCard = EvilQuestCard.FREE
+    assassination_targets: AssassinationTargets = AssassinationTargets.NOT_KNOWN_EVIL
 
     def with_overrides(self, pairs: list[str] | tuple[str, ...]) -> "Rules":
         """Return a copy with ``KEY=VALUE`` overrides applied in order.

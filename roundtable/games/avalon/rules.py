@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..rng import rng_for
-from .config import Assassination, AvalonConfig, Discussion, EvilQuestCard, FifthRejection, VoteVisibility
+from .config import Assassination, AssassinationTargets, AvalonConfig, Discussion, EvilQuestCard, FifthRejection, VoteVisibility
 from ..errors import IllegalActionError
 from ..protocol import Decision, Request, check_decision
 from .roles import (
@@ -270,10 +270,12 @@ def pending(state: AvalonState) -> list[Request]:
             ]
         assassin = _assassin(state)
         assert assassin is not None
+        any_seat = state.config.rules.assassination_targets is AssassinationTargets.ANY_SEAT
         return [
             Request(
                 id=f"r{state.round}.assassinate.p{assassin}", kind="assassinate", player=assassin,
-                answer="pick", count=1, candidates=tuple(p for p in state.players if p not in council),
+                answer="pick", count=1,
+                candidates=state.players if any_seat else tuple(p for p in state.players if p not in council),
                 may_pass=assassination_optional(state), wants_words=talk, audience=council, **base,
             )
         ]
