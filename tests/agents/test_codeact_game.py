@@ -48,6 +48,9 @@ def test_an_avalonplay_game_with_codeact_leaders_runs_to_its_end(leader):
         assert all(any(c.startswith("react 1: Finish[") for c in d["checks"]) for d in firsts)
     else:
         assert not any("Python" in c.prompt for c in script.calls)
+    calls = [c for d in decisions if d["agent"] in ("codeact", "cot") for c in (d.get("usage") or {}).get("log") or []]
+    assert calls and all(isinstance(c["seed"], int) for c in calls), "every codeact and cot call is seeded"
+    assert len({c["seed"] for c in calls}) == len(calls)
     metrics = game_metrics({"events": events})
     assert metrics.game_win.cases == 1 and metrics.quest_win.cases == len(
         [e for e in events if e["type"] == "quest_result"])
