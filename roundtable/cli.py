@@ -294,7 +294,7 @@ def play(
         config = rules.config_dict(rules.config(_config(preset, players, rule or [])))
         seats = resolve_seats(rules, config, seed, agents, model, agent_option or [])
         default_model = builder.context_schema().default_model
-        inputs = check_input({"config": config, "seed": seed, "seats": seats}, rules, builder.kinds, default_model)
+        inputs = check_input({"config": config, "seed": seed, "seats": seats}, rules, builder.known, default_model)
         overrides = parse_overrides(context or [])
         builder.context_schema.model_validate(overrides)
     except (ConfigurationError, ValidationError) as error:
@@ -564,7 +564,7 @@ def list_games() -> None:
         if r["status"] == "unreadable":
             out.print(f"{r['game_id']:<22} unreadable   {r['problem']}", markup=False)
             continue
-        result = f"{r['winner']} ({r['end_reason']})" if r["winner"] else "-"
+        result = f"{r['winner'] or 'draw'} ({r['end_reason']})" if r["end_reason"] else "-"
         out.print(f"{r['game_id']:<22} {r['status']:<12} {r['preset'] or '-':<9} seed={r['seed']!s:<11} {result}",
                   markup=False)
 
