@@ -17,6 +17,7 @@ from typing import Any
 
 from . import paths
 from .locks import is_driven
+from .metrics.werewolf import game_days
 
 RECORD_VERSION = 1
 
@@ -81,12 +82,11 @@ def _werewolf_views(events: list[dict[str, Any]]) -> dict[str, Any]:
     """Werewolf's views of the log (SPEC.md §2): every night action ``{"day", "action": kill|protect|save|poison|see,
     "by", "target"}`` (passes as ``target`` ``None``; ``saved`` for a save, ``werewolf`` for a check), each night's
     outcome, the deaths, every statement, every elimination vote and each day's result, and ``days`` (the
-    game's length in days)."""
+    game's length in days, ``None`` while it is not over)."""
     night = {"kill_vote": "kill", "protect": "protect", "save": "save", "poison": "poison", "seer_result": "see"}
     actions = [{"day": e["day"], "action": night[e["type"]], "by": e["by"], "target": e["target"]}
                | {k: e[k] for k in ("saved", "werewolf") if k in e}
                for e in events if e["type"] in night]
-    over = next((e for e in events if e["type"] == "game_over"), None)
     return {
         "night_actions": actions,
         "night_results": _of(events, "night_result", "day", "target", "protected", "saved", "poisoned", "deaths"),
@@ -94,7 +94,7 @@ def _werewolf_views(events: list[dict[str, Any]]) -> dict[str, Any]:
         "votes": _of(events, "vote", "day", "player", "target"),
         "vote_results": _of(events, "vote_result", "day", "tally", "eliminated"),
         "utterances": _of(events, "utterance", "speaker", "phase", "day", "text", "to"),
-        "days": over["day"] if over else max((e.get("day") or 0 for e in events), default=0),
+        "days": game_days({"events": events}),
     }
 
 
