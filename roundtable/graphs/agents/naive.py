@@ -6,4 +6,5 @@ from roundtable.games.werewolf.bots import naive as werewolf_naive
 from roundtable.nodes.agent import bot_kind
 
 KIND = bot_kind("naive", "Rule-based bots: AvalonBench's (quest outcomes only) in Avalon, simple role heuristics "
-                "in Werewolf (no model).", {"avalon": avalon_naive.decide, "werewolf": werewolf_naive.decide})
+                "in Werewolf (no model).", {"avalon": avalon_naive.decide, "werewolf": werewolf_naive.decide},
+                memories={"werewolf": werewolf_naive.remembers})

@@ -19,6 +19,8 @@ Xu et al. (2023) give no rule bots; these follow common human play:
 
 A claim is a public statement containing "I am the Seer"; an accusation,
 "Player N is a werewolf" (the words these bots say, `words.words_for`).
+Of the past, the bot reads only the Seer's own checks and the claims
+(`remembers`), besides the view's table status.
 """
 
 from __future__ import annotations
@@ -67,6 +69,14 @@ def decide(view: WerewolfView, request: Request, seed: int) -> Decision:
     found = _found_werewolf(view)
     claim = "Seer" if found is not None else None
     return Decision.to(request, utterance=words_for(view, request, found, claim))
+
+
+def remembers(event: dict) -> bool:
+    """Whether ``decide`` reads ``event`` later: the Seer's checks and public statements claiming the Seer."""
+    if event.get("type") == "seer_result":
+        return True
+    return (event.get("type") == "utterance" and event.get("to") is None
+            and bool(_CLAIM.search(event.get("text") or "")))
 
 
 def _pick(request: Request, player: int | None) -> Decision:
