@@ -8,10 +8,11 @@ to them; ``[]``: a record no player sees, kept for analysis).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from ..logged_state import LoggedState
 from ..protocol import Event
 from .config import WerewolfConfig
 from .roles import Role, Side
@@ -32,7 +33,7 @@ class Phase(str, Enum):
 
 
 @dataclass(frozen=True)
-class WerewolfState:
+class WerewolfState(LoggedState):
     """Ground truth of a Werewolf game at one moment.
 
     Attributes:
@@ -72,18 +73,9 @@ class WerewolfState:
     events: tuple[Event, ...] = field(default=(), repr=False)
 
     @property
-    def players(self) -> tuple[int, ...]:
-        """All player numbers, ``(1, ..., N)``."""
-        return tuple(range(1, len(self.roles) + 1))
-
-    @property
     def alive(self) -> tuple[int, ...]:
         """The living players, in seat order."""
         return tuple(p for p in self.players if p not in self.dead)
-
-    def role_of(self, player: int) -> Role:
-        """Role of ``player`` (1-based)."""
-        return self.roles[player - 1]
 
     def living(self, role: Role) -> tuple[int, ...]:
         """The living players holding ``role``, in seat order."""
@@ -93,21 +85,6 @@ class WerewolfState:
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self.phase is Phase.OVER
-
-    def evolve(self, new_events: list[Event] | tuple[Event, ...] = (), **changes: Any) -> "WerewolfState":
-        """Copy with ``changes`` applied and ``new_events`` appended to the log."""
-        return replace(self, events=self.events + tuple(new_events), **changes)
-
-    def snapshot(self) -> dict[str, Any]:
-        """JSON-ready snapshot of everything but the event log."""
-        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "events"}
-        data["config"] = self.config.to_dict()
-        data["roles"] = [r.value for r in self.roles]
-        data["phase"] = self.phase.value
-        data["winner"] = self.winner.value if self.winner else None
-        data["dead"] = list(self.dead)
-        data["speakers"] = list(self.speakers)
-        return data
 
     @classmethod
     def restore(cls, snapshot: dict[str, Any], events: list[Event] | tuple[Event, ...]) -> "WerewolfState":

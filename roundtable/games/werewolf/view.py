@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ..protocol import PlayerView, can_see
+from ..protocol import PlayerView, view_fields
 from .state import WerewolfState
 
 
@@ -36,22 +36,11 @@ def view(state: WerewolfState, player: int) -> WerewolfView:
     Raises:
         ValueError: ``player`` is not a seat of this game.
     """
-    if player not in state.players:
-        raise ValueError(f"player {player} is not at this table (players 1..{len(state.roles)})")
-    visible = tuple(e for e in state.events if can_see(e, player))
-    role_event = next(e for e in visible if e["type"] == "role" and e["player"] == player)
-    knowledge = next((e for e in visible if e["type"] == "knowledge" and e["player"] == player), {"knows": []})
     return WerewolfView(
-        player=player,
-        role=role_event["role"],
-        side=role_event["side"],
-        knowledge=tuple(knowledge["knows"]),
-        players=len(state.roles),
-        role_set=tuple(sorted(r.value for r in state.config.roles)),
-        rules=state.config.rules.to_dict(),
+        **view_fields(state.events, player, len(state.roles), [r.value for r in state.config.roles],
+                      state.config.rules.to_dict()),
         phase=state.phase.value,
         round=state.day,
         alive=state.alive,
         dead=state.dead,
-        events=visible,
     )
