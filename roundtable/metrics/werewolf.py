@@ -15,9 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .intervals import bootstrap, mean, wilson
+
+if TYPE_CHECKING:
+    from .tables import Measure
 
 
 def game_over(record: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -86,3 +89,25 @@ def werewolf_outcomes(records: Iterable[Mapping[str, Any]]) -> WerewolfOutcomes:
         days.append(int(over["day"]))
     return WerewolfOutcomes(games=len(days), village_wins=wins["village"], werewolf_wins=wins["werewolves"],
                             draws=wins[None], days=tuple(days))
+
+
+def werewolf_measure_table(records: Mapping[str, Iterable[Mapping[str, Any]]]) -> list["Measure"]:
+    """Xu et al.'s measures per condition as `roundtable.metrics.tables.Measure` rows, in a fixed order:
+    ``village_win_rate``, ``werewolf_win_rate``, ``draw_rate`` (Wilson) and ``days_per_game`` (bootstrap),
+    over the records whose ``status`` is ``finished``.
+    """
+    from .tables import Measure
+
+    rows: list[Measure] = []
+    for condition, items in records.items():
+        finished = sorted((r for r in items if r.get("status") == "finished"), key=lambda r: str(r.get("game_id")))
+        out = werewolf_outcomes(finished)
+        for metric, k in (("village_win_rate", out.village_wins), ("werewolf_win_rate", out.werewolf_wins),
+                          ("draw_rate", out.draws)):
+            low, high = wilson(k, out.games)
+            rows.append(Measure(metric, condition, "all", "all", k, out.games, k / out.games if out.games else None,
+                                low if out.games else None, high if out.games else None, out.games))
+        low, high = out.days_interval if out.games else (None, None)
+        rows.append(Measure("days_per_game", condition, "all", "all", sum(out.days), out.games, out.mean_days,
+                            low, high, out.games, "bootstrap"))
+    return rows

@@ -39,3 +39,18 @@ def test_no_finished_games_give_no_rates_and_a_foreign_winner_is_refused():
     assert (empty.games, empty.village_win_rate, empty.mean_days) == (0, None, None)
     with pytest.raises(ValueError, match="'good'"):
         werewolf_outcomes([record("good", 3)])
+
+
+def test_the_measure_table_gives_each_condition_its_rates_and_mean_length():
+    from roundtable.metrics.tables import find
+    from roundtable.metrics.werewolf import werewolf_measure_table
+
+    finished = [record("village", 3) | {"status": "finished"}, record(None, 10, "max_days") | {"status": "finished"}]
+    rows = werewolf_measure_table({"a": finished + [UNFINISHED | {"status": "running"}], "b": []})
+    village = find(rows, "village_win_rate", "a")
+    assert (village.k, village.n, village.value, village.games) == (1, 2, 0.5, 2)
+    assert (village.low, village.high) == wilson(1, 2)
+    assert find(rows, "draw_rate", "a").value == 0.5 and find(rows, "werewolf_win_rate", "a").value == 0.0
+    days = find(rows, "days_per_game", "a")
+    assert (days.value, days.interval) == (6.5, "bootstrap")
+    assert find(rows, "village_win_rate", "b").value is None and find(rows, "days_per_game", "b").value is None
