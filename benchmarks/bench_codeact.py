@@ -123,10 +123,12 @@ def main() -> None:
                               "run_s": [a["seconds"] for a in attempts if a.get("program")],
                               "errors": [str(a.get("error") or "").strip().splitlines()[-1:] for a in attempts]}
         rows.append(row)
+        args.out.write_text(json.dumps({"rows": rows}, indent=1))  # as each decision ends: a cut-off run keeps them
         c, t = row["codeact"], row["cot"]
         print(f"seed {seed} round {request.round} leader {request.player} ({row['role']}): codeact "
               f"{c['programs']} program(s), first ran {c['first_ran']}, solved {c['solved']}, "
-              f"{c['model_s']} s model / {c['calls']} calls; cot {t['model_s']} s / {t['calls']} calls", flush=True)
+              f"{c['model_s']} s model / {c['calls']} calls; cot {t['model_s']} s / {t['calls']} calls"
+              + (f"; errors {[e for errors in c['errors'] for e in errors]}" if not c["first_ran"] else ""), flush=True)
     n = len(rows)
     runs = [s for r in rows for s in r["codeact"]["run_s"]]
     summary = {
