@@ -208,29 +208,39 @@ def winner_of(events: Sequence[dict[str, Any]]) -> str | None:
     return over[-1].get("winner") if over else None
 
 
-def experience_tuples(memory: dict[str, Any], events: Sequence[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+def experience_tuples(memory: dict[str, Any], events: Sequence[dict[str, Any]], into: str | None = None
+                      ) -> dict[str, list[dict[str, Any]]]:
     """``{pool name: tuples}`` of a finished game: each learning ``cga`` agent's (reflection, response) pairs
-    with its score (SPEC.md §3.3), from the agents' pools (the game's ``memory`` channel)."""
+    with its score (SPEC.md §3.3), from the agents' pools (the game's ``memory`` channel).
+
+    Args:
+        into: put every ``cga`` agent's tuples into this pool, whatever pool (if any) it played with
+            (building a pool from earlier games); ``None``: each learning agent's own pool.
+    """
     days, winner = game_days(events), winner_of(events)
     out: dict[str, list[dict[str, Any]]] = {}
     for player, pool in sorted(memory.items(), key=lambda item: int(item[0])):
-        if not isinstance(pool, dict) or not pool.get("pool") or not pool.get("learn", True):
+        if not isinstance(pool, dict) or "experience" not in pool:
+            continue
+        name = into or (pool.get("pool") if pool.get("learn", True) else None)
+        if not name:
             continue
         value = score(winner is not None and pool.get("side") == winner, days)
         for n, item in enumerate(pool.get("experience") or []):
-            out.setdefault(str(pool["pool"]), []).append(
+            out.setdefault(str(name), []).append(
                 {"reflection": item["reflection"], "response": item["response"], "score": value,
                  "role": pool.get("role"), "side": pool.get("side"), "game": pool.get("game"),
                  "player": int(player), "n": n})
     return out
 
 
-def record_game(game_id: str, values: dict[str, Any]) -> dict[str, int]:
+def record_game(game_id: str, values: dict[str, Any], into: str | None = None) -> dict[str, int]:
     """After a finished game: add every learning ``cga`` agent's tuples to its pool.
 
     Args:
         game_id: the game (its tuples' ids start with it). values: the game graph's final state values
             (``memory``: the agents' pools; ``events``: the log, with ``game_over``).
+        into: see `experience_tuples` (``roundtable pool build``).
 
     Returns:
         ``{pool name: tuples written}`` (0 for a frozen pool).
@@ -239,6 +249,6 @@ def record_game(game_id: str, values: dict[str, Any]) -> dict[str, int]:
     if winner_of(events) is None and not any(e.get("type") == "game_over" for e in events):
         return {}
     written = {}
-    for name, tuples in experience_tuples(values.get("memory") or {}, events).items():
+    for name, tuples in experience_tuples(values.get("memory") or {}, events, into).items():
         written[name] = ExperiencePool(name).add_game(game_id, tuples)
     return written
