@@ -47,8 +47,9 @@ def test_ties_of_score_prefer_the_more_similar():
 
 
 def finished(memory: dict, winner: str, days: int) -> dict:
-    return {"memory": memory, "events": [{"type": "night", "round": days},
-                                         {"type": "game_over", "winner": winner, "round": days}]}
+    """A finished game's values (Werewolf's events name the ``day``)."""
+    return {"memory": memory, "events": [{"type": "night_start", "day": days},
+                                         {"type": "game_over", "winner": winner, "day": days}]}
 
 
 def agent_pool(role: str, side: str, name: str, reflections: list[str], learn: bool = True) -> dict:

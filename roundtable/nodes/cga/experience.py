@@ -198,8 +198,9 @@ def list_pools() -> list[dict[str, Any]]:
 
 
 def game_days(events: Sequence[dict[str, Any]]) -> int:
-    """The game's length in days (Werewolf) or rounds (Avalon): the highest round an event names (at least 1)."""
-    return max([int(e.get("round") or 0) for e in events] + [1])
+    """The game's length in days (Werewolf) or rounds (Avalon): the highest ``round`` or ``day`` an event names
+    (at least 1)."""
+    return max([int(e.get("round") or e.get("day") or 0) for e in events] + [1])
 
 
 def winner_of(events: Sequence[dict[str, Any]]) -> str | None:

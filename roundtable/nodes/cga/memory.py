@@ -64,7 +64,8 @@ def ingest(pool: dict[str, Any], view: PlayerView, narrate: Narrate, intro: str)
         speaker = event.get("speaker")
         if event.get("type") == "utterance" and speaker is not None:
             text = f"Player {speaker}{' (you)' if speaker == view.player else ''}: {text}"
-        messages.append({"text": " ".join(text.split()), "round": int(event.get("round") or view.round),
+        round_ = int(event.get("round") or event.get("day") or view.round)
+        messages.append({"text": " ".join(text.split()), "round": round_,
                          "score": informativeness(text, event.get("type"), roles)})
     out["messages"] = messages
     out["seen"] = max(seen, read)
