@@ -175,3 +175,11 @@ def test_no_prompt_carries_another_players_private_words_over_a_game():
         assert found <= {int(owner.group(1))}, f"{call.module} prompt of player {owner.group(1)} carries {found}"
         seen_own |= found
     assert seen_own == set(state.players)  # positive control
+
+
+def test_the_merged_prompt_lists_each_retrieved_message_once_and_each_question_names_its_own():
+    from roundtable.nodes.cga.answer import numbered
+
+    messages, items = numbered(["q1", "q2"], [["a", "b"], ["b", "c"]])
+    assert messages == ["a", "b", "c"]
+    assert items == [{"question": "q1", "refs": [1, 2]}, {"question": "q2", "refs": [2, 3]}]

@@ -48,6 +48,21 @@ def answers_schema(count: int, words: int, reflection_words: int) -> Any:
                         reflection=(str, Field(max_length=reflection_words * CHARS_PER_WORD)))
 
 
+def numbered(questions: list[str], retrieved: list[list[str]]) -> tuple[list[str], list[dict[str, Any]]]:
+    """The retrieved messages listed once (in order of first retrieval), and each question with the numbers
+    (1-based) of its own: ``(messages, [{"question", "refs"}])``."""
+    messages: list[str] = []
+    items = []
+    for question, found in zip(questions, retrieved):
+        refs = []
+        for line in found:
+            if line not in messages:
+                messages.append(line)
+            refs.append(messages.index(line) + 1)
+        items.append({"question": question, "refs": refs})
+    return messages, items
+
+
 def read_answers(text: str, count: int) -> list[str]:
     """``A1: ...`` lines of a prose reply, as ``count`` answers (missing ones ``""``)."""
     out = [""] * count
@@ -70,8 +85,9 @@ def make_answer(models: ModelProvider):
         temperature = turn.temperature("temperature")
         if turn.options.merges_answers(turn.seat.model):
             structured = turn.structured(models)
+            messages, items = numbered(questions, retrieved)
             prompt = turn.context.render(
-                "cga/answers", **common, items=[{"question": q, "retrieved": r} for q, r in zip(questions, retrieved)],
+                "cga/answers", **common, messages=messages, items=items,
                 words=opts.answer_words, role_title=turn.role_title, reflection_words=opts.reflection_words,
                 format="json" if structured else "prose")
             model = turn.model(models, temperature, opts.answer_words * len(questions) + opts.reflection_words + 20)

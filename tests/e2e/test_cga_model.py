@@ -1,0 +1,31 @@
+"""End to end on the real embedded model (marked ``model``): ``cga`` seats play a short game, retrieving from their
+memory with the offline embeddings and writing their experience pool when it ends.
+
+Short configuration for CI: AvalonBench's five players without table talk, one ``cga`` seat (Merlin) with the
+embedded model's defaults (questions refreshed once per round, all answers in one call) and fewer questions;
+the full-size figures come from ``benchmarks/bench_cga.py``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_model_game import record, run
+
+pytestmark = pytest.mark.model
+
+
+def test_a_cga_seat_plays_a_real_game_and_fills_its_pool(tmp_path):
+    result = run(tmp_path, "play", "avalon", "--preset", "bench5", "--seed", "2", "--game-id", "cga-real",
+                 "--agents", "naive,merlin=cga", "--model", "local", "--rule", "discussion=none",
+                 "--agent-option", "merlin:pool=e2e", "--agent-option", "merlin:questions=2",
+                 "--agent-option", "merlin:own_questions=1", "--json")
+    assert result.returncode == 0, result.stderr[-3000:]
+    data = record(tmp_path, "cga-real")
+    assert data["status"] == "finished" and data["winner"] in ("good", "evil")
+    seat = next(int(p) for p, role in data["roles"].items() if role == "merlin")
+    mine = [d for d in data["decisions"] if d["player"] == seat]
+    assert mine and sum(d["usage"]["calls"] for d in mine) > 0
+    assert any(d["usage"].get("retrieval_seconds") for d in mine), "questions were answered from retrieved memory"
+    assert any(d.get("raw") for d in mine)
+    shown = run(tmp_path, "pool", "show", "e2e")
+    assert shown.returncode == 0 and "Pool e2e: 1 games" in shown.stdout
