@@ -183,3 +183,13 @@ def test_the_merged_prompt_lists_each_retrieved_message_once_and_each_question_n
     messages, items = numbered(["q1", "q2"], [["a", "b"], ["b", "c"]])
     assert messages == ["a", "b", "c"]
     assert items == [{"question": "q1", "refs": [1, 2]}, {"question": "q2", "refs": [2, 3]}]
+
+
+def test_own_questions_that_repeat_listed_ones_are_dropped():
+    state, requests = play_until(first("propose_team"))
+    script = Script(replies={"questions": "Chosen: 1\nOwn: What is the current phase, and what should I do in it "
+                                          "according to the rules?\nOwn: Who voted against my team?"})
+    run(script, cga_input(state, requests[0], options={"questions": 1}), json=False)
+    answered = [c.prompt.split("Question: ")[1].split("\n")[0] for c in script.calls if c.module == "answer"]
+    assert answered.count("What is the current phase, and what should I do in it according to the rules?") == 1
+    assert answered[-1] == "Who voted against my team?" and len(answered) == 3 + 1 + 1

@@ -63,7 +63,7 @@ class CgaOptions(BaseModel):
     refresh: Literal["action", "round", "auto"] = "auto"
     merge_answers: bool | Literal["auto"] = "auto"
     structured: bool | Literal["auto"] = "auto"
-    answer_words: int = Field(default=30, ge=5, le=80)
+    answer_words: int = Field(default=24, ge=5, le=80)
     reflection_words: int = Field(default=50, ge=10, le=200)
     suggestion_words: int = Field(default=30, ge=5, le=100)
     thought_words: int = Field(default=60, ge=10, le=300)

@@ -4,7 +4,8 @@ The questions always asked (``asked`` part of the set: name, role and objective;
 guesses at roles; by day whether one's role is exposed) come first; the model
 chooses ``questions`` more from the shared and the role's sets and writes
 ``own_questions`` of its own, in one call at the question temperature.
-Unreadable choices fall back to the first questions of the set (no own ones).
+Unreadable choices fall back to the first questions of the set; an own question that repeats a listed one is
+dropped.
 """
 
 from __future__ import annotations
@@ -49,6 +50,10 @@ def chosen_questions(candidates: list[str], chosen: list[int] | None, count: int
     return picked[:count]
 
 
+def _key(question: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", question.lower()).strip()
+
+
 def make_questions(models: ModelProvider):
     """The ``questions`` node over ``models``."""
 
@@ -77,8 +82,12 @@ def make_questions(models: ModelProvider):
             line = _CHOSEN.search(raw)
             chosen = [int(n) for n in re.findall(r"\d+", line.group(1))] if line else None
             own = [m.strip() for m in _OWN.findall(raw)][: opts.own_questions]
-        own = [" ".join(q.split())[:QUESTION_CHARS] for q in own if q.strip()]
-        picked = asked + chosen_questions(candidates, chosen, count) + own
+        picked = asked + chosen_questions(candidates, chosen, count)
+        known = {_key(q) for q in asked + candidates}
+        for question in (" ".join(q.split())[:QUESTION_CHARS] for q in own):
+            if question and _key(question) not in known:  # a small model copies listed questions as its own
+                picked.append(question)
+                known.add(_key(question))
         return {"questions": picked, "raw": [raw], "usage": [usage]}
 
     return questions
