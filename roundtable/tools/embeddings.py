@@ -167,11 +167,15 @@ class EndpointEmbedder:
         return (vectors / np.where(norms == 0, 1.0, norms)).tolist()
 
 
-@cache
 def embedder(spec: str = MINILM) -> Embedder:
     """The embedder for ``spec`` (``minilm`` or a model spec), one per spec and process.
 
     Raises:
         ValueError: a malformed model spec.
     """
+    return _embedder(spec.strip() or MINILM)
+
+
+@cache
+def _embedder(spec: str) -> Embedder:
     return MiniLMEmbedder() if spec == MINILM else EndpointEmbedder(spec)
