@@ -193,3 +193,14 @@ def test_own_questions_that_repeat_listed_ones_are_dropped():
     answered = [c.prompt.split("Question: ")[1].split("\n")[0] for c in script.calls if c.module == "answer"]
     assert answered.count("What is the current phase, and what should I do in it according to the rules?") == 1
     assert answered[-1] == "Who voted against my team?" and len(answered) == 3 + 1 + 1
+
+
+@pytest.mark.parametrize(("options", "named"), [({"refresh": "sometimes"}, "refresh"), ({"epsilon": 1.5}, "epsilon"),
+                                                ({"embeddings": "http://x/v1"}, "embeddings"),
+                                                ({"pool": "../up"}, "pool"), ({"memory": 3}, "memory")])
+def test_bad_options_are_refused_naming_the_option(options, named):
+    from roundtable.games.errors import ConfigurationError
+    from roundtable.nodes.cga import CgaOptions
+
+    with pytest.raises(ConfigurationError, match=named):
+        CgaOptions.parse(options)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..agent import validated_options
 from ..lga.options import _switch
@@ -79,6 +79,16 @@ class CgaOptions(BaseModel):
     thought_temperature: float | None = Field(default=None, ge=0.0, le=2.0)
     extraction_temperature: float | None = Field(default=None, ge=0.0, le=2.0)
     retries: int = Field(default=1, ge=0, le=5)
+
+    @field_validator("embeddings")
+    @classmethod
+    def _embeddings(cls, value: str) -> str:
+        """``minilm`` or a well-formed model spec (checked before the game starts)."""
+        if value.strip() and value.strip() != "minilm":
+            from roundtable.models import parse_model_spec
+
+            parse_model_spec(value)
+        return value.strip() or "minilm"
 
     def per_round(self, model: str | None) -> bool:
         """Whether questions, answers, reflection and suggestion are refreshed once per round for ``model``."""
