@@ -31,7 +31,7 @@ from .nodes.game.setup import check_input
 from .seating import resolve_seats
 from .records import RecordError, list_records, module_totals, read_record, record_path, usage_totals
 
-app = typer.Typer(help="Language-model agents playing Avalon, as LangGraph graphs.", no_args_is_help=True,
+app = typer.Typer(help="Language-model agents playing Avalon and Werewolf, as LangGraph graphs.", no_args_is_help=True,
                   add_completion=False, pretty_exceptions_enable=False)
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -245,8 +245,8 @@ def _config(preset: str | None, players: int | None, rules: list[str]) -> dict[s
 @_guarded
 def play(
     game: Annotated[str, typer.Argument(help=f"The game to play: {', '.join(GAMES)}.")] = "avalon",
-    preset: Annotated[Optional[str], typer.Option(help="Role set: lan6, bench5, play7 or standard.")] = None,
-    players: Annotated[Optional[int], typer.Option(help="Player count, 5 to 10 (standard preset).")] = None,
+    preset: Annotated[Optional[str], typer.Option(help="Role set: Avalon lan6, bench5, play7 or standard; Werewolf xu7 (the default).")] = None,
+    players: Annotated[Optional[int], typer.Option(help="Player count, 5 to 10 (Avalon standard preset; Werewolf xu7 is for 7).")] = None,
     seed: Annotated[Optional[int], typer.Option(help="Game seed (default: random, printed).")] = None,
     rule: Annotated[Optional[list[str]], typer.Option(help="Rule variant KEY=VALUE (repeatable).")] = None,
     setting: Annotated[Optional[str], typer.Option(
@@ -294,7 +294,7 @@ def play(
         config = rules.config_dict(rules.config(_config(preset, players, rule or [])))
         seats = resolve_seats(rules, config, seed, agents, model, agent_option or [])
         default_model = builder.context_schema().default_model
-        inputs = check_input({"config": config, "seed": seed, "seats": seats}, rules, builder.kinds, default_model)
+        inputs = check_input({"config": config, "seed": seed, "seats": seats}, rules, builder.known, default_model)
         overrides = parse_overrides(context or [])
         builder.context_schema.model_validate(overrides)
     except (ConfigurationError, ValidationError) as error:
@@ -345,6 +345,8 @@ def show(
         roles = (values.get("game") or {}).get("roles") or []
         _print_avalonplay({"events": values.get("events") or [],
                            "roles": {str(p): r for p, r in enumerate(roles, start=1)}})
+    if runner.game == "werewolf":
+        _print_werewolf({"events": values.get("events") or []})
     if not finished:
         phase = (values.get("game") or {}).get("phase")
         out.print(f"Unfinished (phase {phase}); continue with: roundtable resume {game_id}")
@@ -362,6 +364,15 @@ def _print_avalonplay(record: dict[str, Any]) -> None:
         rate = "-" if share.rate is None else f"{share.rate:.2f}"
         parts.append(f"{label} {rate} ({share.hits}/{share.cases})")
     out.print("AvalonPlay measures: " + ", ".join(parts))
+
+
+def _print_werewolf(record: dict[str, Any]) -> None:
+    """Xu et al.'s measures of one Werewolf game (`roundtable.metrics.werewolf`): who won and in how many days."""
+    from .metrics import werewolf_outcomes
+
+    m = werewolf_outcomes([record])
+    if m.games:
+        out.print(f"Werewolf measures: village win {m.village_wins}/{m.games}, {m.days[0]} days")
 
 
 def _print_usage(totals: dict[str, dict[str, float]]) -> None:
@@ -564,7 +575,7 @@ def list_games() -> None:
         if r["status"] == "unreadable":
             out.print(f"{r['game_id']:<22} unreadable   {r['problem']}", markup=False)
             continue
-        result = f"{r['winner']} ({r['end_reason']})" if r["winner"] else "-"
+        result = f"{r['winner'] or 'draw'} ({r['end_reason']})" if r["end_reason"] else "-"
         out.print(f"{r['game_id']:<22} {r['status']:<12} {r['preset'] or '-':<9} seed={r['seed']!s:<11} {result}",
                   markup=False)
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from . import paths
 from .locks import is_driven
+from .metrics.werewolf import game_days
 
 RECORD_VERSION = 1
 
@@ -55,6 +56,18 @@ def build_record(game_id: str, values: dict[str, Any], status: str, game_name: s
         "roles": {str(p): r for p, r in enumerate(roles, start=1)},
         "winner": over["winner"] if over else None,
         "end_reason": over["reason"] if over else None,
+        **(_werewolf_views(events) if game_name == "werewolf" else _avalon_views(events)),
+        "decisions": [{k: v for k, v in e.items() if k not in ("type", "to")} for e in events if e["type"] == "decision"],
+        "usage": usage_totals(events),
+        "usage_by_module": module_totals(events),
+        "events": events,
+    }
+
+
+def _avalon_views(events: list[dict[str, Any]]) -> dict[str, Any]:
+    """Avalon's views of the log (SPEC.md §1.3): proposals, votes, quest cards and outcomes, the assassination,
+    utterances."""
+    return {
         "proposals": _of(events, "proposal", "round", "attempt", "leader", "team", "final"),
         "votes": _of(events, "vote", "round", "attempt", "player", "approve"),
         "vote_results": _of(events, "vote_result", "round", "attempt", "team", "approvals", "approved"),
@@ -62,10 +75,26 @@ def build_record(game_id: str, values: dict[str, Any], status: str, game_name: s
         "quests": _of(events, "quest_result", "round", "team", "fails", "fails_needed", "success"),
         "assassination": next(iter(_of(events, "assassination", "assassin", "target", "hit")[-1:]), None),
         "utterances": _of(events, "utterance", "speaker", "phase", "round", "attempt", "text", "to"),
-        "decisions": [{k: v for k, v in e.items() if k not in ("type", "to")} for e in events if e["type"] == "decision"],
-        "usage": usage_totals(events),
-        "usage_by_module": module_totals(events),
-        "events": events,
+    }
+
+
+def _werewolf_views(events: list[dict[str, Any]]) -> dict[str, Any]:
+    """Werewolf's views of the log (SPEC.md §2): every night action ``{"day", "action": kill|protect|save|poison|see,
+    "by", "target"}`` (passes as ``target`` ``None``; ``saved`` for a save, ``werewolf`` for a check), each night's
+    outcome, the deaths, every statement, every elimination vote and each day's result, and ``days`` (the
+    game's length in days, ``None`` while it is not over)."""
+    night = {"kill_vote": "kill", "protect": "protect", "save": "save", "poison": "poison", "seer_result": "see"}
+    actions = [{"day": e["day"], "action": night[e["type"]], "by": e["by"], "target": e["target"]}
+               | {k: e[k] for k in ("saved", "werewolf") if k in e}
+               for e in events if e["type"] in night]
+    return {
+        "night_actions": actions,
+        "night_results": _of(events, "night_result", "day", "target", "protected", "saved", "poisoned", "deaths"),
+        "deaths": _of(events, "deaths", "day", "players"),
+        "votes": _of(events, "vote", "day", "player", "target"),
+        "vote_results": _of(events, "vote_result", "day", "tally", "eliminated"),
+        "utterances": _of(events, "utterance", "speaker", "phase", "day", "text", "to"),
+        "days": game_days({"events": events}),
     }
 
 

@@ -315,7 +315,7 @@ def resolve_games(config: ExperimentConfig) -> list[PlannedGame]:
             try:
                 seats = resolve_seats(rules, base, seed, spec.agents or "naive", spec.models or "",
                                       spec.agent_options)
-                inputs = check_input({"config": base, "seed": seed, "seats": seats}, rules, builder.kinds,
+                inputs = check_input({"config": base, "seed": seed, "seats": seats}, rules, builder.known,
                                      default_model)
             except (ConfigurationError, ValueError) as error:
                 raise ExperimentConfigError(f"{where}.agents/models/agent_options (seed {seed}): {error}") from None

@@ -8,7 +8,9 @@ Written to ``DIR/report/`` (or ``--out``) by ``roundtable experiment report DIR`
   mission and assassination win rates, assassination accuracy), QER and FVR
   of the evil roles (Lan et al. Tables 6-8), LAR and self-recommendation per
   role, VRR per role, AvalonPlay's figures where that metric module exists,
-  and the model cost per condition; every figure with its 95% interval;
+  and the model cost per condition; every figure with its 95% interval; for a
+  Werewolf experiment, Xu et al.'s village win rate and game length in days
+  (`roundtable.metrics.werewolf`) instead of the Avalon tables;
 - ``measures.csv`` (every `roundtable.metrics.tables.Measure`), ``cost.csv``;
 - ``win_rate.png``, ``evil_qer_fvr.png``, ``role_lar_srr.png`` (matplotlib,
   error bars = the intervals, games per condition in the labels).
@@ -29,6 +31,7 @@ from typing import Any
 
 from roundtable.metrics.cost import cost_summary
 from roundtable.metrics.tables import Measure, find, measure_table
+from roundtable.metrics.werewolf import werewolf_measure_table
 from roundtable.records import read_record
 
 from .config import ExperimentConfig, PlannedGame
@@ -96,6 +99,14 @@ def render_markdown(config: ExperimentConfig, records: dict[str, list[dict[str, 
         parts.append(config.description.strip() + "\n")
     parts.append(f"Game `{config.game}`; {config.games_per_condition} games per condition; figures are over "
                  "finished games, with 95% intervals (Wilson for proportions, bootstrap for means).\n")
+    if config.game == "werewolf":
+        parts.append("## Werewolf outcomes (Xu et al.: village win rate, game length in days)\n")
+        parts.append(_table(["condition", "games", "village win rate", "werewolf win rate", "draws",
+                             "days per game"], (
+            [c, str(len(records[c])), *(_pct(find(rows, m, c)) for m in (
+                "village_win_rate", "werewolf_win_rate", "draw_rate")), _num(find(rows, "days_per_game", c))]
+            for c in conditions)))
+        return _with_cost(parts, records, conditions)
     parts.append("## Win rate per side (Lan et al. Table 2 shape)\n")
     parts.append(_table(["condition", "games", "good WR", "evil WR"], (
         [c, str(len(records[c])), _pct(find(rows, "WR", c, "side", "good")), _pct(find(rows, "WR", c, "side", "evil"))]
@@ -128,6 +139,11 @@ def render_markdown(config: ExperimentConfig, records: dict[str, list[dict[str, 
         keys = ("Game Win", "Quest Win", "Team Acc")
         parts.append("## AvalonPlay (Game Win, Quest Win, Team Acc)\n")
         parts.append(_table(["condition", *keys], ([c, *(play[c][k] for k in keys)] for c in conditions)))
+    return _with_cost(parts, records, conditions)
+
+
+def _with_cost(parts: list[str], records: dict[str, list[dict[str, Any]]], conditions: list[str]) -> str:
+    """``parts`` with the model cost table and the note on wall time, joined."""
     parts.append("## Model cost per condition\n")
     parts.append(_table(["condition", "games", "calls", "calls/game", "prompt tokens", "completion tokens",
                          "cached share", "fallbacks", "fallbacks/game"], (
@@ -204,7 +220,8 @@ def write_report(directory: Path, config: ExperimentConfig, games: list[PlannedG
     target = Path(out) if out else directory / "report"
     target.mkdir(parents=True, exist_ok=True)
     records = load_records(directory, games)
-    rows = measure_table(records)
+    wolves = config.game == "werewolf"
+    rows = werewolf_measure_table(records) if wolves else measure_table(records)
     (target / "report.md").write_text(render_markdown(config, records, rows), encoding="utf-8")
     (target / "measures.csv").write_text(measures_csv(rows), encoding="utf-8")
     (target / "cost.csv").write_text(cost_csv(records), encoding="utf-8")
@@ -214,6 +231,10 @@ def write_report(directory: Path, config: ExperimentConfig, games: list[PlannedG
         for c, v in status["conditions"].items()), encoding="utf-8")
     conditions = list(records)
     labels = [f"{c}\n(n={len(records[c])})" for c in conditions]
+    if wolves:
+        _bars(target / "win_rate.png", "Win rate per side (95% CI)", labels,
+              {side: [find(rows, f"{side}_win_rate", c) for c in conditions] for side in ("village", "werewolf")})
+        return target / "report.md"
     _bars(target / "win_rate.png", "Win rate per side (95% CI)", labels,
           {side: [find(rows, "WR", c, "side", side) for c in conditions] for side in ("good", "evil")})
     evil = sorted({r.group for r in rows if r.group_by == "role" and r.group in EVIL_ROLES})

@@ -183,6 +183,24 @@ def can_see(event: Event, player: int) -> bool:
     return to is None or player in to
 
 
+def view_fields(events: Sequence[Event], player: int, players: int, role_set: Sequence[str],
+                rules: dict[str, str]) -> dict[str, Any]:
+    """The `PlayerView` fields every game computes alike, from the log only: ``player``, ``role``, ``side``
+    (its private ``role`` event), ``knowledge`` (its private ``knowledge`` event, if any), ``players``,
+    ``role_set`` (sorted), ``rules`` and ``events`` (the events it may see).
+
+    Raises:
+        ValueError: ``player`` is not a seat 1..``players``.
+    """
+    if not 1 <= player <= players:
+        raise ValueError(f"player {player} is not at this table (players 1..{players})")
+    visible = tuple(e for e in events if can_see(e, player))
+    role = next(e for e in visible if e["type"] == "role" and e["player"] == player)
+    knowledge = next((e for e in visible if e["type"] == "knowledge" and e["player"] == player), {"knows": []})
+    return {"player": player, "role": role["role"], "side": role["side"], "knowledge": tuple(knowledge["knows"]),
+            "players": players, "role_set": tuple(sorted(role_set)), "rules": rules, "events": visible}
+
+
 # ------------------------------------------------------------------ checks
 
 

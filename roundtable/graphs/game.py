@@ -72,14 +72,16 @@ class GameGraph(CompiledStateGraph):
 
     rules: GameRules
     kinds: Mapping[str, AgentKind]
+    known: Mapping[str, AgentKind]
 
-    def __init__(self, *args: Any, rules: GameRules, kinds: Mapping[str, AgentKind], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, rules: GameRules, kinds: Mapping[str, AgentKind],
+                 known: Mapping[str, AgentKind] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.rules, self.kinds = rules, kinds
+        self.rules, self.kinds, self.known = rules, kinds, known if known is not None else kinds
 
     def _check(self, input: Any) -> None:
         if isinstance(input, dict):
-            check_input(input, self.rules, self.kinds)
+            check_input(input, self.rules, self.known)
 
     def stream(self, input: Any, config: Any = None, **kwargs: Any) -> Any:  # noqa: D102
         self._check(input)
@@ -96,17 +98,20 @@ class GameBuilder(StateGraph):
 
     Attributes:
         rules: the game's rules module record. kinds: the agent kinds seated in it, by name.
+        known: every agent kind the input may name (those that do not play this game are refused by
+            name, before any model call, with the kinds that do).
     """
 
-    def __init__(self, rules: GameRules, kinds: Mapping[str, AgentKind], **kwargs: Any) -> None:
+    def __init__(self, rules: GameRules, kinds: Mapping[str, AgentKind], known: Mapping[str, AgentKind] | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(GameState, **kwargs)
-        self.rules, self.kinds = rules, kinds
+        self.rules, self.kinds, self.known = rules, kinds, known if known is not None else kinds
 
     def compile(self, *args: Any, **kwargs: Any) -> GameGraph:  # type: ignore[override]
         """``StateGraph.compile`` (same arguments: checkpointer, breakpoints, ...), as a `GameGraph`."""
         compiled = super().compile(*args, **kwargs)
         compiled.__class__ = GameGraph
-        compiled.rules, compiled.kinds = self.rules, self.kinds  # type: ignore[attr-defined]
+        compiled.rules, compiled.kinds, compiled.known = self.rules, self.kinds, self.known  # type: ignore[attr-defined]
         return compiled  # type: ignore[return-value]
 
 
@@ -128,14 +133,14 @@ def build_game_graph(rules: GameRules, kinds: Mapping[str, AgentKind] | None = N
     Raises:
         ConfigurationError: an agent kind's name clashes with a node of the game.
     """
-    playing = {name: kind for name, kind in (AGENT_KINDS if kinds is None else kinds).items()
-               if rules.name in kind.games}
+    known = AGENT_KINDS if kinds is None else kinds
+    playing = {name: kind for name, kind in known.items() if rules.name in kind.games}
     clash = (set(playing) & (set(rules.phases) | RESERVED))
     if clash:
         raise ConfigurationError(f"agent kinds {sorted(clash)} clash with nodes of the {rules.name} graph")
-    builder = GameBuilder(rules, playing, input_schema=GameInput, output_schema=GameOutput,
+    builder = GameBuilder(rules, playing, known, input_schema=GameInput, output_schema=GameOutput,
                           context_schema=game_context(playing.values()))
-    builder.add_node("setup", make_setup(rules, playing))
+    builder.add_node("setup", make_setup(rules, known))
     for phase in rules.phases:
         builder.add_node(phase, phases.make_phase(rules, phase))
     for name, kind in playing.items():

@@ -1,6 +1,9 @@
-"""Measures computed from game records with no model: play quality, and the papers' metrics (AvalonPlay's)."""
+"""Measures computed from game records with no model: play quality, and the papers' metrics (AvalonPlay's,
+Xu et al.'s Werewolf outcomes)."""
 
 from .avalonplay import AvalonPlayMetrics, avalonplay_metrics, game_metrics
 from .play_quality import PlayQuality, Share, play_quality
+from .werewolf import WerewolfOutcomes, game_days, werewolf_outcomes
 
-__all__ = ["AvalonPlayMetrics", "PlayQuality", "Share", "avalonplay_metrics", "game_metrics", "play_quality"]
+__all__ = ["AvalonPlayMetrics", "PlayQuality", "Share", "WerewolfOutcomes", "avalonplay_metrics", "game_days",
+           "game_metrics", "play_quality", "werewolf_outcomes"]

@@ -91,8 +91,19 @@ Policy = Callable[[PlayerView, Request, int], Decision]
 """A memoryless rule policy: ``policy(view, request, seed) -> Decision``."""
 
 
-def policy_node(kind: str, policies: Mapping[str, Policy]) -> Callable[[AgentInput], AgentOutput]:
+Remembers = Callable[[dict[str, Any]], bool]
+"""Which events a rule policy reads from the past: ``remembers(event) -> bool`` (see `policy_node`)."""
+
+
+def policy_node(kind: str, policies: Mapping[str, Policy],
+                memories: Mapping[str, Remembers] | None = None) -> Callable[[AgentInput], AgentOutput]:
     """The game-graph node of a rule-bot kind: ``policies[game](view, request, seed)``.
+
+    A game graph sends each agent only the events it has not been given yet.
+    A policy that reads past events declares which (``memories[game]``): the
+    node keeps those in the player's pool (``{"events": [...]}``, small) and
+    hands the policy a view whose events are the remembered ones followed by
+    the new ones, so it decides as it would on the full view.
 
     Raises (from the node):
         KeyError: the kind has no policy for the view's game.
@@ -101,7 +112,14 @@ def policy_node(kind: str, policies: Mapping[str, Policy]) -> Callable[[AgentInp
     def node(task: AgentInput) -> AgentOutput:
         view = parse_view(task["view"])
         policy = policies[view.game]
-        return agent_output(policy(view, Request.model_validate(task["request"]), task["seed"]))
+        request = Request.model_validate(task["request"])
+        remembers = (memories or {}).get(view.game)
+        if remembers is None:
+            return agent_output(policy(view, request, task["seed"]))
+        past = list((task["pool"] or {}).get("events") or [])
+        seen = view.model_copy(update={"events": (*past, *view.events), "first_event": 0})
+        kept = past + [e for e in view.events if remembers(e)]
+        return agent_output(policy(seen, request, task["seed"]), {"events": kept})
 
     node.__name__ = kind
     node.__doc__ = f"Agent kind {kind!r}: " + (next(iter(policies.values())).__doc__ or "").strip().split("\n")[0]
@@ -210,7 +228,9 @@ def agent_step(kind: str, step: str, fn: Callable[..., Any], context: type[BaseM
     return node
 
 
-def bot_kind(name: str, description: str, policies: Mapping[str, Policy]) -> AgentKind:
-    """The `AgentKind` of a rule bot: ``policies[game](view, request, seed)`` per game it plays, no model."""
+def bot_kind(name: str, description: str, policies: Mapping[str, Policy],
+             memories: Mapping[str, Remembers] | None = None) -> AgentKind:
+    """The `AgentKind` of a rule bot: ``policies[game](view, request, seed)`` per game it plays, no model
+    (``memories[game]``: the past events a policy reads, see `policy_node`)."""
     return AgentKind(name=name, description=description, games=frozenset(policies),
-                     node=lambda models: policy_node(name, policies))
+                     node=lambda models: policy_node(name, policies, memories))

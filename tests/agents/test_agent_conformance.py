@@ -44,6 +44,7 @@ SETTINGS = {  # configurations whose requests cover every answer shape of the ga
     "avalon": [{"preset": "bench5"},
                {"preset": "lan6", "rules": {"discussion": "before_proposal", "assassination": "after_each_quest",
                                             "fifth_rejection": "leader_assigns"}}],
+    "werewolf": [{"preset": "xu7"}],
 }
 
 
@@ -131,6 +132,16 @@ def decision_of(out: dict[str, Any], request: Request) -> Decision:
 
 def test_the_games_ask_every_answer_shape():
     assert set(SHAPES["avalon"]) == {"pickN", "pickN+pass", "pick1", "pick1+pass", "yes_no1", "yes_no2", "words"}
+    assert set(SHAPES["werewolf"]) == {"pick1", "pick1+pass", "yes_no2", "words"}
+
+
+def test_a_kind_is_refused_for_a_game_it_does_not_play_before_any_model_call():
+    from roundtable.games.errors import ConfigurationError
+    from roundtable.graphs.werewolf import graph
+
+    seats = [{"kind": "naive"}] * 6 + [{"kind": "lga", "model": "local"}]
+    with pytest.raises(ConfigurationError, match="agent kind 'lga' does not play werewolf; kinds that do: .*naive"):
+        graph.invoke({"config": {"preset": "xu7"}, "seed": 1, "seats": seats})
 
 
 @pytest.mark.parametrize(("kind", "game"), CASES)

@@ -207,3 +207,23 @@ def test_retention_policies(tmp_path: Path, policy: str) -> None:
         values, finished = runner.state("naive-s0000")
         record = json.loads((tmp_path / "exp" / "records" / "naive-s0000.json").read_text())
         assert finished and values["events"] == record["events"]
+
+
+def test_a_werewolf_experiment_reports_xu_et_al_measures(tmp_path: Path) -> None:
+    from roundtable.experiments.config import load_config
+    from roundtable.experiments.report import write_report
+    from roundtable.metrics.werewolf import werewolf_outcomes
+
+    shipped = Path(__file__).resolve().parents[2] / "experiments" / "tiny_werewolf.toml"
+    config_path = tmp_path / "wolves.toml"
+    config_path.write_text(shipped.read_text().replace("games_per_condition = 20", "games_per_condition = 3"))
+    run_experiment(config_path, tmp_path / "exp")
+    config, _ = load_config(config_path)
+    report = write_report(tmp_path / "exp", config, resolve_games(config)).read_text()
+    records = [json.loads(p.read_text()) for p in sorted((tmp_path / "exp" / "records").glob("naive-*.json"))]
+    naive = werewolf_outcomes(records)
+    assert naive.games == 3
+    row = next(line for line in report.splitlines() if line.startswith("| naive | 3 |"))
+    assert f"{100 * naive.village_win_rate:.1f}%" in row and f"{naive.mean_days:.2f}" in row
+    assert "| random-werewolves | 3 |" in report and "Game outcomes (AvalonBench)" not in report
+    assert (tmp_path / "exp" / "report" / "win_rate.png").is_file()

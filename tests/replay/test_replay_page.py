@@ -24,12 +24,13 @@ def run(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory) -> dict[str, Path]:
-    """Replay pages of a finished bot game and of one stopped after a few decision points."""
+    """Replay pages of a finished bot game, of one stopped after a few decision points, and of a Werewolf game."""
     home = tmp_path_factory.mktemp("replays")
     assert run(home, "play", "avalon", "--preset", "bench5", "--seed", "3", "--game-id", "done", "--quiet").returncode == 0
     assert run(home, "fork", "done", "--at", "9", "--game-id", "part", "--until-decision", "--quiet").returncode == 0
+    assert run(home, "play", "werewolf", "--seed", "3", "--game-id", "wolf", "--quiet").returncode == 0
     out = {}
-    for game_id in ("done", "part"):
+    for game_id in ("done", "part", "wolf"):
         done = run(home, "replay", game_id)
         assert done.returncode == 0, done.stderr
         out[game_id] = Path(done.stdout.strip())
@@ -77,7 +78,7 @@ def test_the_page_steps_through_a_game_in_a_browser_without_errors(pages, tmp_pa
             steps = chromium.evaluate("document.getElementById('step').textContent")
             assert re.fullmatch(r"step (\d+) of \1", steps)
             over = "Game over" in chromium.evaluate("document.getElementById('result').textContent")
-            assert over == (game_id == "done")
+            assert over == (game_id != "part")
             chromium.evaluate("document.getElementById('roles').click()")
             assert "role hidden" not in chromium.evaluate("document.getElementById('seats').textContent")
             chromium.evaluate("document.getElementById('first').click()")
@@ -89,3 +90,11 @@ def test_the_page_steps_through_a_game_in_a_browser_without_errors(pages, tmp_pa
         assert chromium.errors == []
     finally:
         chromium.close()
+
+
+def test_a_werewolf_page_narrates_every_public_event(pages):
+    html = pages["wolf"].read_text()
+    for line in ("Night 1 falls", "Day 1 dawns", "Speaking order today", "Game over: the"):
+        assert line in html
+    data = page_data({"game": "werewolf", "events": [{"type": "deaths", "to": None, "day": 2, "players": [3, 5]}]})
+    assert data["events"][0]["text"] == "Day 2 dawns. Died in the night: players 3 and 5."

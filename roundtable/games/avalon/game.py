@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import ConfigurationError
+from ..config_input import config_input
 from ..protocol import Decision, Event, GameRules, Request, Result
 from .bots.words import words_for
 from .config import VARIANTS, AvalonConfig
@@ -36,21 +36,7 @@ def config_of(data: dict[str, Any]) -> AvalonConfig:
     Raises:
         ConfigurationError: a missing or malformed field, named in the message.
     """
-    if not isinstance(data, dict):
-        raise ConfigurationError(f"an Avalon configuration is an object with roles, rules and preset, not {data!r}")
-    unknown = sorted(set(data) - {"roles", "rules", "preset", "players"})
-    if unknown:
-        raise ConfigurationError(f"unknown configuration field(s) {unknown}; valid: roles, rules, preset, players")
-    rules = data.get("rules") or {}
-    if not isinstance(rules, dict):
-        raise ConfigurationError(f"config.rules must be an object {{variant: value}}, not {rules!r}")
-    roles = data.get("roles")
-    if roles is not None and (not isinstance(roles, list) or not all(isinstance(r, str) for r in roles)):
-        raise ConfigurationError(f"config.roles must be a list of role names, not {roles!r}")
-    players = data.get("players")
-    if players is not None and not isinstance(players, int):
-        raise ConfigurationError(f"config.players must be a number, not {players!r}")
-    preset = data.get("preset")
+    roles, rules, preset, players = config_input(data, "Avalon")
     config = AvalonConfig.build(preset=None if roles else preset, players=players, roles=roles,
                                 rules=[f"{k}={v}" for k, v in rules.items()])
     return AvalonConfig(roles=config.roles, rules=config.rules, preset=preset or config.preset) if roles else config

@@ -9,13 +9,14 @@ player sees (kept for analysis, e.g. model decisions).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 from .config import AvalonConfig
 from .roles import Role, Side
 
+from ..logged_state import LoggedState
 from ..protocol import Event
 
 
@@ -32,7 +33,7 @@ class Phase(str, Enum):
 
 
 @dataclass(frozen=True)
-class AvalonState:
+class AvalonState(LoggedState):
     """Ground truth of a game at one moment.
 
     Attributes:
@@ -66,15 +67,6 @@ class AvalonState:
     end_reason: str | None = None
     events: tuple[Event, ...] = field(default=(), repr=False)
 
-    @property
-    def players(self) -> tuple[int, ...]:
-        """All player numbers, ``(1, ..., N)``."""
-        return tuple(range(1, len(self.roles) + 1))
-
-    def role_of(self, player: int) -> Role:
-        """Role of ``player`` (1-based)."""
-        return self.roles[player - 1]
-
     def side_of(self, player: int) -> Side:
         """Side of ``player`` (1-based)."""
         return self.roles[player - 1].side
@@ -88,23 +80,7 @@ class AvalonState:
         """Whether the game has ended."""
         return self.phase is Phase.OVER
 
-    def evolve(self, new_events: list[Event] | tuple[Event, ...] = (), **changes: Any) -> "AvalonState":
-        """Copy with ``changes`` applied and ``new_events`` appended to the log."""
-        return replace(self, events=self.events + tuple(new_events), **changes)
-
-    # --- serialization (the game graph keeps the snapshot and the log in separate channels) ---
-
-    def snapshot(self) -> dict[str, Any]:
-        """JSON-ready snapshot of everything but the event log (which is never copied: it is the largest part)."""
-        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "events"}
-        data["config"] = self.config.to_dict()
-        data["roles"] = [r.value for r in self.roles]
-        data["phase"] = self.phase.value
-        data["winner"] = self.winner.value if self.winner else None
-        data["team"] = list(self.team)
-        data["speakers"] = list(self.speakers)
-        data["quest_results"] = list(self.quest_results)
-        return data
+    # --- serialization: `snapshot` (`LoggedState`) leaves out the log, which the game graph keeps in its own channel ---
 
     @classmethod
     def restore(cls, snapshot: dict[str, Any], events: list[Event] | tuple[Event, ...]) -> "AvalonState":

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from ..protocol import PlayerView, can_see
+from ..protocol import PlayerView, view_fields
 from .state import AvalonState
 
 
@@ -47,19 +47,9 @@ def view(state: AvalonState, player: int) -> AvalonView:
     Raises:
         ValueError: ``player`` is not a seat of this game.
     """
-    if player not in state.players:
-        raise ValueError(f"player {player} is not at this table (players 1..{len(state.roles)})")
-    visible = tuple(e for e in state.events if can_see(e, player))
-    role_event = next(e for e in visible if e["type"] == "role" and e["player"] == player)
-    knowledge_event = next((e for e in visible if e["type"] == "knowledge" and e["player"] == player), {"knows": []})
     return AvalonView(
-        player=player,
-        role=role_event["role"],
-        side=role_event["side"],
-        knowledge=tuple(knowledge_event["knows"]),
-        players=len(state.roles),
-        role_set=tuple(sorted(r.value for r in state.config.roles)),
-        rules=state.config.rules.to_dict(),
+        **view_fields(state.events, player, len(state.roles), [r.value for r in state.config.roles],
+                      state.config.rules.to_dict()),
         phase=state.phase.value,
         round=state.round,
         attempt=state.attempt,
@@ -71,5 +61,4 @@ def view(state: AvalonState, player: int) -> AvalonView:
             for e in state.events
             if e["type"] == "quest_result"
         ),
-        events=visible,
     )

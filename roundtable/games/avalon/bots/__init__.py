@@ -1,10 +1,11 @@
 """Rule-based players that need no model: ``naive`` (AvalonBench) and ``random``.
 
-Both are policies ``decide(view, request, seed) -> Decision``.
+``random`` is the game-independent `roundtable.games.uniform`. Both are policies ``decide(view, request, seed) -> Decision``.
 """
 
-from . import naive, uniform
+from ... import uniform
+from . import naive
 
 POLICIES = {"naive": naive.decide, "random": uniform.decide}
 
-__all__ = ["POLICIES", "naive", "uniform"]
+__all__ = ["POLICIES", "naive"]

@@ -1,0 +1,44 @@
+"""What every game's immutable state shares: seats, copy-with-events, and its JSON snapshot without the log."""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+from enum import Enum
+from typing import Any
+
+from .protocol import Event
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    return value
+
+
+class LoggedState:
+    """A mixin for a frozen dataclass with ``roles`` (one per seat, 1-based players) and ``events`` (the log)."""
+
+    roles: tuple[Any, ...]
+    events: tuple[Event, ...]
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        """All player numbers, ``(1, ..., N)``."""
+        return tuple(range(1, len(self.roles) + 1))
+
+    def role_of(self, player: int) -> Any:
+        """Role of ``player`` (1-based)."""
+        return self.roles[player - 1]
+
+    def evolve(self, new_events: list[Event] | tuple[Event, ...] = (), **changes: Any) -> Any:
+        """Copy with ``changes`` applied and ``new_events`` appended to the log."""
+        return replace(self, events=self.events + tuple(new_events), **changes)  # type: ignore[type-var]
+
+    def snapshot(self) -> dict[str, Any]:
+        """JSON-ready snapshot of every field but the event log (the largest part, kept apart): enums as
+        their values, tuples as lists, the configuration as its dict."""
+        return {f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.name != "events"}  # type: ignore[arg-type]

@@ -1,0 +1,9 @@
+"""Werewolf's rule-based players that need no model: ``naive`` (this package) and ``random``
+(the game-independent `roundtable.games.uniform`). Both are policies ``decide(view, request, seed) -> Decision``."""
+
+from ... import uniform
+from . import naive
+
+POLICIES = {"naive": naive.decide, "random": uniform.decide}
+
+__all__ = ["POLICIES", "naive"]

@@ -1,0 +1,22 @@
+"""Short templated words for Werewolf rule bots that play without a model: one plain sentence per statement."""
+
+from __future__ import annotations
+
+from ...protocol import PlayerView, Request
+
+
+def words_for(view: PlayerView, request: Request, accuse: int | None = None, claim: str | None = None) -> str:
+    """One plain sentence for a ``speak`` or ``last_words`` request.
+
+    Args:
+        accuse: a player the bot names as a werewolf, if any.
+        claim: a role the bot claims openly (the Seer revealing a check), if any.
+    """
+    parts = []
+    if claim:
+        parts.append(f"I am the {claim}.")
+    if accuse is not None:
+        parts.append(f"Player {accuse} is a werewolf; vote Player {accuse} out.")
+    if not parts:
+        parts.append("I have no information yet." if request.kind == "speak" else "Good luck, village.")
+    return " ".join(parts)

@@ -1,0 +1,161 @@
+"""Werewolf configuration: the role set and the rule variants (SPEC.md §2).
+
+| variant | values (default first) | meaning |
+|---|---|---|
+| ``potions_per_night`` | ``one`` / ``two`` | the Witch may use at most one potion a night, or both |
+| ``werewolf_win`` | ``parity_or_villagers`` / ``parity`` | werewolves also win when every plain Villager is dead (Xu et al.), or only at parity |
+| ``max_days`` | a whole number 1..50, default ``10`` | after this many days (a night and its day) without a winner the game is a draw |
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from functools import lru_cache
+from typing import Any
+
+from ..errors import ConfigurationError
+from .roles import DEFAULT_PRESET, PRESET_NAMES, Role, preset_roles, validate_roles
+
+
+class PotionsPerNight(str, Enum):
+    """How many potions the Witch may use in one night: ``one`` (SPEC.md §2's default) or ``two`` (both the same night)."""
+
+    ONE = "one"
+    TWO = "two"
+
+
+class WerewolfWin(str, Enum):
+    """When the werewolves win besides killing everyone else.
+
+    ``parity_or_villagers`` (Xu et al. 2023, SPEC.md §2): when the living
+    werewolves are at least as many as the other living players, or when every
+    plain Villager is dead. ``parity``: only the former.
+    """
+
+    PARITY_OR_VILLAGERS = "parity_or_villagers"
+    PARITY = "parity"
+
+
+_ENUMS: dict[str, type[Enum]] = {"potions_per_night": PotionsPerNight, "werewolf_win": WerewolfWin}
+DEFAULT_MAX_DAYS = 10
+MAX_DAYS_LIMIT = 50
+
+VARIANTS: dict[str, tuple[str, ...]] = {
+    **{k: tuple(m.value for m in e) for k, e in _ENUMS.items()},  # type: ignore[attr-defined]
+    "max_days": (str(DEFAULT_MAX_DAYS), "3"),
+}
+"""Every rule variant and example values, the default first (``max_days`` takes any whole number 1..50)."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rule variants of one Werewolf game (see the module docstring)."""
+
+    potions_per_night: PotionsPerNight = PotionsPerNight.ONE
+    werewolf_win: WerewolfWin = WerewolfWin.PARITY_OR_VILLAGERS
+    max_days: int = DEFAULT_MAX_DAYS
+
+    def with_overrides(self, pairs: list[str] | tuple[str, ...]) -> "Rules":
+        """A copy with ``KEY=VALUE`` overrides applied in order.
+
+        Raises:
+            ConfigurationError: malformed pair, unknown variant or value (the message lists the valid ones).
+        """
+        rules = self
+        for pair in pairs:
+            key, sep, value = pair.partition("=")
+            key, value = key.strip().replace("-", "_"), value.strip()
+            if not sep or not key or not value:
+                raise ConfigurationError(f"rule {pair!r} is not of the form KEY=VALUE")
+            if key == "max_days":
+                if not value.isdigit() or not 1 <= int(value) <= MAX_DAYS_LIMIT:
+                    raise ConfigurationError(f"rule max_days must be a whole number from 1 to {MAX_DAYS_LIMIT}, "
+                                             f"not {value!r}")
+                rules = replace(rules, max_days=int(value))
+                continue
+            if key not in _ENUMS:
+                raise ConfigurationError(f"unknown Werewolf rule variant {key!r}; valid variants: "
+                                         f"{', '.join(VARIANTS)}")
+            try:
+                parsed = _ENUMS[key](value)
+            except ValueError:
+                valid = ", ".join(str(m.value) for m in _ENUMS[key])  # type: ignore[attr-defined]
+                raise ConfigurationError(f"rule {key} cannot be {value!r}; valid values: {valid}") from None
+            rules = replace(rules, **{key: parsed})
+        return rules
+
+    def to_dict(self) -> dict[str, str]:
+        """JSON-ready ``{variant: value}`` (every value a string, as `PlayerView.rules` holds them)."""
+        return {"potions_per_night": self.potions_per_night.value, "werewolf_win": self.werewolf_win.value,
+                "max_days": str(self.max_days)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Rules":
+        """Inverse of `to_dict`; unknown keys raise `ConfigurationError`."""
+        return cls().with_overrides([f"{k}={v}" for k, v in data.items()])
+
+
+@dataclass(frozen=True)
+class WerewolfConfig:
+    """Everything that defines a Werewolf game before the deal.
+
+    Attributes:
+        roles: the role set, one entry per player (dealt at random).
+        rules: the rule variants. preset: the preset the roles came from, or ``custom``.
+
+    Raises (on construction):
+        ConfigurationError: an unplayable role set (`validate_roles`).
+    """
+
+    roles: tuple[Role, ...]
+    rules: Rules = field(default_factory=Rules)
+    preset: str = "custom"
+
+    def __post_init__(self) -> None:
+        validate_roles(self.roles, villagers_needed=self.rules.werewolf_win is WerewolfWin.PARITY_OR_VILLAGERS)
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return len(self.roles)
+
+    @classmethod
+    def build(cls, preset: str | None = None, players: int | None = None, roles: list[str] | None = None,
+              rules: list[str] | tuple[str, ...] = ()) -> "WerewolfConfig":
+        """Build and validate a configuration from command-line style options.
+
+        Args:
+            preset: ``xu7`` (the default). players: must match the preset when given.
+            roles: explicit role names (override the preset). rules: ``KEY=VALUE`` variant overrides.
+
+        Raises:
+            ConfigurationError: any problem, named in the message.
+        """
+        if roles:
+            role_set = tuple(Role.parse(r) for r in roles)
+            if players is not None and players != len(role_set):
+                raise ConfigurationError(f"{len(role_set)} roles were given for {players} players")
+            name = "custom"
+        else:
+            name = preset or DEFAULT_PRESET
+            if name not in PRESET_NAMES:
+                raise ConfigurationError(f"unknown Werewolf preset {name!r}; valid presets: {', '.join(PRESET_NAMES)}")
+            role_set = preset_roles(name, players)
+        return cls(roles=role_set, rules=Rules().with_overrides(list(rules)), preset=name)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (roles by value)."""
+        return {"roles": [r.value for r in self.roles], "rules": self.rules.to_dict(), "preset": self.preset}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "WerewolfConfig":
+        """Inverse of `to_dict` (cached: the game graph restores a state at every step)."""
+        rules = data.get("rules", {})
+        return _config_of(tuple(data["roles"]), tuple(sorted((k, str(v)) for k, v in rules.items())),
+                          data.get("preset", "custom"))
+
+
+@lru_cache(maxsize=256)
+def _config_of(roles: tuple[str, ...], rules: tuple[tuple[str, str], ...], preset: str) -> WerewolfConfig:
+    return WerewolfConfig(roles=tuple(Role(r) for r in roles), rules=Rules.from_dict(dict(rules)), preset=preset)

@@ -1,0 +1,113 @@
+"""Werewolf's measures (Xu et al. 2023; SPEC.md §4), pure functions of game records, no model.
+
+- **village win rate**: games the village side won / finished games (a draw,
+  ``max_days`` reached, counts as a game the village did not win), with
+  Wilson's 95% interval;
+- **game length**: days per finished game (a day is a night and the daytime
+  after it; the game's last day is the day of its ``game_over`` event), its
+  mean with a seeded bootstrap 95% interval.
+
+A record is any mapping with ``events`` (the game's log, as
+`roundtable.records.build_record` writes it); unfinished games are left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .intervals import bootstrap, mean, wilson
+
+if TYPE_CHECKING:
+    from .tables import Measure
+
+
+def game_over(record: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The record's ``game_over`` event, or ``None`` for an unfinished game."""
+    return next((e for e in record.get("events") or [] if e.get("type") == "game_over"), None)
+
+
+def game_days(record: Mapping[str, Any]) -> int | None:
+    """How many days the game lasted (the day of its end), or ``None`` when it is not over."""
+    over = game_over(record)
+    return None if over is None else int(over["day"])
+
+
+@dataclass(frozen=True)
+class WerewolfOutcomes:
+    """Xu et al.'s measures over a set of Werewolf games.
+
+    Attributes:
+        games: finished games counted. village_wins, werewolf_wins, draws: games each ended with.
+        days: the length in days of each finished game, in record order.
+    """
+
+    games: int
+    village_wins: int
+    werewolf_wins: int
+    draws: int
+    days: tuple[int, ...]
+
+    @property
+    def village_win_rate(self) -> float | None:
+        """Village wins / games (``None`` with no games)."""
+        return self.village_wins / self.games if self.games else None
+
+    @property
+    def village_win_interval(self) -> tuple[float, float]:
+        """Wilson's 95% interval of the village win rate."""
+        return wilson(self.village_wins, self.games)
+
+    @property
+    def mean_days(self) -> float | None:
+        """Average game length in days (``None`` with no games)."""
+        return mean(self.days) if self.days else None
+
+    @property
+    def days_interval(self) -> tuple[float, float]:
+        """Seeded percentile-bootstrap 95% interval of the mean length in days."""
+        return bootstrap(self.days)
+
+
+def werewolf_outcomes(records: Iterable[Mapping[str, Any]]) -> WerewolfOutcomes:
+    """Village win rate and game length over ``records`` (finished games only).
+
+    Raises:
+        ValueError: a finished game whose winner is not ``village``, ``werewolves`` or none (a draw).
+    """
+    wins = {"village": 0, "werewolves": 0, None: 0}
+    days: list[int] = []
+    for record in records:
+        over = game_over(record)
+        if over is None:
+            continue
+        winner = over.get("winner")
+        if winner not in wins:
+            raise ValueError(f"game {record.get('game_id')!r} was won by {winner!r}, not a Werewolf side")
+        wins[winner] += 1
+        days.append(int(over["day"]))
+    return WerewolfOutcomes(games=len(days), village_wins=wins["village"], werewolf_wins=wins["werewolves"],
+                            draws=wins[None], days=tuple(days))
+
+
+def werewolf_measure_table(records: Mapping[str, Iterable[Mapping[str, Any]]]) -> list["Measure"]:
+    """Xu et al.'s measures per condition as `roundtable.metrics.tables.Measure` rows, in a fixed order:
+    ``village_win_rate``, ``werewolf_win_rate``, ``draw_rate`` (Wilson) and ``days_per_game`` (bootstrap),
+    over the records whose ``status`` is ``finished``.
+    """
+    from .tables import Measure
+
+    rows: list[Measure] = []
+    for condition, items in records.items():
+        finished = sorted((r for r in items if r.get("status") == "finished"), key=lambda r: str(r.get("game_id")))
+        out = werewolf_outcomes(finished)
+        for metric, k in (("village_win_rate", out.village_wins), ("werewolf_win_rate", out.werewolf_wins),
+                          ("draw_rate", out.draws)):
+            low, high = wilson(k, out.games)
+            rows.append(Measure(metric, condition, "all", "all", k, out.games, k / out.games if out.games else None,
+                                low if out.games else None, high if out.games else None, out.games))
+        low, high = out.days_interval if out.games else (None, None)
+        rows.append(Measure("days_per_game", condition, "all", "all", sum(out.days), out.games, out.mean_days,
+                            low, high, out.games, "bootstrap"))
+    return rows
