@@ -204,3 +204,23 @@ def test_bad_options_are_refused_naming_the_option(options, named):
 
     with pytest.raises(ConfigurationError, match=named):
         CgaOptions.parse(options)
+
+
+@pytest.mark.parametrize(("game", "plain"), [("avalon", "servant"), ("werewolf", "villager")])
+def test_every_role_of_both_games_has_its_own_question_set(game, plain):
+    from roundtable.games import GAMES
+    from roundtable.prompts.cga_context import CgaContext
+
+    context = CgaContext()
+
+    def lines(part: str, role: str, day: bool = True) -> list[str]:
+        text = context.render(f"cga/questions/{game}", part=part, role=role, day=day)
+        return [line for line in text.splitlines() if line.strip()]
+
+    for role in GAMES[game].roles:
+        own = lines("role", role)
+        assert len(own) == 3 and all(q.endswith("?") or q.endswith(".") for q in own), (role, own)
+        assert role == plain or own != lines("role", plain), f"{game} {role} has no set of its own"
+    assert len(lines("shared", plain)) >= 2 and len(lines("asked", plain)) >= 2
+    if game == "werewolf":  # the disclosure question is asked by day only (Xu et al.'s reference code)
+        assert len(lines("asked", plain, day=True)) == len(lines("asked", plain, day=False)) + 1

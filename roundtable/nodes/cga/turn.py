@@ -116,7 +116,9 @@ class CgaTurn:
 
     @property
     def round_name(self) -> str:
-        """What the game calls a round (``day`` in Werewolf)."""
+        """What the game calls a round: Avalon's ``quest``, Werewolf's ``day``, or ``night`` during a night phase."""
+        if self.request.phase in NIGHT:
+            return "night"
         return ROUND_NAMES.get(self.view.game, "round")
 
     @property
