@@ -2,7 +2,8 @@
 memory with the offline embeddings and writing their experience pool when it ends.
 
 Short configuration for CI: AvalonBench's five players without table talk, one ``cga`` seat (Merlin) with the
-embedded model's defaults (questions refreshed once per round, all answers in one call) and fewer questions;
+embedded model's defaults (questions refreshed once per round, all answers in one call), fewer questions and
+shorter answers;
 the full-size figures come from ``benchmarks/bench_cga.py``.
 """
 
@@ -17,8 +18,9 @@ pytestmark = pytest.mark.model
 def test_a_cga_seat_plays_a_real_game_and_fills_its_pool(tmp_path):
     result = run(tmp_path, "play", "avalon", "--preset", "bench5", "--seed", "2", "--game-id", "cga-real",
                  "--agents", "naive,merlin=cga", "--model", "local", "--rule", "discussion=none",
-                 "--agent-option", "merlin:pool=e2e", "--agent-option", "merlin:questions=2",
-                 "--agent-option", "merlin:own_questions=1", "--json")
+                 *[part for option in ("pool=e2e", "questions=1", "own_questions=1", "answer_words=15",
+                                       "reflection_words=30", "thought_words=30")
+                   for part in ("--agent-option", f"merlin:{option}")], "--json")
     assert result.returncode == 0, result.stderr[-3000:]
     data = record(tmp_path, "cga-real")
     assert data["status"] == "finished" and data["winner"] in ("good", "evil")
