@@ -31,3 +31,18 @@ def test_a_cga_seat_plays_a_real_game_and_fills_its_pool(tmp_path):
     assert any(d.get("raw") for d in mine)
     shown = run(tmp_path, "pool", "show", "e2e")
     assert shown.returncode == 0 and "Pool e2e: 1 games" in shown.stdout
+
+
+def test_a_cga_seer_plays_a_short_werewolf_game(tmp_path):
+    result = run(tmp_path, "play", "werewolf", "--seed", "3", "--game-id", "cga-wolves", "--agents", "naive,seer=cga",
+                 "--model", "local", "--rule", "max_days=2",
+                 *[part for option in ("questions=1", "own_questions=1", "answer_words=15", "reflection_words=30",
+                                       "thought_words=30")
+                   for part in ("--agent-option", f"seer:{option}")], "--json")
+    assert result.returncode == 0, result.stderr[-3000:]
+    data = record(tmp_path, "cga-wolves")
+    assert data["status"] == "finished"
+    seat = next(int(p) for p, role in data["roles"].items() if role == "seer")
+    mine = [d for d in data["decisions"] if d["player"] == seat]
+    assert mine and all(d["usage"]["calls"] >= 1 for d in mine)
+    assert any(d["kind"] == "see" for d in mine)
