@@ -112,10 +112,12 @@ class ExperiencePool:
 
     @property
     def exists(self) -> bool:
+        """Whether the pool has been created (its ``pool.json`` is there)."""
         return (self.directory / "pool.json").is_file()
 
     @property
     def frozen(self) -> bool:
+        """Whether the pool is frozen (read, never written)."""
         return bool(self.info().get("frozen"))
 
     def freeze(self, frozen: bool = True) -> None:

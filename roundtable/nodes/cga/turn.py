@@ -112,6 +112,7 @@ class CgaTurn:
 
     @property
     def avalon(self) -> bool:
+        """Whether the game is Avalon (its templates are the ``lga`` agent's)."""
         return self.view.game == "avalon"
 
     @property
