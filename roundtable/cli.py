@@ -599,5 +599,9 @@ from .experiments.cli import app as _experiment_app  # noqa: E402
 
 app.add_typer(_experiment_app, name="experiment")
 
+from .pool_cli import app as _pool_app  # noqa: E402
+
+app.add_typer(_pool_app, name="pool")
+
 if __name__ == "__main__":
     app()

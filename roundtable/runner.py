@@ -180,6 +180,8 @@ class GameRunner:
             raise
         values, finished = self.state(game_id)
         self._write(game_id, values, "finished" if finished else "interrupted")
+        if finished:
+            after_game(game_id, values)
         return values
 
     def _write(self, game_id: str, values: dict[str, Any], status: str) -> None:
@@ -223,6 +225,16 @@ class GameRunner:
                 "new_events": events[previous:],
             }
             previous = len(events)
+
+
+def after_game(game_id: str, values: dict[str, Any]) -> None:
+    """Call the ``after_game`` hook of every agent kind seated in a finished game (e.g. the ``cga`` experience pool)."""
+    from .graphs.agents import AGENT_KINDS
+
+    for name in sorted({str(seat.get("kind")) for seat in values.get("seats") or [] if isinstance(seat, dict)}):
+        kind = AGENT_KINDS.get(name)
+        if kind is not None and kind.after_game is not None:
+            kind.after_game(game_id, values)
 
 
 def recorded_inputs(game_id: str) -> dict[str, Any] | None:

@@ -144,6 +144,10 @@ class AgentKind:
             temperatures), nested in the game graph's context under ``name``.
         asks_person: its node pauses with ``interrupt()`` for a person's answer
             (`roundtable.nodes.human`); drivers answer with ``Command(resume=...)``.
+        after_game: ``after_game(game_id, values)``, called by the runner once a game with seats of this
+            kind has finished (``values``: the game graph's final state), e.g. the ``cga`` kind's experience
+            pool (`roundtable.nodes.cga.experience.record_game`); it must be idempotent (a finished game
+            driven again calls it again).
     """
 
     name: str
@@ -154,6 +158,7 @@ class AgentKind:
     options: type[BaseModel] | None = None
     context: type[BaseModel] | None = None
     asks_person: bool = False
+    after_game: Callable[[str, dict[str, Any]], Any] | None = None
 
 
 OptionsT = TypeVar("OptionsT", bound=BaseModel)

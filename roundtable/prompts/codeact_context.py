@@ -9,12 +9,13 @@ instruction, the answer formats and the narrator are the same templates the
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic import Field, create_model
 
 from .context import ROLES
 from .registry import registry
+from .rendering import TemplateContext
 
 TEXT_NODES = ["think", "react"]
 CODE_NODES = ["write", "debug"]
@@ -60,28 +61,8 @@ def _prompt(field: str) -> Any:
                        json_schema_extra={"langgraph_nodes": _nodes(nodes), "langgraph_type": "prompt"}))
 
 
-class _Rendering(BaseModel):
-    """Template lookup and rendering over the prompt fields."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    def template(self, name: str) -> str:
-        """The text of template ``name`` for this run: its field, or, for a template of the shared ``lga``
-        pieces this context does not carry, the file's text (not overridable here).
-
-        Raises:
-            PromptNotFoundError: no such template.
-        """
-        field = CODEACT_TEMPLATE_FIELDS.get(name)
-        return getattr(self, field) if field is not None else registry.text(name)
-
-    def render(self, name: str, /, **variables: Any) -> str:
-        """Render template ``name`` with this run's text."""
-        return registry.render(name, source=self.template(name), **variables)
-
-    def describe(self, field: str, **facts: Any) -> str:
-        """The description of a JSON answer-schema field (template ``answers/field``)."""
-        return self.render("answers/field", field=field, **{"words": None, "name": None, **facts})
+class _Rendering(TemplateContext):
+    TEMPLATE_FIELDS: ClassVar[dict[str, str]] = CODEACT_TEMPLATE_FIELDS
 
 
 CodeActContext = create_model(  # type: ignore[call-overload]

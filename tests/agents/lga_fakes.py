@@ -23,12 +23,20 @@ from roundtable.games.avalon.bots import POLICIES
 from roundtable.models.errors import ModelUnavailableError
 
 
+CGA_MARKERS = {"Task: Choose questions": "questions", "Task: Answer the question": "answer",
+               "Task: Reflect": "reflect", "Task: Suggest from experience": "suggest"}
+"""The cga agent's modules by their task text (its chain-of-thought answer reads as ``act``)."""
+
+
 def module_of(messages: list[BaseMessage], schema: type[BaseModel] | None) -> str:
     """Which lga module sent a prompt, read from its task text."""
     system = str(messages[0].content)
     user = str(messages[-1].content)
     if system.startswith("You read game answers"):
         return "extract"
+    for marker, module in CGA_MARKERS.items():
+        if marker in user:
+            return module
     if "Task: Update your summary" in user or "Task: Summarize" in user:
         return "summarize"
     if "Task: Analyse" in user:
@@ -79,6 +87,14 @@ def default_structured(schema: type[BaseModel] | dict) -> str:
             out[name] = "I trust this team."
         elif name in ("summary", "analysis", "plan"):
             out[name] = f"{name.upper()}-TEXT."
+        elif name == "chosen":
+            out[name] = list(range(1, spec.get("minItems", 1) + 1))
+        elif name in ("own", "answers"):
+            out[name] = [f"{name.upper()}-TEXT-{i}." for i in range(1, spec.get("minItems", 1) + 1)]
+        elif name == "reflection":
+            out[name] = "As the player, I observed that REFLECTION-TEXT."
+        elif name == "thought":
+            out[name] = "THOUGHT-TEXT."
     return json.dumps(out)
 
 
@@ -92,6 +108,10 @@ DEFAULTS: dict[str, str] = {
     "act": "Choice: 1, 2\nWords: I propose players 1 and 2.",
     "respond": "I agree with this team.",
     "extract": "1, 2",
+    "questions": "Chosen: 1, 2\nOwn: Who is lying?\nOwn: Whom do I trust?",
+    "answer": "ANSWER-TEXT.",
+    "reflect": "As the player, I observed that REFLECTION-TEXT.",
+    "suggest": "The best way for you to do under such reflection is SUGGESTION-TEXT.",
 }
 
 

@@ -58,7 +58,7 @@ def test_a_werewolf_game_records_every_night_action_death_statement_vote_and_the
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--agents", "lga"], "agent kind 'lga' does not play werewolf; kinds that do: human, naive, random"),
+    (["--agents", "lga"], "agent kind 'lga' does not play werewolf; kinds that do: cga, human, naive, random"),
     (["--agents", "naive,seer=codeact"], "agent kind 'codeact' does not play werewolf"),
     (["--agents", "naive,merlin=random"], "merlin"),
     (["--preset", "lan6"], "unknown Werewolf preset 'lan6'"),

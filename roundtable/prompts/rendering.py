@@ -1,0 +1,44 @@
+"""The base of the agents' runtime contexts that carry prompt templates as fields (``codeact``, ``cga``).
+
+A context class names the templates it carries (``TEMPLATE_FIELDS``: template
+name -> field name); any other template is read from its file (not
+overridable in that context).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict
+
+from .registry import registry
+
+
+class TemplateContext(BaseModel):
+    """Template lookup and rendering over a context's prompt fields."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    TEMPLATE_FIELDS: ClassVar[dict[str, str]] = {}
+
+    def template(self, name: str) -> str:
+        """The text of template ``name`` for this run: its field, or the file's text for a template the
+        context does not carry.
+
+        Raises:
+            PromptNotFoundError: no such template.
+        """
+        field = self.TEMPLATE_FIELDS.get(name)
+        return getattr(self, field) if field is not None else registry.text(name)
+
+    def render(self, name: str, /, **variables: Any) -> str:
+        """Render template ``name`` with this run's text."""
+        return registry.render(name, source=self.template(name), **variables)
+
+    def describe(self, field: str, **facts: Any) -> str:
+        """The description of a JSON answer-schema field (template ``answers/field``)."""
+        return self.render("answers/field", field=field, **{"words": None, "name": None, **facts})
+
+    def has(self, name: str) -> bool:
+        """Whether template ``name`` exists (a field of this context or a file)."""
+        return name in self.TEMPLATE_FIELDS or name in registry.names()

@@ -1,0 +1,61 @@
+"""The command line with cga seats on a fake endpoint: a finished game feeds the seats' experience pool, and the
+``pool`` commands build a pool from earlier games, show it and freeze it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from fake_chat import ChatServer  # noqa: E402
+from test_cli import record, run  # noqa: E402
+
+
+def reply(body: dict) -> str:
+    """Prose replies by task; the extractor names player 1 or says approve."""
+    system, user = body["messages"][0]["content"], body["messages"][-1]["content"]
+    if system.startswith("You read game answers"):
+        return "approve" if "approve" in user else "1"
+    if "Task: Choose questions" in user:
+        return "Chosen: 1"
+    if "Task: Answer the question" in user:
+        return "A1: I am not sure yet.\nA2: Nobody.\nA3: Quest one.\nReflection: As the player, I observed that all is calm."
+    return "Thought: the team looks clean.\nChoice: approve\nWords: I trust this team."
+
+
+OPTIONS = [part for option in ("pool=table", "refresh=round", "merge_answers=true", "questions=1", "own_questions=0")
+           for part in ("--agent-option", f"good:{option}")]
+
+
+def test_a_finished_game_feeds_the_pool_and_pool_build_takes_earlier_games(tmp_path: Path) -> None:
+    home = tmp_path / "data"
+    endpoint = ChatServer(reply)
+    try:
+        played = run(home, "play", "avalon", "--preset", "bench5", "--seed", "3", "--game-id", "g1", "--agents",
+                     "naive,good=cga", "--model", endpoint.spec, "--rule", "discussion=none",
+                     *OPTIONS, "--json", "--quiet", timeout=300)
+    finally:
+        endpoint.close()
+    assert played.returncode == 0, played.stderr[-3000:]
+    data = record(home, "g1")
+    assert data["status"] == "finished"
+    cga = [d for d in data["decisions"] if data["seats"][d["player"] - 1]["kind"] == "cga"]
+    assert cga and any(len(d["usage"].get("retrieval_seconds") or []) == 4 for d in cga)  # 3 asked + 1 chosen
+    shown = run(home, "pool", "show", "table")
+    assert shown.returncode == 0, shown.stderr
+    assert "Pool table: 1 games" in shown.stdout and "learning" in shown.stdout
+    count = int(shown.stdout.split("games, ")[1].split(" experiences")[0])
+    assert count == sum(1 for d in cga if d["usage"]["calls"])  # one tuple per decision that reflected
+
+    built = run(home, "pool", "build", "frozen-xu", "g1", "--freeze")
+    assert built.returncode == 0, built.stderr
+    assert f"g1: {count} experiences" in built.stdout
+    listed = run(home, "pool", "list")
+    assert "frozen-xu" in listed.stdout and "table" in listed.stdout
+    again = run(home, "pool", "build", "frozen-xu", "g1")
+    assert again.returncode == 2 and "frozen" in again.stderr
+    missing = run(home, "pool", "build", "other", "nope")
+    assert missing.returncode == 1 and "no finished checkpoint" in missing.stderr
+    bad = run(home, "play", "avalon", "--agents", "cga", "--agent-option", "pool=../x")
+    assert bad.returncode == 2 and "pool" in bad.stderr

@@ -1,0 +1,48 @@
+"""End to end on the real embedded model (marked ``model``): ``cga`` seats play a short game, retrieving from their
+memory with the offline embeddings and writing their experience pool when it ends.
+
+Short configuration for CI: AvalonBench's five players without table talk, one ``cga`` seat (Merlin) with the
+embedded model's defaults (questions refreshed once per round, all answers in one call), fewer questions and
+shorter answers;
+the full-size figures come from ``benchmarks/bench_cga.py``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_model_game import record, run
+
+pytestmark = pytest.mark.model
+
+
+def test_a_cga_seat_plays_a_real_game_and_fills_its_pool(tmp_path):
+    result = run(tmp_path, "play", "avalon", "--preset", "bench5", "--seed", "2", "--game-id", "cga-real",
+                 "--agents", "naive,merlin=cga", "--model", "local", "--rule", "discussion=none",
+                 *[part for option in ("pool=e2e", "questions=1", "own_questions=1", "answer_words=15",
+                                       "reflection_words=30", "thought_words=30")
+                   for part in ("--agent-option", f"merlin:{option}")], "--json")
+    assert result.returncode == 0, result.stderr[-3000:]
+    data = record(tmp_path, "cga-real")
+    assert data["status"] == "finished" and data["winner"] in ("good", "evil")
+    seat = next(int(p) for p, role in data["roles"].items() if role == "merlin")
+    mine = [d for d in data["decisions"] if d["player"] == seat]
+    assert mine and sum(d["usage"]["calls"] for d in mine) > 0
+    assert any(d["usage"].get("retrieval_seconds") for d in mine), "questions were answered from retrieved memory"
+    assert any(d.get("raw") for d in mine)
+    shown = run(tmp_path, "pool", "show", "e2e")
+    assert shown.returncode == 0 and "Pool e2e: 1 games" in shown.stdout
+
+
+def test_a_cga_seer_plays_a_short_werewolf_game(tmp_path):
+    result = run(tmp_path, "play", "werewolf", "--seed", "3", "--game-id", "cga-wolves", "--agents", "naive,seer=cga",
+                 "--model", "local", "--rule", "max_days=2",
+                 *[part for option in ("questions=1", "own_questions=1", "answer_words=15", "reflection_words=30",
+                                       "thought_words=30")
+                   for part in ("--agent-option", f"seer:{option}")], "--json")
+    assert result.returncode == 0, result.stderr[-3000:]
+    data = record(tmp_path, "cga-wolves")
+    assert data["status"] == "finished"
+    seat = next(int(p) for p, role in data["roles"].items() if role == "seer")
+    mine = [d for d in data["decisions"] if d["player"] == seat]
+    assert mine and all(d["usage"]["calls"] >= 1 for d in mine)
+    assert any(d["kind"] == "see" for d in mine)

@@ -1,0 +1,67 @@
+"""The cga agent graph under a real LangGraph API server (``langgraph dev``), driven with the Python SDK: it is drawn
+with one node per module, stops before the chain-of-thought answer with the questions, answers and reflection in
+its state, and an edited reflection is what the answer's prompt then carries."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fake_chat import ChatServer
+
+from roundtable.games import avalon
+
+pytestmark = pytest.mark.server
+
+
+def _reply(body: dict) -> str:
+    user = str(body["messages"][-1]["content"])
+    if "Task: Choose questions" in user:
+        return "Chosen: 2\nOwn: Who leads next?"
+    if "Task: Reflect" in user:
+        return "As the Merlin, I observed that SERVER-REFLECTION."
+    if "Task: Answer the question" in user:
+        return "I do not know yet."
+    return "Thought: fine.\nChoice: 1, 2\nWords: I propose players 1 and 2."
+
+
+@pytest.fixture(scope="module")
+def fake_model() -> Iterator[ChatServer]:
+    server = ChatServer(_reply)
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="module")
+def client(repo_langgraph_server):
+    return repo_langgraph_server.sync_client
+
+
+def leader_input(model: str) -> dict:
+    state = avalon.new_game(avalon.AvalonConfig.build(preset="bench5", rules=["discussion=none"]), 1)
+    (request,) = avalon.pending(state)
+    return {"view": avalon.view(state, request.player).model_dump(mode="json"),
+            "request": request.model_dump(mode="json"), "pool": {},
+            "seat": {"kind": "cga", "model": model, "options": {"questions": 1, "own_questions": 1}}, "seed": 3}
+
+
+def test_the_cga_graph_is_drawn_stops_before_think_and_an_edited_reflection_is_used(client, fake_model):
+    assistant = next(a for a in client.assistants.search(graph_id="cga"))
+    nodes = {n["id"] for n in client.assistants.get_graph(assistant["assistant_id"])["nodes"]}
+    assert {"observe", "freshness", "informativeness", "questions", "retrieve", "answer", "reflect", "suggest",
+            "think", "decide"} <= nodes
+    tid = client.threads.create()["thread_id"]
+    task = leader_input(fake_model.spec)
+    client.runs.wait(tid, "cga", input=task, interrupt_before=["think"])
+    state = client.threads.get_state(tid)
+    assert state["next"] == ["think"]
+    values = state["values"]
+    assert values["questions"][-1] == "Who leads next?" and len(values["answers"]) == len(values["questions"])
+    assert len(values["retrieved"]) == len(values["questions"]) and values["recent"]
+    assert values["reflection"].endswith("SERVER-REFLECTION.")
+    client.threads.update_state(tid, {"reflection": "As Merlin, I observed that EDITED-REFLECTION."}, as_node="reflect")
+    out = client.runs.wait(tid, "cga", input=None)
+    decision = out["decisions"][task["request"]["id"]]
+    assert decision["players"] == [1, 2] and decision["fallback"] is None
+    think = str(fake_model.requests[-1]["messages"][-1]["content"])
+    assert "EDITED-REFLECTION" in think and "SERVER-REFLECTION" not in think
