@@ -456,9 +456,9 @@ def test_later_variants_are_recorded_only_when_set():
     assert A.Rules().with_overrides(["assassination_targets=any_seat"]).to_dict()["assassination_targets"] == "any_seat"
 
 
-def test_avalonbench_assassin_may_name_any_seat_and_an_evil_one_misses():
-    """SPEC.md §3.5's fidelity switch: AvalonBench's code lets the Assassin name any seat, itself included."""
-    cfg = A.AvalonConfig.build("bench5", rules=["discussion=none", "assassination_targets=any_seat"])
+def _at_assassination(cfg: A.AvalonConfig) -> tuple[A.AvalonState, list[int], list[int]]:
+    """Seed 1 of ``cfg`` played to the assassination by three all-good, all-approved quests; and who is
+    good and evil."""
     state = A.new_game(cfg, 1)
     good, evil = goods_and_evils(state)
 
@@ -469,7 +469,13 @@ def test_avalonbench_assassin_may_name_any_seat_and_an_evil_one_misses():
             return {"approve": True}
         return {"success": True}
 
-    state = advance(state, answer, lambda s: s.phase is A.Phase.ASSASSINATION)
+    return advance(state, answer, lambda s: s.phase is A.Phase.ASSASSINATION), good, evil
+
+
+def test_avalonbench_assassin_may_name_any_seat_and_an_evil_one_misses():
+    """SPEC.md §3.5's fidelity switch: AvalonBench's code lets the Assassin name any seat, itself included."""
+    cfg = A.AvalonConfig.build("bench5", rules=["discussion=none", "assassination_targets=any_seat"])
+    state, good, evil = _at_assassination(cfg)
     (req,) = A.pending(state)
     assassin = state.players_with(A.Role.ASSASSIN)[0]
     assert req.candidates == state.players
@@ -786,17 +792,7 @@ def test_illegal_votes_and_cards(opening):
 
 def test_illegal_assassinations_and_play_after_the_end():
     cfg = A.AvalonConfig.build("bench5", rules=["discussion=none"])
-    state = A.new_game(cfg, 1)
-    good, evil = goods_and_evils(state)
-
-    def answer(s, r):
-        if r.kind == "propose_team":
-            return {"team": tuple(good[: r.count])}
-        if r.kind == "vote_team":
-            return {"approve": True}
-        return {"success": True}
-
-    state = advance(state, answer, lambda s: s.phase is A.Phase.ASSASSINATION)
+    state, good, evil = _at_assassination(cfg)
     (req,) = A.pending(state)
     assassin = state.players_with(A.Role.ASSASSIN)[0]
     assert req.kind == "assassinate" and req.player == assassin and not req.may_pass
