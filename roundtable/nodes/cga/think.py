@@ -10,22 +10,18 @@ as in the ``lga`` agent (`roundtable.nodes.lga.reading`).
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from langgraph.runtime import Runtime
 
-from roundtable.tools.extraction import answer_from_schema, answer_from_text, needs_answer, read_labelled
-from roundtable.tools.model_calls import UNUSABLE, ModelProvider, call_structured, call_text
+from roundtable.tools.extraction import needs_answer
+from roundtable.tools.model_calls import UNUSABLE, ModelProvider
 
-from ..codeact.think import ANSWER_WORDS, think_schema
+from ..codeact.think import ask_thought, think_budget
 from ..lga.reading import extract_action, settle
 from .state import CgaState
 from .suggest import current_reflection
 from .turn import CgaTurn
-
-_THOUGHT_LINE = re.compile(r"^\W*thought\s*:.*$", re.IGNORECASE | re.MULTILINE)
-
 
 def make_think(models: ModelProvider):
     """The ``think`` node over ``models``."""
@@ -48,21 +44,9 @@ def make_think(models: ModelProvider):
             instruction="\n".join(p for p in (turn.instruction(), retry) if p),
             choice_help=turn.choice_help(structured) if ask_choice else "", with_words=with_words,
             speech=turn.speech(), thought_words=opts.thought_words, format="json" if structured else "prose")
-        budget = opts.thought_words + (opts.response_words if with_words else 0) + (ANSWER_WORDS if ask_choice else 0)
-        model = turn.model(models, turn.temperature("thought_temperature"), budget)
-        words: str | None = None
-        if structured:
-            schema = think_schema(request, turn.view.players, opts.thought_words,
-                                  opts.response_words if with_words else None, ask_choice, turn.context.describe)
-            parsed, raw, usage = call_structured(model, turn.messages(prompt), schema, "think")
-            action = answer_from_schema(request, parsed) if ask_choice else {}
-            if parsed is not None and with_words:
-                words = parsed.get("words")
-        else:
-            raw, usage = call_text(model, turn.messages(prompt), "think")
-            choice, said = read_labelled(_THOUGHT_LINE.sub("", raw))
-            action = answer_from_text(request, choice) if ask_choice and choice else {}
-            words = said if with_words else None
+        model = turn.model(models, turn.temperature("thought_temperature"), think_budget(opts, with_words, ask_choice))
+        action, words, raw, usage = ask_thought(model, turn.messages(prompt), request, turn.view.players, opts,
+                                                with_words, ask_choice, structured, turn.context.describe)
         raws, usages = [raw], [usage]
         if ask_choice and not action and not raw.startswith(UNUSABLE):
             action, more_raw, more_usage = extract_action(models, turn.table, raw, structured)

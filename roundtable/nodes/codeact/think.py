@@ -44,6 +44,40 @@ def think_schema(request: Request, players: int, thought_words: int, words: int 
     return create_model(f"Thought{base.__name__}", **fields)  # type: ignore[call-overload]
 
 
+def think_budget(opts: Any, with_words: bool, ask_choice: bool) -> int:
+    """Words a thought call may take: ``opts.thought_words``, plus ``opts.response_words`` and `ANSWER_WORDS`
+    when words and a choice are asked."""
+    return opts.thought_words + (opts.response_words if with_words else 0) + (ANSWER_WORDS if ask_choice else 0)
+
+
+def ask_thought(model: Any, messages: Any, request: Request, players: int, opts: Any, with_words: bool,
+                ask_choice: bool, structured: bool, describe: Any) -> tuple[dict[str, Any], str | None, str, dict[str, Any]]:
+    """One chain-of-thought call (module ``think``) and what it answered.
+
+    Args:
+        model: the chat model (temperature and token budget set). messages: the prompt.
+        request: the request answered; players: the table's size. opts: options with ``thought_words`` and
+            ``response_words``. with_words / ask_choice: whether words / a choice are asked.
+        structured: the endpoint takes JSON schemas (`think_schema`), else prose with ``Thought:``,
+            ``Choice:`` and ``Words:`` lines. describe: the game's player describer for the schema.
+
+    Returns:
+        ``(action, words, raw, usage)``: the action read (``{}`` when none was read or asked), the words
+        (``None`` when not asked or not given), the raw reply and the call's usage record.
+    """
+    if structured:
+        schema = think_schema(request, players, opts.thought_words,
+                              opts.response_words if with_words else None, ask_choice, describe)
+        parsed, raw, usage = call_structured(model, messages, schema, "think")
+        action = answer_from_schema(request, parsed) if ask_choice else {}
+        words = parsed.get("words") if parsed is not None and with_words else None
+        return action, words, raw, usage
+    raw, usage = call_text(model, messages, "think")
+    choice, said = read_labelled(_THOUGHT_LINE.sub("", raw))
+    action = answer_from_text(request, choice) if ask_choice and choice else {}
+    return action, said if with_words else None, raw, usage
+
+
 def make_think(models: ModelProvider):
     """The ``think`` node over ``models``."""
 
@@ -59,21 +93,9 @@ def make_think(models: ModelProvider):
             decided=turn.table.decided(decided) if decided else "",
             choice_help=turn.table.choice_help(structured) if ask_choice else "", with_words=with_words,
             speech=turn.table.speech(), thought_words=opts.thought_words, format="json" if structured else "prose")
-        budget = opts.thought_words + (opts.response_words if with_words else 0) + (ANSWER_WORDS if ask_choice else 0)
-        model = turn.text_model(models, budget)
-        words: str | None = None
-        if structured:
-            schema = think_schema(request, turn.view.players, opts.thought_words,
-                                  opts.response_words if with_words else None, ask_choice, turn.context.describe)
-            parsed, raw, usage = call_structured(model, turn.messages(prompt), schema, "think")
-            action = answer_from_schema(request, parsed) if ask_choice else {}
-            if parsed is not None and with_words:
-                words = parsed.get("words")
-        else:
-            raw, usage = call_text(model, turn.messages(prompt), "think")
-            choice, said = read_labelled(_THOUGHT_LINE.sub("", raw))
-            action = answer_from_text(request, choice) if ask_choice and choice else {}
-            words = said if with_words else None
+        model = turn.text_model(models, think_budget(opts, with_words, ask_choice))
+        action, words, raw, usage = ask_thought(model, turn.messages(prompt), request, turn.view.players, opts,
+                                                with_words, ask_choice, structured, turn.context.describe)
         update: dict[str, Any] = {"raw": [raw], "usage": [usage], "words": words}
         if ask_choice:
             update["action"] = action or None
