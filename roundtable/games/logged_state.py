@@ -42,3 +42,16 @@ class LoggedState:
         """JSON-ready snapshot of every field but the event log (the largest part, kept apart): enums as
         their values, tuples as lists, the configuration as its dict."""
         return {f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.name != "events"}  # type: ignore[arg-type]
+
+
+def state_fields(state_class: type) -> dict[str, Any]:
+    """The `roundtable.games.protocol.GameRules` fields that every game whose state is a `LoggedState`
+    (with ``phase``, an enum, and roles with a ``side``) fills alike: ``phase``, ``events``, ``seats``
+    (``[(role, side), ...]`` by seat), ``snapshot`` and ``restore`` (``state_class.restore(snapshot, events)``)."""
+    return {
+        "phase": lambda state: state.phase.value,
+        "events": lambda state: state.events,
+        "seats": lambda state: [(r.value, r.side.value) for r in state.roles],
+        "snapshot": state_class.snapshot,
+        "restore": lambda snapshot, events: state_class.restore(snapshot, events),
+    }

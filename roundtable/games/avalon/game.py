@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from ..config_input import config_input
-from ..protocol import Decision, Event, GameRules, Request, Result
+from ..logged_state import state_fields
+from ..protocol import Decision, GameRules, Request, Result
 from .bots.words import words_for
 from .config import VARIANTS, AvalonConfig
 from .settings import SETTINGS, setting
@@ -80,10 +80,6 @@ def plain_words(view_: AvalonView, request: Request, decision: Decision) -> str:
     return words_for(view_, request, decision.players)
 
 
-def _restore(snapshot: dict[str, Any], events: Sequence[Event]) -> AvalonState:
-    return AvalonState.restore(snapshot, events)
-
-
 RULES: GameRules[AvalonState, AvalonConfig] = GameRules(
     name="avalon",
     phases=PHASES,
@@ -96,11 +92,7 @@ RULES: GameRules[AvalonState, AvalonConfig] = GameRules(
     apply=apply,
     view=view,
     result=result,
-    phase=lambda state: state.phase.value,
-    events=lambda state: state.events,
-    seats=lambda state: [(r.value, r.side.value) for r in state.roles],
-    snapshot=AvalonState.snapshot,
-    restore=_restore,
+    **state_fields(AvalonState),
     action_of=action_of,
     plain_words=plain_words,  # type: ignore[arg-type]
     view_model=AvalonView,

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from ..config_input import config_input
-from ..protocol import Decision, Event, GameRules, Request, Result
+from ..logged_state import state_fields
+from ..protocol import Decision, GameRules, Request, Result
 from .bots.words import words_for
 from .config import VARIANTS, WerewolfConfig
 from .roles import Role
@@ -79,10 +79,6 @@ def plain_words(view_: WerewolfView, request: Request, decision: Decision) -> st
     return words_for(view_, request)
 
 
-def _restore(snapshot: dict[str, Any], events: Sequence[Event]) -> WerewolfState:
-    return WerewolfState.restore(snapshot, events)
-
-
 RULES: GameRules[WerewolfState, WerewolfConfig] = GameRules(
     name="werewolf",
     phases=PHASES,
@@ -95,11 +91,7 @@ RULES: GameRules[WerewolfState, WerewolfConfig] = GameRules(
     apply=apply,
     view=view,
     result=result,
-    phase=lambda state: state.phase.value,
-    events=lambda state: state.events,
-    seats=lambda state: [(r.value, r.side.value) for r in state.roles],
-    snapshot=WerewolfState.snapshot,
-    restore=_restore,
+    **state_fields(WerewolfState),
     action_of=action_of,
     plain_words=plain_words,  # type: ignore[arg-type]
     view_model=WerewolfView,
