@@ -256,6 +256,18 @@ def _completion_text(completion: Any) -> str:
         return ""
 
 
+def _completion_tokens(completion: Any) -> dict[str, int]:
+    """The token counts of an OpenAI ``ChatCompletion`` an error carries (``{}`` when it has none): a reply
+    cut at the length limit was still paid for."""
+    usage = getattr(completion, "usage", None)
+    if usage is None:
+        return {}
+    details = getattr(usage, "prompt_tokens_details", None)
+    return {"prompt_tokens": int(getattr(usage, "prompt_tokens", 0) or 0),
+            "completion_tokens": int(getattr(usage, "completion_tokens", 0) or 0),
+            "cached_tokens": int(getattr(details, "cached_tokens", 0) or 0)}
+
+
 def call_structured(
     model: BaseChatModel, messages: Sequence[BaseMessage], schema: type[BaseModel], module: str
 ) -> tuple[dict[str, Any] | None, str, dict[str, Any]]:
@@ -282,8 +294,10 @@ def call_structured(
     try:
         result = runnable.invoke(list(messages))
     except UNUSABLE_REPLY_ERRORS as error:
-        record = usage_of(None, time.perf_counter() - start, failed=True) | {"module": module}
-        said = _completion_text(getattr(error, "completion", None))
+        completion = getattr(error, "completion", None)
+        record = usage_of(None, time.perf_counter() - start, failed=True) | _completion_tokens(completion) | {
+            "module": module}
+        said = _completion_text(completion)
         raw = f"{said}\n{UNUSABLE}: {type(error).__name__}: {str(error)[:200]})".lstrip("\n")
         return None, raw, _logged(record, seed, messages, raw)
     latency = time.perf_counter() - start

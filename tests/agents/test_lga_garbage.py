@@ -203,7 +203,9 @@ def test_a_reply_cut_at_the_length_limit_keeps_what_came_back():
     completion = ChatCompletion.model_validate({
         "id": "x", "object": "chat.completion", "created": 0, "model": "m",
         "choices": [{"index": 0, "finish_reason": "length",
-                     "message": {"role": "assistant", "content": '{"players": [1, 2], "words": "I trust pl'}}]})
+                     "message": {"role": "assistant", "content": '{"players": [1, 2], "words": "I trust pl'}}],
+        "usage": {"prompt_tokens": 713, "completion_tokens": 128, "total_tokens": 841,
+                  "prompt_tokens_details": {"cached_tokens": 512}}})
 
     def cut(call):
         raise openai.LengthFinishReasonError(completion=completion)
@@ -211,3 +213,7 @@ def test_a_reply_cut_at_the_length_limit_keeps_what_came_back():
     state, requests = play_until(first("propose_team"))
     decision = decide(Script(replies={"act": cut}), state, requests[0], json=True)
     assert '"words": "I trust pl' in decision.raw and "LengthFinishReasonError" in decision.raw
+    act = decision.usage["modules"]["act"]
+    assert (act["failures"], act["calls"]) == (1, 0)
+    assert (act["prompt_tokens"], act["completion_tokens"], act["cached_tokens"]) == (713, 128, 512), \
+        "a reply cut at the length limit was paid for: its tokens count"
