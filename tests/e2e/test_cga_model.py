@@ -1,9 +1,9 @@
 """End to end on the real embedded model (marked ``model``): ``cga`` seats play a short game, retrieving from their
 memory with the offline embeddings and writing their experience pool when it ends.
 
-Short configuration for CI: AvalonBench's five players without table talk, one ``cga`` seat (Merlin) with the
-embedded model's defaults (questions refreshed once per round, all answers in one call), fewer questions and
-shorter answers;
+Short configuration for CI: Werewolf limited to two days, one ``cga`` seat (the Seer) among rule bots, with the
+embedded model's defaults (questions refreshed once per day, all answers in one call), fewer questions and
+shorter answers (the same agent's Avalon play is covered with scripted models by the agent conformance suite);
 the full-size figures come from ``benchmarks/bench_cga.py``.
 """
 
@@ -15,29 +15,11 @@ from test_model_game import record, run
 pytestmark = pytest.mark.model
 
 
-def test_a_cga_seat_plays_a_real_game_and_fills_its_pool(tmp_path):
-    result = run(tmp_path, "play", "avalon", "--preset", "bench5", "--seed", "2", "--game-id", "cga-real",
-                 "--agents", "naive,merlin=cga", "--model", "local", "--rule", "discussion=none",
-                 *[part for option in ("pool=e2e", "questions=1", "own_questions=1", "answer_words=15",
-                                       "reflection_words=30", "thought_words=30")
-                   for part in ("--agent-option", f"merlin:{option}")], "--json")
-    assert result.returncode == 0, result.stderr[-3000:]
-    data = record(tmp_path, "cga-real")
-    assert data["status"] == "finished" and data["winner"] in ("good", "evil")
-    seat = next(int(p) for p, role in data["roles"].items() if role == "merlin")
-    mine = [d for d in data["decisions"] if d["player"] == seat]
-    assert mine and sum(d["usage"]["calls"] for d in mine) > 0
-    assert any(d["usage"].get("retrieval_seconds") for d in mine), "questions were answered from retrieved memory"
-    assert any(d.get("raw") for d in mine)
-    shown = run(tmp_path, "pool", "show", "e2e")
-    assert shown.returncode == 0 and "Pool e2e: 1 games" in shown.stdout
-
-
-def test_a_cga_seer_plays_a_short_werewolf_game(tmp_path):
+def test_a_cga_seer_plays_a_short_werewolf_game_and_fills_its_pool(tmp_path):
     result = run(tmp_path, "play", "werewolf", "--seed", "3", "--game-id", "cga-wolves", "--agents", "naive,seer=cga",
                  "--model", "local", "--rule", "max_days=2",
-                 *[part for option in ("questions=1", "own_questions=1", "answer_words=15", "reflection_words=30",
-                                       "thought_words=30")
+                 *[part for option in ("pool=e2e", "questions=1", "own_questions=1", "answer_words=15",
+                                       "reflection_words=30", "thought_words=30")
                    for part in ("--agent-option", f"seer:{option}")], "--json")
     assert result.returncode == 0, result.stderr[-3000:]
     data = record(tmp_path, "cga-wolves")
@@ -48,3 +30,6 @@ def test_a_cga_seer_plays_a_short_werewolf_game(tmp_path):
     for d in mine:  # an unusable reply (say, cut at the length limit) is handled by the fallback rules, recorded
         assert not d["usage"]["failures"] or d.get("fallback"), d
     assert any(d["kind"] == "see" for d in mine)
+    assert any(d["usage"].get("retrieval_seconds") for d in mine), "questions were answered from retrieved memory"
+    shown = run(tmp_path, "pool", "show", "e2e")
+    assert shown.returncode == 0 and "Pool e2e: 1 games" in shown.stdout
