@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+import operator
+from typing import Annotated, Any, TypeVar
 
 from langgraph.config import get_config
 from langgraph.runtime import Runtime
@@ -70,6 +71,18 @@ class AgentOutput(TypedDict, total=False):
 
     decisions: dict[str, dict[str, Any]]
     memory: dict[str, dict[str, Any]]
+
+
+class DecisionChannels(TypedDict, total=False):
+    """The working channels every model-driven agent graph (``lga``, ``codeact``/``cot``, ``cga``) keeps
+    for one decision: ``action`` and ``words`` read so far, and, appended by each call, ``raw`` replies,
+    ``problems`` (fallback reasons) and ``usage`` records."""
+
+    action: dict[str, Any] | None
+    words: str | None
+    raw: Annotated[list[str], operator.add]
+    problems: Annotated[list[str], operator.add]
+    usage: Annotated[list[dict[str, Any]], operator.add]
 
 
 def parse_view(data: dict[str, Any]) -> PlayerView:

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from pydantic import Field, create_model
+from pydantic import create_model
 
-from .registry import registry
-from .rendering import TemplateContext
+from .rendering import TemplateContext, prompt_field, temperature_field
 
+KINDS = ("cga",)
 MODEL_NODES = ["questions", "answer", "reflect", "suggest", "think"]
 HISTORY_NODES = ["questions", "answer", "reflect", "think"]
 
@@ -47,16 +47,9 @@ CGA_TEMPLATE_FIELDS: dict[str, str] = {t: f for f, (t, _, _) in CGA_PROMPT_FIELD
 """Template name -> context field name."""
 
 
-def _nodes(nodes: list[str]) -> list[str]:
-    """Studio metadata: the node in the agent's own graph and as drawn inside a game (``cga:think``)."""
-    return [*nodes, *(f"cga:{node}" for node in nodes), "cga"]
-
-
 def _prompt(field: str) -> Any:
     template, nodes, description = CGA_PROMPT_FIELDS[field]
-    return (str, Field(default=registry.text(template),
-                       description=f"{description} (template {template}.j2, Jinja2, sandboxed)",
-                       json_schema_extra={"langgraph_nodes": _nodes(nodes), "langgraph_type": "prompt"}))
+    return (str, prompt_field(template, description, KINDS, nodes))
 
 
 class _Rendering(TemplateContext):
@@ -64,8 +57,7 @@ class _Rendering(TemplateContext):
 
 
 def _temperature(default: float, description: str, nodes: list[str]) -> Any:
-    return (float, Field(default=default, ge=0.0, le=2.0, description=description,
-                         json_schema_extra={"langgraph_nodes": _nodes(nodes)}))
+    return (float, temperature_field(default, description, KINDS, nodes))
 
 
 CgaContext = create_model(  # type: ignore[call-overload]

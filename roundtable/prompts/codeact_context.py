@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from pydantic import Field, create_model
+from pydantic import create_model
 
 from .context import ROLES
-from .registry import registry
-from .rendering import TemplateContext
+from .rendering import TemplateContext, prompt_field, temperature_field
 
+KINDS = ("codeact", "cot")
 TEXT_NODES = ["think", "react"]
 CODE_NODES = ["write", "debug"]
 ALL_NODES = [*TEXT_NODES, *CODE_NODES]
@@ -49,16 +49,9 @@ CODEACT_TEMPLATE_FIELDS: dict[str, str] = {t: f for f, (t, _, _) in CODEACT_PROM
 """Template name -> context field name."""
 
 
-def _nodes(nodes: list[str]) -> list[str]:
-    """Studio metadata: the node in the agent's own graph and as drawn inside a game (``codeact:write``, ``cot:think``)."""
-    return [*nodes, *(f"{kind}:{node}" for kind in ("codeact", "cot") for node in nodes), "codeact", "cot"]
-
-
 def _prompt(field: str) -> Any:
     template, nodes, description = CODEACT_PROMPT_FIELDS[field]
-    return (str, Field(default=registry.text(template),
-                       description=f"{description} (template {template}.j2, Jinja2, sandboxed)",
-                       json_schema_extra={"langgraph_nodes": _nodes(nodes), "langgraph_type": "prompt"}))
+    return (str, prompt_field(template, description, KINDS, nodes))
 
 
 class _Rendering(TemplateContext):
@@ -76,8 +69,6 @@ CodeActContext = create_model(  # type: ignore[call-overload]
         code_temperature: sampling temperature of programs (write, debug): 0 (Shi et al.).
     """,
     **{name: _prompt(name) for name in CODEACT_PROMPT_FIELDS},
-    text_temperature=(float, Field(default=0.7, ge=0.0, le=2.0, description="Temperature of prose (Shi et al.: 0.7).",
-                                   json_schema_extra={"langgraph_nodes": _nodes(TEXT_NODES)})),
-    code_temperature=(float, Field(default=0.0, ge=0.0, le=2.0, description="Temperature of code (Shi et al.: 0).",
-                                   json_schema_extra={"langgraph_nodes": _nodes(CODE_NODES)})),
+    text_temperature=(float, temperature_field(0.7, "Temperature of prose (Shi et al.: 0.7).", KINDS, TEXT_NODES)),
+    code_temperature=(float, temperature_field(0.0, "Temperature of code (Shi et al.: 0).", KINDS, CODE_NODES)),
 )

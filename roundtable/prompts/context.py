@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from .registry import registry
+from .rendering import prompt_field, temperature_field
 
 ROLES = ("merlin", "percival", "servant", "morgana", "assassin", "minion", "mordred", "oberon")
+KINDS = ("lga",)
 MODEL_NODES = ["summarize", "analyze", "plan", "act", "respond"]
 """The lga graph's nodes that call a model (prompt metadata names nodes of the lga graph, drawn inside the
 game graph's ``lga`` node)."""
@@ -59,19 +61,9 @@ TEMPLATE_FIELDS: dict[str, str] = {template: field for field, (template, _, _) i
 """Template name -> context field name."""
 
 
-def studio_nodes(nodes: list[str]) -> list[str]:
-    """The nodes a prompt's Studio metadata names: the lga graph's own (``act``), the same steps as a game
-    graph draws them inside its ``lga`` node (``lga:act``), and that node (``lga``)."""
-    return [*nodes, *(f"lga:{node}" for node in nodes), "lga"]
-
-
 def _prompt(field: str) -> Any:
     template, nodes, description = PROMPT_FIELDS[field]
-    return Field(
-        default=registry.text(template),
-        description=f"{description} (template {template}.j2, Jinja2, sandboxed)",
-        json_schema_extra={"langgraph_nodes": studio_nodes(nodes), "langgraph_type": "prompt"},
-    )
+    return prompt_field(template, description, KINDS, nodes)
 
 
 class LgaContext(BaseModel):
@@ -116,14 +108,10 @@ class LgaContext(BaseModel):
     role_minion_prompt: str = _prompt("role_minion_prompt")
     role_mordred_prompt: str = _prompt("role_mordred_prompt")
     role_oberon_prompt: str = _prompt("role_oberon_prompt")
-    temperature: float = Field(
-        default=0.3, ge=0.0, le=2.0, description="Temperature of the agent modules (Lan et al.: 0.3).",
-        json_schema_extra={"langgraph_nodes": studio_nodes(MODEL_NODES)},
-    )
-    extraction_temperature: float = Field(
-        default=0.0, ge=0.0, le=2.0, description="Temperature of extractor calls (0).",
-        json_schema_extra={"langgraph_nodes": studio_nodes(["act", "respond"])},
-    )
+    temperature: float = temperature_field(0.3, "Temperature of the agent modules (Lan et al.: 0.3).", KINDS,
+                                           MODEL_NODES)
+    extraction_temperature: float = temperature_field(0.0, "Temperature of extractor calls (0).", KINDS,
+                                                      ["act", "respond"])
 
     def template(self, name: str) -> str:
         """The text of template ``name`` for this run (the field's value).

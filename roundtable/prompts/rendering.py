@@ -1,4 +1,5 @@
-"""The base of the agents' runtime contexts that carry prompt templates as fields (``codeact``, ``cga``).
+"""The base of the agents' runtime contexts that carry prompt templates as fields (``codeact``, ``cga``),
+and the fields every agent context declares alike (`prompt_field`, `temperature_field`).
 
 A context class names the templates it carries (``TEMPLATE_FIELDS``: template
 name -> field name); any other template is read from its file (not
@@ -9,9 +10,29 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from .registry import registry
+
+
+def studio_nodes(kinds: tuple[str, ...], nodes: list[str]) -> list[str]:
+    """The nodes a context field's Studio metadata names: the agent graph's own (``act``), the same steps
+    as a game graph draws them inside each kind's node (``lga:act``), and those nodes (``lga``)."""
+    return [*nodes, *(f"{kind}:{node}" for kind in kinds for node in nodes), *kinds]
+
+
+def prompt_field(template: str, description: str, kinds: tuple[str, ...], nodes: list[str]) -> Any:
+    """A context field holding template ``template``'s text (default: its file), editable in Studio and
+    shown at ``studio_nodes(kinds, nodes)``."""
+    return Field(default=registry.text(template),
+                 description=f"{description} (template {template}.j2, Jinja2, sandboxed)",
+                 json_schema_extra={"langgraph_nodes": studio_nodes(kinds, nodes), "langgraph_type": "prompt"})
+
+
+def temperature_field(default: float, description: str, kinds: tuple[str, ...], nodes: list[str]) -> Any:
+    """A context field holding a sampling temperature in [0, 2], shown at ``studio_nodes(kinds, nodes)``."""
+    return Field(default=default, ge=0.0, le=2.0, description=description,
+                 json_schema_extra={"langgraph_nodes": studio_nodes(kinds, nodes)})
 
 
 class TemplateContext(BaseModel):

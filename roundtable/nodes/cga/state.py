@@ -20,12 +20,12 @@ Working channels, written by the nodes of one decision:
 from __future__ import annotations
 
 import operator
-from typing import Annotated, Any
+from typing import Annotated
 
-from ..agent import AgentInput, AgentOutput
+from ..agent import AgentInput, AgentOutput, DecisionChannels
 
 
-class CgaState(AgentInput, AgentOutput, total=False):
+class CgaState(AgentInput, AgentOutput, DecisionChannels, total=False):
     """The agent graph's full state (see the module docstring)."""
 
     recent: list[str]
@@ -37,11 +37,6 @@ class CgaState(AgentInput, AgentOutput, total=False):
     reflection: str
     suggestion: str
     retrieval_seconds: Annotated[list[float], operator.add]
-    action: dict[str, Any] | None
-    words: str | None
     retry: bool
     attempts: int
-    raw: Annotated[list[str], operator.add]
-    problems: Annotated[list[str], operator.add]
-    usage: Annotated[list[dict[str, Any]], operator.add]
     checks: Annotated[list[str], operator.add]

@@ -18,18 +18,13 @@ from __future__ import annotations
 import operator
 from typing import Annotated, Any
 
-from ..agent import AgentInput, AgentOutput
+from ..agent import AgentInput, AgentOutput, DecisionChannels
 
 
-class CodeActState(AgentInput, AgentOutput, total=False):
+class CodeActState(AgentInput, AgentOutput, DecisionChannels, total=False):
     """The agent graph's full state (see the module docstring)."""
 
     facts: list[dict[str, Any]]
     program: str | None
     attempts: Annotated[list[dict[str, Any]], operator.add]
     steps: Annotated[list[dict[str, Any]], operator.add]
-    action: dict[str, Any] | None
-    words: str | None
-    raw: Annotated[list[str], operator.add]
-    problems: Annotated[list[str], operator.add]
-    usage: Annotated[list[dict[str, Any]], operator.add]

@@ -26,21 +26,16 @@ Working channels, written by the nodes of one decision:
 from __future__ import annotations
 
 import operator
-from typing import Annotated, Any
+from typing import Annotated
 
-from ..agent import AgentInput, AgentOutput
+from ..agent import AgentInput, AgentOutput, DecisionChannels
 
 
-class LgaState(AgentInput, AgentOutput, total=False):
+class LgaState(AgentInput, AgentOutput, DecisionChannels, total=False):
     """The agent graph's full state (see the module docstring)."""
 
-    action: dict[str, Any] | None
-    words: str | None
     retry: bool
     attempts: int
-    raw: Annotated[list[str], operator.add]
-    problems: Annotated[list[str], operator.add]
-    usage: Annotated[list[dict[str, Any]], operator.add]
     recheck: str | None
     reviewed: bool
     checks: Annotated[list[str], operator.add]
