@@ -68,9 +68,11 @@ def learners(game: PlannedGame) -> list[int]:
     spec = game.learning
     if spec is None or not spec.strategy:
         return []
+    seats = [p for p, seat in enumerate(game.inputs["seats"], start=1) if seat["kind"] == "lga"]
+    if not seats:  # no lga seat (a Werewolf series, or cga seats learning from an experience pool): no roles read
+        return []
     roles = _roles(game)
-    return [p for p, seat in enumerate(game.inputs["seats"], start=1)
-            if seat["kind"] == "lga" and spec.learners in ("all", Role(roles[p - 1]).side.value)]
+    return [p for p in seats if spec.learners in ("all", Role(roles[p - 1]).side.value)]
 
 
 class Learning:
@@ -131,12 +133,13 @@ class Learning:
                 the series stops there and the next run learns from it before going on).
         """
         spec = game.learning
-        if spec is None or spec.frozen:
+        seats = learners(game)
+        if spec is None or spec.frozen or not seats:
             return
         roles = [record["roles"][str(p)] for p in range(1, len(record["roles"]) + 1)]
         roles_text = ", ".join(f"player {p} {Role(r).title}" for p, r in enumerate(roles, start=1))
         outcome = f"{record.get('winner')} won ({str(record.get('end_reason')).replace('_', ' ')})"
-        for seat in learners(game):
+        for seat in seats:
             role = roles[seat - 1]
             namespace = _namespace(spec, game, seat)
             learned = self.read(namespace, role)
