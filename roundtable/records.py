@@ -4,7 +4,10 @@ A record holds everything the metrics need, computed from the event log with
 no model: roles, each proposal with leader and team, every vote, every quest
 card by player, outcomes, the assassination, winner and end reason, every
 utterance with speaker, phase and visibility, and every decision with the raw
-model text, the parsed action and whether a fallback was used.
+model text, the parsed action and whether a fallback was used; besides the
+log, an Avalon record carries the ``beliefs`` its players stated at the end
+(`roundtable.nodes.game.phases.stated_beliefs`). Records written before it
+existed lack the key; readers take its absence for "none recorded".
 """
 
 from __future__ import annotations
@@ -32,12 +35,15 @@ def build_record(game_id: str, values: dict[str, Any], status: str, game_name: s
     Args:
         game_name: the game's name (`roundtable.games.GAMES`).
         game_id: the game's id (its checkpoint thread id).
-        values: the graph state (``config``, ``seed``, ``seats``, ``game``, ``events``).
+        values: the graph state (``config``, ``seed``, ``seats``, ``game``, ``events``, and ``beliefs``
+            once an Avalon game is over).
         status: ``finished``, ``running`` or ``interrupted``.
 
     Returns:
         A JSON-ready dict; ``events`` is the complete log, the other keys are
-        views of it for convenience.
+        views of it for convenience, except ``beliefs`` (Avalon), the beliefs stated at the end,
+        ``{player: {other player: P(good)}}`` (keys as strings) of the good players whose agent kind states one
+        (``{}`` before, or when no such player sat).
     """
     events: list[dict[str, Any]] = list(values.get("events") or [])
     game = values.get("game") or {}
@@ -56,7 +62,8 @@ def build_record(game_id: str, values: dict[str, Any], status: str, game_name: s
         "roles": {str(p): r for p, r in enumerate(roles, start=1)},
         "winner": over["winner"] if over else None,
         "end_reason": over["reason"] if over else None,
-        **(_werewolf_views(events) if game_name == "werewolf" else _avalon_views(events)),
+        **(_werewolf_views(events) if game_name == "werewolf" else _avalon_views(events)
+           | {"beliefs": dict(values.get("beliefs") or {})}),
         "decisions": [{k: v for k, v in e.items() if k not in ("type", "to")} for e in events if e["type"] == "decision"],
         "usage": usage_totals(events),
         "usage_by_module": module_totals(events),

@@ -292,6 +292,12 @@ class GameRules(Generic[StateT, ConfigT]):
             game's own words, as the log records it (``{"approve": True}``).
         plain_words: ``plain_words(view, request, decision) -> str``: plain
             words matching an answer, for a reply with no usable words.
+        view_model: the game's `PlayerView` subclass.
+        belief_probe: ``belief_probe(state) -> {player: PlayerView}``: the
+            players asked, once the game is over, for their belief in every
+            other player's side, each with the view it states it on (Avalon:
+            the good players, AvalonBench's probe); ``None``: the game asks
+            for no belief.
     """
 
     name: str
@@ -313,3 +319,4 @@ class GameRules(Generic[StateT, ConfigT]):
     action_of: Callable[[Request, Decision], dict[str, Any]]
     plain_words: Callable[[PlayerView, Request, Decision], str]
     view_model: type[PlayerView] = PlayerView
+    belief_probe: Callable[[StateT], Mapping[int, PlayerView]] | None = None

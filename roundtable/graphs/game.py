@@ -147,7 +147,7 @@ def build_game_graph(rules: GameRules, kinds: Mapping[str, AgentKind] | None = N
         builder.add_node(name, kind.node(models))
         builder.add_edge(name, phases.APPLY)
     builder.add_node(phases.APPLY, phases.make_apply(rules))
-    builder.add_node(phases.GAME_OVER, phases.make_game_over(rules))
+    builder.add_node(phases.GAME_OVER, phases.make_game_over(rules, playing))
     to_phase = [*rules.phases, phases.GAME_OVER]
     builder.add_edge(START, "setup")
     builder.add_conditional_edges("setup", phases.make_route(rules), to_phase)

@@ -139,6 +139,11 @@ def policy_node(kind: str, policies: Mapping[str, Policy],
     return node
 
 
+Belief = Callable[[PlayerView], Mapping[int, float]]
+"""An agent kind's belief in the other players' sides: ``belief(view) -> {other player: P(good) in [0, 1]}``,
+a pure function of the player's view (the naive bots' `roundtable.games.avalon.bots.naive.beliefs`)."""
+
+
 @dataclass(frozen=True)
 class AgentKind:
     """One agent kind, declared once (see `roundtable.graphs.agents`).
@@ -161,6 +166,10 @@ class AgentKind:
             kind has finished (``values``: the game graph's final state), e.g. the ``cga`` kind's experience
             pool (`roundtable.nodes.cga.experience.record_game`); it must be idempotent (a finished game
             driven again calls it again).
+        beliefs: ``{game: Belief}``: the games in which the kind states a belief in the other players'
+            sides when the game's belief probe asks (`roundtable.games.protocol.GameRules.belief_probe`;
+            the game-over node records it); a kind that states none (every model-driven kind today) is
+            left out of the record's ``beliefs``.
     """
 
     name: str
@@ -172,6 +181,7 @@ class AgentKind:
     context: type[BaseModel] | None = None
     asks_person: bool = False
     after_game: Callable[[str, dict[str, Any]], Any] | None = None
+    beliefs: Mapping[str, Belief] | None = None
 
 
 OptionsT = TypeVar("OptionsT", bound=BaseModel)
@@ -242,8 +252,10 @@ def agent_step(kind: str, step: str, fn: Callable[..., Any], context: type[BaseM
 
 
 def bot_kind(name: str, description: str, policies: Mapping[str, Policy],
-             memories: Mapping[str, Remembers] | None = None) -> AgentKind:
+             memories: Mapping[str, Remembers] | None = None,
+             beliefs: Mapping[str, Belief] | None = None) -> AgentKind:
     """The `AgentKind` of a rule bot: ``policies[game](view, request, seed)`` per game it plays, no model
-    (``memories[game]``: the past events a policy reads, see `policy_node`)."""
+    (``memories[game]``: the past events a policy reads, see `policy_node`; ``beliefs[game]``: its belief
+    in the other players' sides, see `AgentKind`)."""
     return AgentKind(name=name, description=description, games=frozenset(policies),
-                     node=lambda models: policy_node(name, policies, memories))
+                     node=lambda models: policy_node(name, policies, memories), beliefs=beliefs)

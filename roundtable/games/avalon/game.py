@@ -13,7 +13,7 @@ from .settings import SETTINGS, setting
 from .roles import PRESET_NAMES, Role
 from .rules import apply, deal, pending
 from .state import AvalonState, Phase
-from .view import AvalonView, view
+from .view import AvalonView, belief_probe, view
 
 PHASES: dict[str, str] = {
     Phase.REVEAL.value: "Reveal: each player privately learns its role's knowledge; round 1 opens.",
@@ -96,5 +96,6 @@ RULES: GameRules[AvalonState, AvalonConfig] = GameRules(
     action_of=action_of,
     plain_words=plain_words,  # type: ignore[arg-type]
     view_model=AvalonView,
+    belief_probe=belief_probe,
 )
 """Avalon's rules module record (`roundtable.games.protocol.GameRules`)."""

@@ -9,6 +9,7 @@ kept for analysis never reach it.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Literal
 
 from ..protocol import PlayerView, view_fields
@@ -62,3 +63,27 @@ def view(state: AvalonState, player: int) -> AvalonView:
             if e["type"] == "quest_result"
         ),
     )
+
+
+def belief_probe(state: AvalonState) -> dict[int, AvalonView]:
+    """Who states a belief in the other players' sides once the game is over, and on which view.
+
+    AvalonBench (Light et al. 2023) asks its good players for ``get_believed_sides``
+    after the game loop, once the last quest and any assassination are played
+    (``src/server/tasks/avalon/task.py`` of github.com/jonathanmli/Avalon-LLM,
+    "reflect sides of each player at the end of the game"), and its players are
+    told neither the assassination's target nor the roles before that. So
+    each good player (SPEC.md §4's deduction accuracy is a good player's) is
+    probed on its view of the log up to the end of play: without the
+    assassination that ended the game and without ``game_over``, which reveals
+    every role.
+
+    Returns:
+        ``{player: view}`` for every good player, in seat order; ``{}`` while the game is not over.
+    """
+    if not state.is_over:
+        return {}
+    end = next((i for i, e in enumerate(state.events) if e["type"] == "game_over"
+                or (e["type"] == "assassination" and e.get("target") is not None)), len(state.events))
+    played = replace(state, events=state.events[:end])
+    return {p: view(played, p) for p in state.players if state.side_of(p).value == "good"}

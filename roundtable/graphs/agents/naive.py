@@ -7,4 +7,4 @@ from roundtable.nodes.agent import bot_kind
 
 KIND = bot_kind("naive", "Rule-based bots: AvalonBench's (quest outcomes only) in Avalon, simple role heuristics "
                 "in Werewolf (no model).", {"avalon": avalon_naive.decide, "werewolf": werewolf_naive.decide},
-                memories={"werewolf": werewolf_naive.remembers})
+                memories={"werewolf": werewolf_naive.remembers}, beliefs={"avalon": avalon_naive.beliefs})

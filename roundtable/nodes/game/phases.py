@@ -23,7 +23,7 @@ editor) the graph continues from the edited state.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from langgraph.types import Overwrite, Send
@@ -32,7 +32,7 @@ from roundtable.games.errors import IllegalActionError
 from roundtable.games.protocol import Decision, Event, GameRules, Request, can_see, check_decision
 from roundtable.games.rng import rng_for
 
-from ..agent import AgentInput
+from ..agent import AgentInput, AgentKind
 from .state import GameState
 
 GAME_OVER = "game_over"
@@ -160,14 +160,50 @@ def make_route(rules: GameRules) -> Callable[[GameState], str]:
     return route
 
 
-def make_game_over(rules: GameRules) -> Callable[[GameState], dict[str, Any]]:
-    """The ``game_over`` node: write the result (winner and end reason)."""
+def stated_beliefs(rules: GameRules, game: Any, seats: list[dict[str, Any]],
+                   kinds: Mapping[str, AgentKind]) -> dict[str, dict[str, float]]:
+    """The belief probe of a finished game: ``{player: {other player: P(good)}}`` (keys as strings).
+
+    Each player the game's `GameRules.belief_probe` asks states its belief on the view the probe gives,
+    through its seat's agent kind (`AgentKind.beliefs`); a player whose kind states none is left out, so
+    the result never holds a belief nobody stated.
+
+    Raises:
+        IllegalActionError: a stated belief names the player itself or a player not at the table, or a
+            probability outside [0, 1] (a bug in the kind, named).
+    """
+    if rules.belief_probe is None:
+        return {}
+    out: dict[str, dict[str, float]] = {}
+    for player, view in sorted(rules.belief_probe(game).items()):
+        kind = kinds.get(str(seats[player - 1].get("kind")))
+        belief = (kind.beliefs or {}).get(rules.name) if kind is not None else None
+        if belief is None:
+            continue
+        stated = dict(belief(view))
+        wrong = [q for q, p in stated.items() if q == player or not 1 <= q <= len(seats) or not 0.0 <= p <= 1.0]
+        if wrong:
+            raise IllegalActionError(f"the {kind.name} belief of player {player} is not a probability of being "  # type: ignore[union-attr]
+                                     f"good for each other player: {stated}")
+        out[str(player)] = {str(q): float(stated[q]) for q in sorted(stated)}
+    return out
+
+
+def make_game_over(rules: GameRules, kinds: Mapping[str, AgentKind] | None = None
+                   ) -> Callable[[GameState], dict[str, Any]]:
+    """The ``game_over`` node over the seated agent ``kinds``: write the result (winner and end reason) and,
+    where the game probes beliefs, the ``beliefs`` its players' agent kinds state (`stated_beliefs`)."""
 
     def game_over(state: GameState) -> dict[str, Any]:
-        """Game over: the winner and the reason (also in the log); nothing is left to decide."""
-        result = rules.result(load(rules, state, log=False))
+        """Game over: the winner and the reason (also in the log), and the players' stated beliefs in the
+        others' sides where the game asks (Avalon: AvalonBench's belief probe); nothing is left to decide."""
+        game = load(rules, state)
+        result = rules.result(game)
         if result is None:
-            raise IllegalActionError(f"game_over reached while the game is in phase {rules.phase(load(rules, state))!r}")
-        return {"result": result.model_dump()}
+            raise IllegalActionError(f"game_over reached while the game is in phase {rules.phase(game)!r}")
+        update: dict[str, Any] = {"result": result.model_dump()}
+        if rules.belief_probe is not None:
+            update["beliefs"] = stated_beliefs(rules, game, state["seats"], kinds or {})
+        return update
 
     return game_over

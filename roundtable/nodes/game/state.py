@@ -16,7 +16,11 @@ Channels, kept small because every superstep re-saves the channels that changed:
   string), merged per key, also a `DeltaChannel`;
 - ``delivered``: per player, how many of its visible events its agent has
   been given, so each `Send` carries only the new ones;
-- ``result``: the winner and end reason, written at ``game_over``.
+- ``result``: the winner and end reason, written at ``game_over``;
+- ``beliefs``: where the game probes beliefs (Avalon), the players' stated
+  belief in every other player's side, ``{player: {other: P(good)}}`` (keys
+  as strings), written at ``game_over`` (`roundtable.nodes.game.phases.stated_beliefs`);
+  absent in games finished before the probe existed.
 """
 
 from __future__ import annotations
@@ -77,12 +81,13 @@ class GameInput(TypedDict):
 
 
 class GameOutput(TypedDict, total=False):
-    """What a finished run returns: the inputs, the result, the ground truth and the log."""
+    """What a finished run returns: the inputs, the result, the stated beliefs, the ground truth and the log."""
 
     config: dict[str, Any]
     seed: int
     seats: list[dict[str, Any]]
     result: dict[str, Any]
+    beliefs: dict[str, dict[str, float]]
     game: dict[str, Any]
     events: list[dict[str, Any]]
 
@@ -100,3 +105,4 @@ class GameState(TypedDict, total=False):
     memory: Annotated[dict[str, Any], DeltaChannel(merge_memory)]
     delivered: Annotated[dict[str, int], merge]
     result: dict[str, Any]
+    beliefs: dict[str, dict[str, float]]

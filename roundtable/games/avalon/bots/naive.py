@@ -194,5 +194,19 @@ def _assassination_target(view: AvalonView, request: Request, rng: Random) -> in
 
 
 def beliefs(view: AvalonView) -> dict[int, float]:
-    """The Servant's belief in each player: share of surviving assignments in which it is good."""
-    return good_probability(consistent_assignments(view), view.players)
+    """The naive bot's belief in every other player's side, ``{other player: P(good) in [0, 1]}``.
+
+    SPEC.md §3.5: a Servant's belief in a player is the share of surviving
+    assignments (`consistent_assignments`, the same bookkeeping its team
+    choices use) in which that player is good; Merlin, Percival and the evil
+    players start from what they see, so a side they know has probability 0
+    or 1 (Merlin with Mordred in play still doubts). AvalonBench's naive
+    Servant states the same marginals (``get_believed_sides`` of
+    ``NaiveServant``, ``src/server/tasks/avalon/agents/baseline_agents.py``
+    of github.com/jonathanmli/Avalon-LLM), its own seat included; here the
+    player's own seat is left out. A pure function of the view: the belief
+    probe at the end of a game (`roundtable.nodes.game.phases.make_game_over`)
+    calls it.
+    """
+    return {p: good for p, good in good_probability(consistent_assignments(view), view.players).items()
+            if p != view.player}
