@@ -343,8 +343,11 @@ def show(
     _print_module_usage(module_totals(values.get("events") or []))
     if runner.game == "avalon":
         roles = (values.get("game") or {}).get("roles") or []
-        _print_avalonplay({"events": values.get("events") or [],
-                           "roles": {str(p): r for p, r in enumerate(roles, start=1)}})
+        record = {"events": values.get("events") or [], "roles": {str(p): r for p, r in enumerate(roles, start=1)},
+                  "beliefs": values.get("beliefs") or {}}
+        _print_avalonplay(record)
+        if finished:
+            _print_deduction(record)
     if runner.game == "werewolf":
         _print_werewolf({"events": values.get("events") or []})
     if not finished:
@@ -364,6 +367,20 @@ def _print_avalonplay(record: dict[str, Any]) -> None:
         rate = "-" if share.rate is None else f"{share.rate:.2f}"
         parts.append(f"{label} {rate} ({share.hits}/{share.cases})")
     out.print("AvalonPlay measures: " + ", ".join(parts))
+
+
+def _print_deduction(record: dict[str, Any]) -> None:
+    """AvalonBench's deduction accuracy of each good player that stated a belief at the end of one game
+    (`roundtable.metrics.deduction`), next to the 0.5-for-everyone baseline."""
+    from .metrics import deductions
+
+    found = deductions(record)
+    if not found:
+        out.print("Deduction accuracy (AvalonBench): no beliefs recorded")
+        return
+    parts = [f"player {p} ({record['roles'][str(p)]}) {d.right}/{d.guesses} (0.5 baseline {d.baseline}/{d.guesses})"
+             for p, d in found.items()]
+    out.print("Deduction accuracy (AvalonBench): " + ", ".join(parts))
 
 
 def _print_werewolf(record: dict[str, Any]) -> None:

@@ -8,9 +8,10 @@ Written to ``DIR/report/`` (or ``--out``) by ``roundtable experiment report DIR`
   mission and assassination win rates, assassination accuracy), QER and FVR
   of the evil roles (Lan et al. Tables 6-8), LAR and self-recommendation per
   role, VRR per role, AvalonPlay's figures where that metric module exists,
-  and the model cost per condition; every figure with its 95% interval; for a
-  Werewolf experiment, Xu et al.'s village win rate and game length in days
-  (`roundtable.metrics.werewolf`) instead of the Avalon tables;
+  AvalonBench's deduction accuracy next to its 0.5 baseline (or "no beliefs
+  recorded"), and the model cost per condition; every figure with its 95%
+  interval; for a Werewolf experiment, Xu et al.'s village win rate and game
+  length in days (`roundtable.metrics.werewolf`) instead of the Avalon tables;
 - ``measures.csv`` (every `roundtable.metrics.tables.Measure`), ``cost.csv``;
 - ``win_rate.png``, ``evil_qer_fvr.png``, ``role_lar_srr.png`` (matplotlib,
   error bars = the intervals, games per condition in the labels).
@@ -134,12 +135,35 @@ def render_markdown(config: ExperimentConfig, records: dict[str, list[dict[str, 
             [c, f"{by}={r.group}", _pct(r), _pct(find(rows, "VRR", c, by, r.group))]
             for c in conditions for by in ("kind", "model") for r in rows
             if r.metric == "WR" and r.condition == c and r.group_by == by)))
+    parts.append(_deduction_section(conditions, rows))
     if config.game == "avalon":
         play = avalonplay_rows(records)
         keys = ("Game Win", "Quest Win", "Team Acc")
         parts.append("## AvalonPlay (Game Win, Quest Win, Team Acc)\n")
         parts.append(_table(["condition", *keys], ([c, *(play[c][k] for k in keys)] for c in conditions)))
     return _with_cost(parts, records, conditions)
+
+
+def _deduction_section(conditions: list[str], rows: list[Measure]) -> str:
+    """AvalonBench's deduction accuracy next to the 0.5-for-everyone baseline (`roundtable.metrics.deduction`),
+    per condition: all good players with a belief, then per role, agent kind and model."""
+    head = ("## Deduction accuracy (AvalonBench)\n\nGood players' beliefs in the other players' sides at the end of "
+            "the game: a guess is right when P(good) >= 0.5 matches the side. The trivial baseline answers 0.5 "
+            "for everyone (every other player guessed good).\n")
+    lines = []
+    for c in conditions:
+        found = [r for r in rows if r.metric == "deduction_accuracy" and r.condition == c and r.n
+                 and r.group_by in ("all", "role", "kind", "model")]
+        if not found:
+            lines.append([c, "-", "0", "no beliefs recorded", "-"])
+        for r in found:
+            group = "all" if r.group_by == "all" else f"{r.group_by}={r.group}"
+            lines.append([c, group, f"{r.n:g}", _pct(r), _pct(find(rows, "deduction_baseline", c, r.group_by, r.group))])
+    if all(line[3] == "no beliefs recorded" for line in lines):
+        return head + ("\nNo beliefs recorded: no good player's agent kind states a belief (the `naive` bots do; "
+                       "the model-driven kinds do not yet), or the records predate the belief probe.\n")
+    return head + "\n" + _table(["condition", "group", "guesses", "deduction accuracy", "trivial baseline (0.5)"],
+                                lines)
 
 
 def _with_cost(parts: list[str], records: dict[str, list[dict[str, Any]]], conditions: list[str]) -> str:

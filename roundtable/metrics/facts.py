@@ -14,6 +14,8 @@ from typing import Any
 
 from roundtable.games.avalon import Role
 
+from .deduction import deductions
+
 THREE_FAILED_QUESTS = "three_failed_quests"
 MERLIN_ASSASSINATED = "merlin_assassinated"
 
@@ -59,6 +61,9 @@ class PlayerFacts:
     self_proposals_on_team: int
     decisions: int
     valid_decisions: int
+    guesses: int = 0
+    right_guesses: int = 0
+    baseline_guesses: int = 0
 
 
 def _events(record: dict[str, Any], kind: str) -> list[dict[str, Any]]:
@@ -102,7 +107,13 @@ def player_facts(record: dict[str, Any]) -> list[PlayerFacts]:
     - ``proposals``: the player's final proposals plus its team suggestions (``speak`` decisions naming a
       team); ``self_proposals``: those that include the player; ``self_proposals_on_team``: of those, the
       ones made in a round whose quest team held the player (self-recommendation rate and success);
-    - ``decisions`` / ``valid_decisions``: the player's decisions / those answered without a fallback (VRR).
+    - ``decisions`` / ``valid_decisions``: the player's decisions / those answered without a fallback (VRR);
+    - ``guesses`` / ``right_guesses`` / ``baseline_guesses``: a good player's end-of-game belief: the other
+      players it stated one on / whose side it guessed right / that are good (AvalonBench's deduction
+      accuracy and its 0.5-for-everyone baseline, `roundtable.metrics.deduction`); 0 without a belief.
+
+    Raises:
+        ValueError: a malformed belief in the record's ``beliefs``.
     """
     roles = {int(p): r for p, r in (record.get("roles") or {}).items()}
     seats = record.get("seats") or []
@@ -111,6 +122,7 @@ def player_facts(record: dict[str, Any]) -> list[PlayerFacts]:
     proposals = _final_proposals(record)
     leader_of = {(p["round"], p["attempt"]): p["leader"] for p in proposals}
     decisions = _events(record, "decision")
+    deduced = deductions(record)
     rows = []
     for player in sorted(roles):
         role = roles[player]
@@ -133,6 +145,8 @@ def player_facts(record: dict[str, Any]) -> list[PlayerFacts]:
             proposals=len(teams), self_proposals=len(own),
             self_proposals_on_team=sum(1 for r in own if player in quest_teams.get(r, set())),
             decisions=len(mine), valid_decisions=sum(1 for d in mine if not d.get("fallback")),
+            **({"guesses": deduced[player].guesses, "right_guesses": deduced[player].right,
+                "baseline_guesses": deduced[player].baseline} if player in deduced else {}),
         ))
     return rows
 

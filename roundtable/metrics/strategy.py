@@ -1,4 +1,4 @@
-"""Per-player strategy metrics of Lan et al. (2024), ratios of `PlayerFacts` counts pooled over games.
+"""Per-player metrics of Lan et al. (2024) and AvalonBench, ratios of `PlayerFacts` counts pooled over games.
 
 Source: Lan, Hu, Wang et al., *LLM-Based Agent Society Investigation* (EMNLP
 2024), §4 and Tables 2, 6-8; definitions as in SPEC.md §4:
@@ -10,7 +10,10 @@ Source: Lan, Hu, Wang et al., *LLM-Based Agent Society Investigation* (EMNLP
 - ``SRR`` self-recommendation rate: proposals and suggestions including the speaker / all of its proposals
   and suggestions; ``SRS`` self-recommendation success: of those, the ones made in a round whose quest
   team held the speaker;
-- ``VRR`` valid response rate: decisions answered without a fallback / all decisions.
+- ``VRR`` valid response rate: decisions answered without a fallback / all decisions;
+- ``deduction_accuracy`` (AvalonBench, Light et al. 2023): other players whose side a good player's
+  end-of-game belief guesses right / other players it stated a belief on, and ``deduction_baseline``,
+  the same for the trivial belief of 0.5 for everyone (`roundtable.metrics.deduction`).
 
 Each is pooled over games (sum of numerators / sum of denominators) within a
 group, with Wilson's interval on the pooled counts.
@@ -51,4 +54,9 @@ PLAYER_METRICS: tuple[PlayerMetric, ...] = (
     PlayerMetric("SRS", "self-including proposals in rounds one went on the quest / self-including proposals",
                  lambda p: p.self_proposals_on_team, lambda p: p.self_proposals),
     PlayerMetric("VRR", "decisions without a fallback / decisions", lambda p: p.valid_decisions, lambda p: p.decisions),
+    PlayerMetric("deduction_accuracy", "other players whose side a good player's end-of-game belief guesses right "
+                 "(good when P(good) >= 0.5) / other players it stated a belief on", lambda p: p.right_guesses,
+                 lambda p: p.guesses, lambda p: p.side == "good"),
+    PlayerMetric("deduction_baseline", "the same for the trivial belief 0.5 for everyone (every other player "
+                 "guessed good)", lambda p: p.baseline_guesses, lambda p: p.guesses, lambda p: p.side == "good"),
 )

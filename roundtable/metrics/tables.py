@@ -17,10 +17,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .facts import game_facts, player_facts
+from .facts import PlayerFacts, game_facts, player_facts
 from .intervals import bootstrap, mean, wilson
 from .outcomes import GAME_METRICS
-from .strategy import PLAYER_METRICS
+from .strategy import PLAYER_METRICS, PlayerMetric
 
 GROUPS = ("all", "side", "role", "kind", "model")
 """What per-player metrics are grouped by (``all``: every player of the condition)."""
@@ -66,8 +66,7 @@ def measure_table(records: Mapping[str, Iterable[dict[str, Any]]], groups: tuple
     """
     rows: list[Measure] = []
     for condition, items in records.items():
-        finished = [r for r in items if r.get("status") == "finished"]
-        finished.sort(key=lambda r: str(r.get("game_id")))
+        finished = finished_records(items)
         games = [game_facts(r) for r in finished]
         for metric in GAME_METRICS:
             k, n = sum(metric.k(g) for g in games), sum(metric.n(g) for g in games)
@@ -76,19 +75,33 @@ def measure_table(records: Mapping[str, Iterable[dict[str, Any]]], groups: tuple
         low, high = bootstrap(lengths) if lengths else (None, None)
         rows.append(Measure("quests_per_game", condition, "all", "all", sum(lengths), len(lengths),
                             mean(lengths) if lengths else None, low, high, len(games), "bootstrap"))
-        players = [p for r in finished for p in player_facts(r)]
-        for metric in PLAYER_METRICS:
-            for group_by in groups:
-                keyed: dict[str, list[Any]] = {}
-                for p in players:
-                    if metric.applies(p):
-                        keyed.setdefault("all" if group_by == "all" else str(getattr(p, group_by)), []).append(p)
-                for group in sorted(keyed):
-                    members = keyed[group]
-                    if metric.per_side:
-                        members = list({(p.game_id, p.side): p for p in members}.values())
-                    rows.append(_proportion(metric.name, condition, group_by, group, sum(metric.k(p) for p in members),
-                                            sum(metric.n(p) for p in members), len({p.game_id for p in members})))
+        rows += player_measures(condition, [p for r in finished for p in player_facts(r)], PLAYER_METRICS, groups)
+    return rows
+
+
+def finished_records(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The records whose ``status`` is ``finished``, by game id (the order every table pools them in)."""
+    return sorted((r for r in records if r.get("status") == "finished"), key=lambda r: str(r.get("game_id")))
+
+
+def player_measures(condition: str, players: Iterable[PlayerFacts], metrics: Iterable[PlayerMetric],
+                    groups: tuple[str, ...] = GROUPS) -> list[Measure]:
+    """Per-player ``metrics`` of ``condition``'s ``players`` pooled per group: for each metric and each way of
+    grouping (``groups``), one row per group value among the players the metric applies to, groups sorted."""
+    players = list(players)
+    rows: list[Measure] = []
+    for metric in metrics:
+        for group_by in groups:
+            keyed: dict[str, list[PlayerFacts]] = {}
+            for p in players:
+                if metric.applies(p):
+                    keyed.setdefault("all" if group_by == "all" else str(getattr(p, group_by)), []).append(p)
+            for group in sorted(keyed):
+                members = keyed[group]
+                if metric.per_side:
+                    members = list({(p.game_id, p.side): p for p in members}.values())
+                rows.append(_proportion(metric.name, condition, group_by, group, sum(metric.k(p) for p in members),
+                                        sum(metric.n(p) for p in members), len({p.game_id for p in members})))
     return rows
 
 

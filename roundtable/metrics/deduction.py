@@ -1,0 +1,115 @@
+"""AvalonBench's deduction accuracy (Light et al. 2023; SPEC.md §4), a pure function of game records, no model.
+
+A game record's ``beliefs`` (`roundtable.records.build_record`) hold, for the
+good players whose agent kind states a belief, their belief in every other
+player's side when the game ended: ``{player: {other player: P(good)}}``.
+For a good player j, **deduction accuracy** is the share of the other
+players i whose side it guesses right, guessing good when its probability is
+at least 0.5 (AvalonBench's ``AvalonScoring.deduction_acc`` thresholds the
+same way, ``src/server/tasks/avalon/task_scoring.py`` of
+github.com/jonathanmli/Avalon-LLM). Next to it stands the **trivial
+baseline** of answering 0.5 for everyone: it guesses every other player good,
+so it is right on the good ones.
+
+AvalonBench's code divides by all seats, the player's own (always right)
+included; SPEC.md counts the other players only, and so does this module.
+Evil players' beliefs, if a record holds any, are not scored.
+
+Both are proportions pooled over the players of a group (right guesses /
+guesses, summed over players and games) with Wilson's 95% interval, grouped
+like every per-player metric (`roundtable.metrics.tables`: by side, role,
+agent kind, model, per condition); AvalonBench's per-game mean is the same
+number when every game has the same player count. A player's guesses in one
+game are not independent trials, so the interval is an optimistic one. A
+record without ``beliefs`` (recorded before the belief probe existed, or with
+no seat that states a belief) contributes no guess: "no beliefs recorded".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from roundtable.games.avalon import Role
+
+if TYPE_CHECKING:
+    from .tables import Measure
+
+THRESHOLD = 0.5
+"""A probability of being good at or above this guesses good (AvalonBench)."""
+
+METRICS = ("deduction_accuracy", "deduction_baseline")
+"""The names of the two measures in `roundtable.metrics.tables.Measure` rows."""
+
+
+@dataclass(frozen=True)
+class Deduction:
+    """One good player's guesses in one game: ``guesses`` (other players it stated a belief on), ``right``
+    (those whose side it guessed right), ``baseline`` (those that are good: the trivial baseline's right
+    guesses)."""
+
+    guesses: int
+    right: int
+    baseline: int
+
+
+def beliefs_of(record: Mapping[str, Any]) -> dict[int, dict[int, float]]:
+    """The record's ``beliefs`` with player numbers as ints (``{}`` when it has none).
+
+    Raises:
+        ValueError: a belief names a player not at the table or the player itself, or is not a number in
+            [0, 1] (the game id named).
+    """
+    players = len(record.get("roles") or {})
+    out: dict[int, dict[int, float]] = {}
+    for player, belief in (record.get("beliefs") or {}).items():
+        j = int(player)
+        row: dict[int, float] = {}
+        for other, p in (belief or {}).items():
+            i = int(other)
+            if i == j or not 1 <= i <= players or isinstance(p, bool) or not isinstance(p, (int, float)) \
+                    or not 0.0 <= p <= 1.0:
+                raise ValueError(f"game {record.get('game_id')!r}: player {j}'s belief {other!r}: {p!r} is not a "
+                                 "probability of being good for another player at the table")
+            row[i] = float(p)
+        out[j] = row
+    return out
+
+
+def deductions(record: Mapping[str, Any]) -> dict[int, Deduction]:
+    """``{good player: Deduction}`` for each good player of ``record`` that stated a belief, seat order.
+
+    Raises:
+        ValueError: a malformed belief (see `beliefs_of`).
+    """
+    sides = {int(p): Role(r).side.value for p, r in (record.get("roles") or {}).items()}
+    out: dict[int, Deduction] = {}
+    for j, belief in sorted(beliefs_of(record).items()):
+        if sides.get(j) != "good":
+            continue
+        good = {i: sides[i] == "good" for i in belief}
+        out[j] = Deduction(guesses=len(belief), right=sum(1 for i, p in belief.items() if (p >= THRESHOLD) == good[i]),
+                           baseline=sum(good.values()))
+    return out
+
+
+def deduction_accuracy(records: Mapping[str, Iterable[dict[str, Any]]],
+                       groups: tuple[str, ...] | None = None) -> list["Measure"]:
+    """Deduction accuracy and its trivial baseline per condition and group (``deduction_accuracy``,
+    ``deduction_baseline`` rows of `roundtable.metrics.tables.measure_table`, which holds them too).
+
+    Args:
+        records: ``{condition: records}``; only finished ones count.
+        groups: the groupings (default `roundtable.metrics.tables.GROUPS`).
+
+    Returns:
+        `Measure` rows in a fixed order; ``n`` is the number of guesses (0, value ``None``: no beliefs recorded).
+    """
+    from .facts import player_facts
+    from .strategy import PLAYER_METRICS
+    from .tables import GROUPS, finished_records, player_measures
+
+    metrics = [m for m in PLAYER_METRICS if m.name in METRICS]
+    return [row for condition, items in records.items() for row in player_measures(
+        condition, [p for r in finished_records(items) for p in player_facts(r)], metrics, groups or GROUPS)]
