@@ -151,6 +151,12 @@ def test_history_show_and_list(home: Path) -> None:
     listed = run(home, "list")
     assert "g-hist" in listed.stdout and "finished" in listed.stdout
     assert run(home, "show", "nope").returncode == 2
+    from roundtable.metrics import deductions
+
+    shown = run(home, "show", "g-hist").stdout  # the naive good players' deduction accuracy, as the record has it
+    found = deductions(record(home, "g-hist"))
+    assert found and all(f"player {p} ({record(home, 'g-hist')['roles'][str(p)]}) {d.right}/{d.guesses} "
+                         f"(0.5 baseline {d.baseline}/{d.guesses})" in shown for p, d in found.items())
 
 
 def test_step_mode_pauses_after_each_phase_and_q_stops_resumably(home: Path) -> None:
