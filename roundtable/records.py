@@ -6,8 +6,10 @@ card by player, outcomes, the assassination, winner and end reason, every
 utterance with speaker, phase and visibility, and every decision with the raw
 model text, the parsed action and whether a fallback was used; besides the
 log, an Avalon record carries the ``beliefs`` its players stated at the end
-(`roundtable.nodes.game.phases.stated_beliefs`). Records written before it
-existed lack the key; readers take its absence for "none recorded".
+(`roundtable.nodes.game.phases.stated_beliefs`), and every record the
+``experience_pools`` its ``cga`` seats played with (`roundtable.metrics.pools`).
+Records written before either existed lack the key; readers take its absence
+for "none recorded".
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 
 from . import paths
 from .locks import is_driven
+from .metrics.pools import pools_at_start
 from .metrics.werewolf import game_days
 
 RECORD_VERSION = 1
@@ -43,7 +46,8 @@ def build_record(game_id: str, values: dict[str, Any], status: str, game_name: s
         A JSON-ready dict; ``events`` is the complete log, the other keys are
         views of it for convenience, except ``beliefs`` (Avalon), the beliefs stated at the end,
         ``{player: {other player: P(good)}}`` (keys as strings) of the good players whose agent kind states one
-        (``{}`` before, or when no such player sat).
+        (``{}`` before, or when no such player sat); ``experience_pools``: ``{player: {"pool", "reads",
+        "games", "experiences"}}`` of each ``cga`` seat at the start.
     """
     events: list[dict[str, Any]] = list(values.get("events") or [])
     game = values.get("game") or {}
@@ -64,6 +68,7 @@ def build_record(game_id: str, values: dict[str, Any], status: str, game_name: s
         "end_reason": over["reason"] if over else None,
         **(_werewolf_views(events) if game_name == "werewolf" else _avalon_views(events)
            | {"beliefs": dict(values.get("beliefs") or {})}),
+        "experience_pools": pools_at_start({"events": events}),
         "decisions": [{k: v for k, v in e.items() if k not in ("type", "to")} for e in events if e["type"] == "decision"],
         "usage": usage_totals(events),
         "usage_by_module": module_totals(events),

@@ -143,6 +143,11 @@ Belief = Callable[[PlayerView], Mapping[int, float]]
 """An agent kind's belief in the other players' sides: ``belief(view) -> {other player: P(good) in [0, 1]}``,
 a pure function of the player's view (the naive bots' `roundtable.games.avalon.bots.naive.beliefs`)."""
 
+AtSetup = Callable[[str, Mapping[str, Any]], dict[str, Any] | None]
+"""What a seat of a kind records when its game is dealt: ``at_setup(game, seat) -> entry | None``, ``entry`` a
+JSON-ready dict with a ``type`` (the setup node adds ``to: []`` and ``player``), e.g. the ``cga`` kind's
+experience pool size (`roundtable.nodes.cga.experience.pool_at_start`)."""
+
 
 @dataclass(frozen=True)
 class AgentKind:
@@ -170,6 +175,7 @@ class AgentKind:
             sides when the game's belief probe asks (`roundtable.games.protocol.GameRules.belief_probe`;
             the game-over node records it); a kind that states none (every model-driven kind today) is
             left out of the record's ``beliefs``.
+        at_setup: see `AtSetup`; ``None``: its seats record nothing at setup.
     """
 
     name: str
@@ -182,6 +188,7 @@ class AgentKind:
     asks_person: bool = False
     after_game: Callable[[str, dict[str, Any]], Any] | None = None
     beliefs: Mapping[str, Belief] | None = None
+    at_setup: AtSetup | None = None
 
 
 OptionsT = TypeVar("OptionsT", bound=BaseModel)

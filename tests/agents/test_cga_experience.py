@@ -121,3 +121,41 @@ def test_a_bad_pool_name_is_refused():
 
     with pytest.raises(GameIdError):
         ExperiencePool("../elsewhere")
+
+
+CGA_SEAT = {"kind": "cga", "model": "http://127.0.0.1:9/v1#fake"}
+
+
+def test_a_seat_records_the_size_of_the_pool_it_starts_with(home: Path):
+    from roundtable.nodes.cga.experience import pool_at_start
+
+    assert pool_at_start("werewolf", CGA_SEAT) == {"type": "experience_pool", "pool": None, "reads": False,
+                                                   "games": 0, "experiences": 0}
+    fresh = pool_at_start("werewolf", CGA_SEAT | {"options": {"pool": "xu"}})
+    assert (fresh["pool"], fresh["games"], fresh["experiences"]) == ("xu", 0, 0)
+    assert not (home / "pools" / "xu").exists()  # reading the size creates nothing
+    memory = {"2": agent_pool("seer", "village", "xu", [SEER, OTHER])}
+    record_game("g1", finished(memory, "village", 2))
+    record_game("g2", finished(memory, "werewolves", 3))
+    assert pool_at_start("werewolf", CGA_SEAT | {"options": {"pool": "xu"}}) == {
+        "type": "experience_pool", "pool": "xu", "reads": True, "games": 2, "experiences": 4}
+    assert not pool_at_start("werewolf", CGA_SEAT | {"options": {"pool": "xu", "experience": False}})["reads"]
+
+
+def test_the_game_logs_each_cga_seats_pool_when_it_is_dealt(home: Path):
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from roundtable.games import GAMES
+    from roundtable.graphs.game import build_game_graph
+    from roundtable.metrics.pools import pool_size, pools_at_start
+
+    record_game("g1", finished({"2": agent_pool("seer", "village", "village", [SEER])}, "village", 2))
+    seats = [CGA_SEAT | {"options": {"pool": "village"}}] * 2 + [{"kind": "naive"}] * 4 + [CGA_SEAT]
+    game = build_game_graph(GAMES["werewolf"]).compile(checkpointer=InMemorySaver(), interrupt_after=["setup"])
+    values = game.invoke({"config": {"preset": "xu7"}, "seed": 1, "seats": seats},
+                         {"configurable": {"thread_id": "pools"}})  # stops once dealt: no model call
+    logged = [e for e in values["events"] if e["type"] == "experience_pool"]
+    assert [(e["player"], e["to"], e["pool"], e["games"], e["experiences"]) for e in logged] == [
+        (1, [], "village", 1, 1), (2, [], "village", 1, 1), (7, [], None, 0, 0)]
+    record = {"events": values["events"], "seats": values["seats"]}
+    assert set(pools_at_start(record)) == {"1", "2", "7"} and pool_size(record) == 1

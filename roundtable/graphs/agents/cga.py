@@ -49,7 +49,7 @@ from roundtable.nodes.cga import (
     observe,
     retrieve,
 )
-from roundtable.nodes.cga.experience import record_game
+from roundtable.nodes.cga.experience import pool_at_start, record_game
 from roundtable.prompts.cga_context import CgaContext
 from roundtable.tools.model_calls import FactoryModels, ModelProvider
 
@@ -123,4 +123,5 @@ KIND = AgentKind(
     options=CgaOptions,
     context=CgaContext,
     after_game=record_game,
+    at_setup=pool_at_start,
 )

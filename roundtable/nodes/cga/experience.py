@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import statistics
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +29,8 @@ from typing import Any
 from roundtable import paths
 from roundtable.tools.embeddings import Embedder, embedder
 from roundtable.tools.vectors import collection, persistent_client, write_lock
+
+from .options import CgaOptions
 
 WIN_BASE = 1000
 GOOD_EXAMPLES = 5
@@ -194,6 +196,33 @@ def list_pools() -> list[dict[str, Any]]:
         out.append({"name": directory.name, "frozen": bool(info.get("frozen")),
                     "games": len(info.get("games") or []), "embeddings": info.get("embeddings", "minilm")})
     return out
+
+
+# ------------------------------------------------------------------ at the start of a game
+
+
+def pool_at_start(game: str, seat: Mapping[str, Any]) -> dict[str, Any]:
+    """What a ``cga`` seat plays with, recorded when its game is dealt (the kind's ``at_setup``): the log entry
+    ``{"type": "experience_pool", "pool": name or None, "reads": bool, "games": int, "experiences": int}``.
+
+    ``games`` is how many finished games the pool was built from (``pool.json``'s ``games``), the unit in
+    which Xu et al. (2023) size their pools (their ``merge_memory.py`` merges the experience files of a
+    range of games; the paper's pools come from 10, 20, 30 and 40 games), and ``experiences`` how many
+    (reflection, response, score) tuples it held; both 0 for a pool not created yet, and for a seat
+    without a pool (``pool`` ``None``). ``reads``: the seat reads the pool at decision time (option
+    ``experience``); a seat that only writes to it plays without experience. Read before the game's first
+    decision, so a series whose games run one after another sees game k start with the k - 1 games before it.
+    The record's ``experience_pools`` and the pool-size measures read it (`roundtable.metrics.pools`).
+
+    Raises:
+        ConfigurationError: invalid seat options (the game's input check refuses them first).
+    """
+    options = CgaOptions.parse(dict(seat.get("options") or {}))
+    if not options.pool:
+        return {"type": "experience_pool", "pool": None, "reads": False, "games": 0, "experiences": 0}
+    pool = ExperiencePool(options.pool, options.embeddings)
+    return {"type": "experience_pool", "pool": pool.name, "reads": options.experience,
+            "games": len(pool.info().get("games") or []), "experiences": pool.count()}
 
 
 # ------------------------------------------------------------------ after a game

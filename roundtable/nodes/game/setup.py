@@ -113,6 +113,19 @@ def check_seat(seat: Mapping[str, Any], player: int, rules: GameRules, kinds: Ma
     return {"kind": kind.name, "model": model if kind.needs_model else None, "options": options}
 
 
+def seat_records(rules: GameRules, seats: list[dict[str, Any]], kinds: Mapping[str, AgentKind]) -> list[dict[str, Any]]:
+    """What the seats record when the game is dealt: for each seat whose kind has an ``at_setup``
+    (`roundtable.nodes.agent.AtSetup`), its entry as an analysis-only log entry (``to: []``, no player
+    sees it) with the seat's ``player``, in seat order."""
+    out = []
+    for player, seat in enumerate(seats, start=1):
+        kind = kinds.get(seat["kind"])
+        entry = kind.at_setup(rules.name, seat) if kind is not None and kind.at_setup is not None else None
+        if entry is not None:
+            out.append({**entry, "to": [], "player": player})
+    return out
+
+
 def make_setup(rules: GameRules, kinds: Mapping[str, AgentKind]):
     """The ``setup`` node of ``rules``'s game graph over the agent kinds ``kinds``."""
 
@@ -121,7 +134,9 @@ def make_setup(rules: GameRules, kinds: Mapping[str, AgentKind]):
         start = check_input({k: state[k] for k in ("config", "seed", "seats") if k in state},  # type: ignore[literal-required]
                             rules, kinds, default_model)
         game = rules.new_game(rules.config(start["config"]), start["seed"])
-        return start | {"game": rules.snapshot(game), "events": list(rules.events(game))}
+        return start | {"game": rules.snapshot(game),
+                        "events": [*rules.events(game), *seat_records(rules, start["seats"], kinds)]}
 
-    setup.__doc__ = f"Setup of {rules.name}: check the input, deal the roles from the seed, seat the agents."
+    setup.__doc__ = (f"Setup of {rules.name}: check the input, deal the roles from the seed, seat the agents "
+                     "(and log what each seat's kind records at the start, e.g. a cga seat's experience pool).")
     return setup
