@@ -11,10 +11,13 @@ Written to ``DIR/report/`` (or ``--out``) by ``roundtable experiment report DIR`
   AvalonBench's deduction accuracy next to its 0.5 baseline (or "no beliefs
   recorded"), and the model cost per condition; every figure with its 95%
   interval; for a Werewolf experiment, Xu et al.'s village win rate and game
-  length in days (`roundtable.metrics.werewolf`) instead of the Avalon tables;
+  length in days (`roundtable.metrics.werewolf`), also against the size of
+  the experience pool the games were played with, instead of the Avalon tables;
 - ``measures.csv`` (every `roundtable.metrics.tables.Measure`), ``cost.csv``;
 - ``win_rate.png``, ``evil_qer_fvr.png``, ``role_lar_srr.png`` (matplotlib,
-  error bars = the intervals, games per condition in the labels).
+  error bars = the intervals, games per condition in the labels); for a
+  Werewolf experiment ``win_rate.png`` and ``pool_size.png`` (village win
+  rate and game length against experience pool size, Xu et al.).
 
 Deterministic: the same records give byte-identical files (rows in a fixed
 order, fixed number formats, PNGs without a timestamp). Wall time depends on
@@ -32,7 +35,7 @@ from typing import Any
 
 from roundtable.metrics.cost import cost_summary
 from roundtable.metrics.tables import Measure, find, measure_table
-from roundtable.metrics.werewolf import werewolf_measure_table
+from roundtable.metrics.werewolf import POOL_GROUP, UNKNOWN, werewolf_measure_table, werewolf_pool_table
 from roundtable.records import read_record
 
 from .config import ExperimentConfig, PlannedGame
@@ -107,6 +110,7 @@ def render_markdown(config: ExperimentConfig, records: dict[str, list[dict[str, 
             [c, str(len(records[c])), *(_pct(find(rows, m, c)) for m in (
                 "village_win_rate", "werewolf_win_rate", "draw_rate")), _num(find(rows, "days_per_game", c))]
             for c in conditions)))
+        parts.append(_pool_section(rows))
         return _with_cost(parts, records, conditions)
     parts.append("## Win rate per side (Lan et al. Table 2 shape)\n")
     parts.append(_table(["condition", "games", "good WR", "evil WR"], (
@@ -164,6 +168,20 @@ def _deduction_section(conditions: list[str], rows: list[Measure]) -> str:
                        "the model-driven kinds do not yet), or the records predate the belief probe.\n")
     return head + "\n" + _table(["condition", "group", "guesses", "deduction accuracy", "trivial baseline (0.5)"],
                                 lines)
+
+
+def _pool_section(rows: list[Measure]) -> str:
+    """Xu et al.'s village win rate and game length against experience pool size (`werewolf_pool_table`'s rows
+    in ``rows``), with the number of games in each bin."""
+    from roundtable.metrics.pools import STEP, bin_label
+
+    pools = [r for r in rows if r.group_by == POOL_GROUP and r.metric == "village_win_rate"]
+    text = ("## Village win rate and game length against experience pool size (Xu et al.)\n\nPool size: the "
+            "finished games the largest experience pool a seat read was built from when the game started (Xu et "
+            f"al. count their pools in games: 0, 10, 20, 30, 40), in bins of {STEP}; a game without a pool at 0.\n\n")
+    return text + _table(["condition", "pool size (games)", "games", "village win rate", "days per game"], (
+        [r.condition, "unknown (not recorded)" if r.group == UNKNOWN else bin_label(int(r.group)), str(r.games),
+         _pct(r), _num(find(rows, "days_per_game", r.condition, POOL_GROUP, r.group))] for r in pools))
 
 
 def _with_cost(parts: list[str], records: dict[str, list[dict[str, Any]]], conditions: list[str]) -> str:
@@ -232,6 +250,44 @@ def _bars(path: Path, title: str, labels: list[str], series: dict[str, list[Meas
     plt.close(figure)
 
 
+def _pool_plot(path: Path, conditions: list[str], rows: list[Measure]) -> None:
+    """Village win rate and days per game against pool size (games), one line per condition, error bars = the
+    95% intervals, each point labelled with its number of games; written without metadata."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from roundtable.metrics.pools import bin_label
+
+    figure, (wins, days) = plt.subplots(1, 2, figsize=(9.0, 3.6), dpi=100)
+    for i, condition in enumerate(conditions):
+        shift = (i - (len(conditions) - 1) / 2) * 0.6
+        for axes, metric in ((wins, "village_win_rate"), (days, "days_per_game")):
+            points = [r for r in rows if r.metric == metric and r.condition == condition and r.group_by == POOL_GROUP
+                      and r.group != UNKNOWN and r.value is not None]
+            if not points:
+                continue
+            xs = [int(r.group) + shift for r in points]
+            ys = [r.value for r in points]
+            errors = [[r.value - r.low for r in points], [r.high - r.value for r in points]]
+            axes.errorbar(xs, ys, yerr=errors, marker="o", capsize=3, label=condition)
+            for x, r in zip(xs, points):
+                axes.annotate(f"n={r.games}", (x, r.value), textcoords="offset points", xytext=(4, 4), fontsize=7)
+    bins = sorted({int(r.group) for r in rows if r.group_by == POOL_GROUP and r.group != UNKNOWN})
+    wins.set_ylim(0, 1)
+    wins.set_title("Village win rate (95% CI)", fontsize=10)
+    days.set_title("Game length in days (95% CI)", fontsize=10)
+    for axes in (wins, days):
+        axes.set_xticks(bins, [bin_label(b) for b in bins], fontsize=8)
+        axes.set_xlabel("experience pool size (games)", fontsize=8)
+        if axes.get_legend_handles_labels()[0]:
+            axes.legend(fontsize=8)
+    figure.tight_layout()
+    figure.savefig(path, format="png", metadata={"Software": None})
+    plt.close(figure)
+
+
 def write_report(directory: Path, config: ExperimentConfig, games: list[PlannedGame],
                  out: Path | None = None) -> Path:
     """Write the report of the experiment in ``directory`` (see the module docstring).
@@ -245,7 +301,7 @@ def write_report(directory: Path, config: ExperimentConfig, games: list[PlannedG
     target.mkdir(parents=True, exist_ok=True)
     records = load_records(directory, games)
     wolves = config.game == "werewolf"
-    rows = werewolf_measure_table(records) if wolves else measure_table(records)
+    rows = werewolf_measure_table(records) + werewolf_pool_table(records) if wolves else measure_table(records)
     (target / "report.md").write_text(render_markdown(config, records, rows), encoding="utf-8")
     (target / "measures.csv").write_text(measures_csv(rows), encoding="utf-8")
     (target / "cost.csv").write_text(cost_csv(records), encoding="utf-8")
@@ -258,6 +314,7 @@ def write_report(directory: Path, config: ExperimentConfig, games: list[PlannedG
     if wolves:
         _bars(target / "win_rate.png", "Win rate per side (95% CI)", labels,
               {side: [find(rows, f"{side}_win_rate", c) for c in conditions] for side in ("village", "werewolf")})
+        _pool_plot(target / "pool_size.png", conditions, rows)
         return target / "report.md"
     _bars(target / "win_rate.png", "Win rate per side (95% CI)", labels,
           {side: [find(rows, "WR", c, "side", side) for c in conditions] for side in ("good", "evil")})

@@ -1,10 +1,12 @@
 """Measures computed from game records with no model: play quality, and the papers' metrics (AvalonPlay's,
-AvalonBench's deduction accuracy, Xu et al.'s Werewolf outcomes)."""
+AvalonBench's deduction accuracy, Xu et al.'s Werewolf outcomes, also against experience pool size)."""
 
 from .avalonplay import AvalonPlayMetrics, avalonplay_metrics, game_metrics
 from .deduction import deduction_accuracy, deductions
 from .play_quality import PlayQuality, Share, play_quality
-from .werewolf import WerewolfOutcomes, game_days, werewolf_outcomes
+from .pools import pool_size
+from .werewolf import WerewolfOutcomes, game_days, werewolf_outcomes, werewolf_pool_table
 
 __all__ = ["AvalonPlayMetrics", "PlayQuality", "Share", "WerewolfOutcomes", "avalonplay_metrics", "deduction_accuracy",
-           "deductions", "game_days", "game_metrics", "play_quality", "werewolf_outcomes"]
+           "deductions", "game_days", "game_metrics", "play_quality", "pool_size", "werewolf_outcomes",
+           "werewolf_pool_table"]

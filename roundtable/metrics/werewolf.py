@@ -7,6 +7,9 @@
   after it; the game's last day is the day of its ``game_over`` event), its
   mean with a seeded bootstrap 95% interval.
 
+Both also against the size of the experience pool each game was played with
+(`werewolf_pool_table`; pool sizes in games, `roundtable.metrics.pools`).
+
 A record is any mapping with ``events`` (the game's log, as
 `roundtable.records.build_record` writes it); unfinished games are left out.
 """
@@ -18,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .intervals import bootstrap, mean, wilson
+from .pools import STEP, pool_bin, pool_size
 
 if TYPE_CHECKING:
     from .tables import Measure
@@ -96,18 +100,66 @@ def werewolf_measure_table(records: Mapping[str, Iterable[Mapping[str, Any]]]) -
     ``village_win_rate``, ``werewolf_win_rate``, ``draw_rate`` (Wilson) and ``days_per_game`` (bootstrap),
     over the records whose ``status`` is ``finished``.
     """
-    from .tables import Measure
+    from .tables import finished_records
 
     rows: list[Measure] = []
     for condition, items in records.items():
-        finished = sorted((r for r in items if r.get("status") == "finished"), key=lambda r: str(r.get("game_id")))
-        out = werewolf_outcomes(finished)
-        for metric, k in (("village_win_rate", out.village_wins), ("werewolf_win_rate", out.werewolf_wins),
-                          ("draw_rate", out.draws)):
-            low, high = wilson(k, out.games)
-            rows.append(Measure(metric, condition, "all", "all", k, out.games, k / out.games if out.games else None,
-                                low if out.games else None, high if out.games else None, out.games))
-        low, high = out.days_interval if out.games else (None, None)
-        rows.append(Measure("days_per_game", condition, "all", "all", sum(out.days), out.games, out.mean_days,
-                            low, high, out.games, "bootstrap"))
+        out = werewolf_outcomes(finished_records(items))
+        rows += _outcome_rows(out, condition, "all", "all",
+                              ("village_win_rate", "werewolf_win_rate", "draw_rate", "days_per_game"))
+    return rows
+
+
+def _outcome_rows(out: WerewolfOutcomes, condition: str, group_by: str, group: str,
+                  metrics: tuple[str, ...]) -> list["Measure"]:
+    """``metrics`` of ``out`` as `Measure` rows: the win and draw rates with Wilson's interval, ``days_per_game``
+    with the bootstrap's."""
+    from .tables import Measure
+
+    rows: list[Measure] = []
+    counts = {"village_win_rate": out.village_wins, "werewolf_win_rate": out.werewolf_wins, "draw_rate": out.draws}
+    for metric in metrics:
+        if metric == "days_per_game":
+            low, high = out.days_interval if out.games else (None, None)
+            rows.append(Measure(metric, condition, group_by, group, sum(out.days), out.games, out.mean_days,
+                                low, high, out.games, "bootstrap"))
+            continue
+        k = counts[metric]
+        low, high = wilson(k, out.games)
+        rows.append(Measure(metric, condition, group_by, group, k, out.games, k / out.games if out.games else None,
+                            low if out.games else None, high if out.games else None, out.games))
+    return rows
+
+
+POOL_GROUP = "pool_games"
+"""The ``group_by`` of `werewolf_pool_table`'s rows; their ``group`` is the bin's lower end in games, or `UNKNOWN`."""
+
+UNKNOWN = "unknown"
+"""The group of the games whose record cannot say their pool size (recorded before seats recorded it)."""
+
+
+def werewolf_pool_table(records: Mapping[str, Iterable[Mapping[str, Any]]], step: int = STEP) -> list["Measure"]:
+    """Xu et al.'s village win rate and game length in days against the size of the experience pool the
+    game was played with (their learning from 0, 10, 20, 30 and 40 earlier games), per condition.
+
+    Each finished game falls in the bin of its pool size (`roundtable.metrics.pools.pool_size`, in games;
+    bins of ``step`` games, `roundtable.metrics.pools.pool_bin`); a game without a pool at 0; a game whose
+    record cannot say in the group `UNKNOWN`.
+
+    Returns:
+        `Measure` rows, ``village_win_rate`` (Wilson) and ``days_per_game`` (bootstrap) per bin, ``group_by``
+        `POOL_GROUP` and ``group`` the bin's lower end: conditions in the order given, bins ascending,
+        `UNKNOWN` last.
+    """
+    from .tables import finished_records
+
+    rows: list[Measure] = []
+    for condition, items in records.items():
+        bins: dict[int | None, list[Mapping[str, Any]]] = {}
+        for record in finished_records(items):
+            size = pool_size(record)
+            bins.setdefault(None if size is None else pool_bin(size, step), []).append(record)
+        for low in sorted(bins, key=lambda b: (b is None, b or 0)):
+            rows += _outcome_rows(werewolf_outcomes(bins[low]), condition, POOL_GROUP,
+                                  UNKNOWN if low is None else str(low), ("village_win_rate", "days_per_game"))
     return rows
