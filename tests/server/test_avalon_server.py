@@ -52,6 +52,8 @@ def test_a_bot_game_plays_to_the_end(client):
     assert out["result"] == {"winner": "good", "reason": "three_successful_quests"}
     assert out["events"][-1]["type"] == "game_over"
     assert not client.threads.get_state(thread["thread_id"])["next"]
+    roles = {str(p): r for p, r in enumerate(out["game"]["roles"], start=1)}
+    assert sorted(out["beliefs"]) == sorted(p for p, r in roles.items() if r in ("merlin", "servant"))  # the probe
 
 
 def test_a_missing_or_unknown_input_field_is_refused_with_its_name(client):
