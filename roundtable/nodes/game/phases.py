@@ -197,7 +197,7 @@ def make_game_over(rules: GameRules, kinds: Mapping[str, AgentKind] | None = Non
     def game_over(state: GameState) -> dict[str, Any]:
         """Game over: the winner and the reason (also in the log), and the players' stated beliefs in the
         others' sides where the game asks (Avalon: AvalonBench's belief probe); nothing is left to decide."""
-        game = load(rules, state)
+        game = load(rules, state, log=rules.belief_probe is not None)  # the probe's views read the log
         result = rules.result(game)
         if result is None:
             raise IllegalActionError(f"game_over reached while the game is in phase {rules.phase(game)!r}")
