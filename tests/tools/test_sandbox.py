@@ -69,6 +69,13 @@ def test_an_exception_comes_back_as_a_traceback_with_the_programs_lines(box):
     assert "worker.py" not in result.error
 
 
+def test_a_syntax_error_shows_the_programs_line_and_nothing_of_the_host(box):
+    # The worker's own frame (a path of the project on the host) used to head a syntax error's traceback.
+    result = box.run("x = [1,\nprint(x)\n")
+    assert "SyntaxError" in result.error and "<program" in result.error
+    assert "worker.py" not in result.error and "roundtable" not in result.error
+
+
 def test_reading_files_outside_the_scratch_space_is_refused(box, tmp_path):
     secret = tmp_path / "secret.txt"
     secret.write_text("SENTINEL-7731")
