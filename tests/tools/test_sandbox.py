@@ -219,3 +219,21 @@ def test_the_pool_keeps_one_worker_per_agent_and_retires_the_least_recently_used
         assert a.run("print(x)").output == "1\n", "a kept its worker"
     finally:
         pool.close_all()
+
+
+def test_scratch_left_by_a_killed_game_process_is_removed_and_a_live_ones_is_kept(tmp_path):
+    import subprocess
+    import sys
+
+    from roundtable.tools.sandbox.client import SCRATCH_PREFIX, remove_stale_scratch
+
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    stale = tmp_path / f"{SCRATCH_PREFIX}{gone.pid}-abc"
+    live = tmp_path / f"{SCRATCH_PREFIX}{os.getpid()}-def"
+    other = tmp_path / f"{SCRATCH_PREFIX}notapid"
+    for path in (stale, live, other):
+        path.mkdir()
+    (stale / "left.txt").write_text("x")
+    assert remove_stale_scratch(str(tmp_path)) == [str(stale)]
+    assert not stale.exists() and live.exists() and other.exists()
