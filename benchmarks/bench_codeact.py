@@ -121,7 +121,8 @@ def main() -> None:
                 row[kind] |= {"programs": len(attempts), "first_ran": bool(attempts and attempts[0].get("team")),
                               "solved": any(a.get("team") for a in attempts),
                               "run_s": [a["seconds"] for a in attempts if a.get("program")],
-                              "errors": [str(a.get("error") or "").strip().splitlines()[-1:] for a in attempts]}
+                              "errors": [str(a.get("error") or "").strip().splitlines()[-1:] for a in attempts],
+                              "attempts": [{k: a.get(k) for k in ("program", "output", "error")} for a in attempts]}
         rows.append(row)
         args.out.write_text(json.dumps({"rows": rows}, indent=1))  # as each decision ends: a cut-off run keeps them
         c, t = row["codeact"], row["cot"]

@@ -12,6 +12,12 @@
   file lock (`write_lock`) around every write, so parallel games of an
   experiment append to one pool one at a time.
 
+Clients are created once per process under a lock: the ``cga`` seats of one
+game run in parallel threads (the werewolves' night votes are fanned out with
+``Send``), and Chroma's client constructor is not safe to call from two
+threads at once (the second tears down the shared system the first is
+building: "Could not connect to tenant default_tenant").
+
 Collections are created without an embedding function and use cosine
 distance: vectors come from `roundtable.tools.embeddings` and are passed in.
 """
@@ -19,11 +25,15 @@ distance: vectors come from `roundtable.tools.embeddings` and are passed in.
 from __future__ import annotations
 
 import fcntl
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+_CREATING = threading.Lock()
+"""Held while a Chroma client or collection is created (Chroma's constructors race between threads)."""
 
 COSINE = {"hnsw:space": "cosine"}
 """Collection metadata selecting cosine distance (distance = 1 - cosine similarity)."""
@@ -35,17 +45,27 @@ def _settings() -> Any:
     return Settings(anonymized_telemetry=False, allow_reset=False)
 
 
-@cache
 def memory_client() -> Any:
-    """The process's in-memory Chroma client (created once)."""
+    """The process's in-memory Chroma client (created once, thread-safe)."""
+    with _CREATING:
+        return _memory_client()
+
+
+@cache
+def _memory_client() -> Any:
     import chromadb
 
     return chromadb.EphemeralClient(settings=_settings())
 
 
-@cache
 def persistent_client(directory: str) -> Any:
-    """The embedded persistent Chroma client of ``directory`` (created with its parents; one per process)."""
+    """The embedded persistent Chroma client of ``directory`` (created with its parents; one per process, thread-safe)."""
+    with _CREATING:
+        return _persistent_client(directory)
+
+
+@cache
+def _persistent_client(directory: str) -> Any:
     import chromadb
 
     Path(directory).mkdir(parents=True, exist_ok=True)
@@ -53,8 +73,9 @@ def persistent_client(directory: str) -> Any:
 
 
 def collection(client: Any, name: str) -> Any:
-    """The cosine collection ``name`` of ``client`` (created when missing; no embedding function)."""
-    return client.get_or_create_collection(name=name, metadata=COSINE, embedding_function=None)
+    """The cosine collection ``name`` of ``client`` (created when missing, thread-safe; no embedding function)."""
+    with _CREATING:
+        return client.get_or_create_collection(name=name, metadata=COSINE, embedding_function=None)
 
 
 @contextmanager

@@ -147,3 +147,22 @@ def test_global_memory_keeps_key_information_and_the_last_k_messages():
     assert len(pool["recent"]) == 4
     assert any("Quest 1" in line and ("succeeded" in line or "FAILED" in line) for line in pool["key"])
     assert pool["votes"] and all("leader" in v for v in pool["votes"])
+
+
+LOOPING = "```python\nsuspicion = {p: 0 for p in range(1, 8)}\n" + "suspicion[1] += 1  # quest 1 failed\n" * 12
+
+
+def test_a_program_cut_off_in_a_loop_is_debugged_with_what_went_wrong():
+    # Seen on the embedded model: the first program repeats one line until the reply is cut, the debug call
+    # at temperature 0 wrote the same program again and again, and every attempt failed.
+    state, request = proposal()
+    fixed = FIXED.replace("{count}", str(request.count))
+    script = scripted(LOOPING, [LOOPING, fixed])
+    values = run(state, request, script)
+    assert [bool(a["team"]) for a in values["attempts"]] == [False, False, True]
+    debug_calls = [c.prompt for c in script.calls if "Your previous program" in c.prompt]
+    assert "writes the line `suspicion[1] += 1  # quest 1 failed` 12 times and was cut off" in debug_calls[0]
+    assert "never prints the team" in debug_calls[0]
+    assert "same program before" not in debug_calls[0]
+    assert "same program before" in debug_calls[1]
+    assert all('"Fix:"' in prompt for prompt in debug_calls)

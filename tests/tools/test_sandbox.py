@@ -69,6 +69,13 @@ def test_an_exception_comes_back_as_a_traceback_with_the_programs_lines(box):
     assert "worker.py" not in result.error
 
 
+def test_a_syntax_error_shows_the_programs_line_and_nothing_of_the_host(box):
+    # The worker's own frame (a path of the project on the host) used to head a syntax error's traceback.
+    result = box.run("x = [1,\nprint(x)\n")
+    assert "SyntaxError" in result.error and "<program" in result.error
+    assert "worker.py" not in result.error and "roundtable" not in result.error
+
+
 def test_reading_files_outside_the_scratch_space_is_refused(box, tmp_path):
     secret = tmp_path / "secret.txt"
     secret.write_text("SENTINEL-7731")
@@ -212,3 +219,21 @@ def test_the_pool_keeps_one_worker_per_agent_and_retires_the_least_recently_used
         assert a.run("print(x)").output == "1\n", "a kept its worker"
     finally:
         pool.close_all()
+
+
+def test_scratch_left_by_a_killed_game_process_is_removed_and_a_live_ones_is_kept(tmp_path):
+    import subprocess
+    import sys
+
+    from roundtable.tools.sandbox.client import SCRATCH_PREFIX, remove_stale_scratch
+
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    stale = tmp_path / f"{SCRATCH_PREFIX}{gone.pid}-abc"
+    live = tmp_path / f"{SCRATCH_PREFIX}{os.getpid()}-def"
+    other = tmp_path / f"{SCRATCH_PREFIX}notapid"
+    for path in (stale, live, other):
+        path.mkdir()
+    (stale / "left.txt").write_text("x")
+    assert remove_stale_scratch(str(tmp_path)) == [str(stale)]
+    assert not stale.exists() and live.exists() and other.exists()

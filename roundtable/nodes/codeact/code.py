@@ -5,8 +5,9 @@
 - ``run``: the program runs in the agent's sandboxed ``Python_REPL`` worker
   (`roundtable.tools.sandbox`); an exception, a timeout, or an output that does
   not name a legal team is the attempt's ``error``;
-- ``debug``: the model sees its previous program and that error (with the
-  traceback) and writes a new program.
+- ``debug``: the model sees its previous program, that error (with the
+  traceback) and plain statements of what went wrong (`programs.debug_hints`),
+  says what it fixes and writes a new program.
 
 Every program, its output and its error are kept in ``attempts``.
 """
@@ -21,7 +22,7 @@ from roundtable.tools.model_calls import ModelProvider, call_text
 from roundtable.tools.sandbox import SandboxLimits, SandboxUnavailable, sandbox_for
 
 from .options import CodeActOptions
-from .programs import program_of, team_of
+from .programs import debug_hints, program_of, team_of
 from .state import CodeActState
 from .turn import CodeActTurn
 
@@ -45,9 +46,14 @@ def make_debug(models: ModelProvider):
 
     def debug(state: CodeActState, runtime: Runtime[Any]) -> dict[str, Any]:
         turn = CodeActTurn.of(state, runtime)
-        last = (state.get("attempts") or [{}])[-1]
+        attempts = state.get("attempts") or [{}]
+        last = attempts[-1]
+        program, error = (last.get("program") or "").rstrip(), last.get("error") or ""
+        calls = state.get("usage") or [{}]
+        cut = int(calls[-1].get("completion_tokens") or 0) >= turn.program_tokens
+        hints = debug_hints(program, error, [a.get("program") or "" for a in attempts[:-1]], turn.view.players, cut)
         prompt = turn.context.render("codeact/debug", task=turn.write_task(state.get("facts") or []),
-                                     program=(last.get("program") or "").rstrip(), error=last.get("error") or "")
+                                     program=program, error=error, hints=hints)
         raw, usage = call_text(turn.code_model(models), turn.messages(prompt), "debug")
         return {"program": program_of(raw), "raw": [raw], "usage": [usage]}
 

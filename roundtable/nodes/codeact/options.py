@@ -70,6 +70,6 @@ class CodeActOptions(CotOptions):
     leader: Literal["codeact", "cot", "react"] = "codeact"
     max_attempts: int = Field(default=3, ge=1, le=10)
     react_steps: int = Field(default=3, ge=1, le=8)
-    program_tokens: int = Field(default=320, ge=64, le=2000)
+    program_tokens: int = Field(default=480, ge=64, le=2000)
     timeout: float = Field(default=10.0, gt=0.0, le=120.0)
     code_temperature: float | None = Field(default=None, ge=0.0, le=2.0)

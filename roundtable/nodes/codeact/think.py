@@ -30,6 +30,9 @@ from .state import CodeActState
 from .turn import CodeActTurn
 
 ANSWER_WORDS = 24
+LAYOUT_WORDS = 24
+"""Room for a thought reply's keys, quotes and labels (``{"thought": ...``, ``Words:``), in words of budget:
+without it a reply whose fields are filled to their bounds, as a small model fills them, is cut before its words."""
 _THOUGHT_LINE = re.compile(r"^\W*thought\s*:.*$", re.IGNORECASE | re.MULTILINE)
 
 
@@ -45,9 +48,10 @@ def think_schema(request: Request, players: int, thought_words: int, words: int 
 
 
 def think_budget(opts: Any, with_words: bool, ask_choice: bool) -> int:
-    """Words a thought call may take: ``opts.thought_words``, plus ``opts.response_words`` and `ANSWER_WORDS`
-    when words and a choice are asked."""
-    return opts.thought_words + (opts.response_words if with_words else 0) + (ANSWER_WORDS if ask_choice else 0)
+    """Words a thought call may take: ``opts.thought_words`` and `LAYOUT_WORDS`, plus ``opts.response_words`` and
+    `ANSWER_WORDS` when words and a choice are asked."""
+    return (opts.thought_words + LAYOUT_WORDS + (opts.response_words if with_words else 0)
+            + (ANSWER_WORDS if ask_choice else 0))
 
 
 def ask_thought(model: Any, messages: Any, request: Request, players: int, opts: Any, with_words: bool,

@@ -87,9 +87,14 @@ class CodeActTurn:
         """The seat's model for prose of at most ``words`` words."""
         return models.chat(self.seat.model, self.text_temperature, max_tokens_for(words))
 
+    @property
+    def program_tokens(self) -> int:
+        """``max_tokens`` of a program reply (`CodeActOptions.program_tokens`)."""
+        return getattr(self.options, "program_tokens", CodeActOptions.model_fields["program_tokens"].default)
+
     def code_model(self, models: ModelProvider) -> BaseChatModel:
         """The seat's model for a program."""
-        return models.chat(self.seat.model, self.code_temperature, getattr(self.options, "program_tokens", 320))
+        return models.chat(self.seat.model, self.code_temperature, self.program_tokens)
 
     def structured(self, models: ModelProvider) -> bool:
         """Whether to ask for schema-constrained output (the seat option, or the endpoint's support)."""

@@ -7,6 +7,9 @@ wall-clock time. A worker that overruns, dies (its CPU-time limit) or answers
 garbage is killed with its whole process group and replaced on the next run;
 the program's variables are lost and the error says so. The sandbox refuses
 to run anything when a layer it requires could not be put in force.
+A game process killed before it could remove its workers' scratch
+directories leaves them behind; the next worker started on the machine
+removes those whose game process is gone (`remove_stale_scratch`).
 """
 
 from __future__ import annotations
@@ -32,6 +35,39 @@ The namespaces add a network-less network namespace; without them, sockets are s
 
 class SandboxUnavailable(RuntimeError):
     """A required isolation layer could not be put in force on this machine (the message says which and why)."""
+
+
+SCRATCH_PREFIX = "roundtable-sandbox-"
+"""Scratch directories are ``<tmp>/roundtable-sandbox-<pid of the game process>-<random>``."""
+
+
+def remove_stale_scratch(directory: str | None = None) -> list[str]:
+    """Remove the scratch directories whose game process is gone (killed before it could remove them).
+
+    Args:
+        directory: where scratch directories are made (default: the system's temporary directory).
+
+    Returns:
+        The paths removed.
+    """
+    removed = []
+    for path in Path(directory or tempfile.gettempdir()).glob(f"{SCRATCH_PREFIX}*-*"):
+        pid = path.name[len(SCRATCH_PREFIX):].split("-", 1)[0]
+        if not pid.isdigit() or _alive(int(pid)):
+            continue
+        shutil.rmtree(path, ignore_errors=True)
+        removed.append(str(path))
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 @dataclass(frozen=True)
@@ -111,7 +147,8 @@ class Sandbox:
         if self._process is not None and self._process.poll() is None:
             return self.layers
         began = time.perf_counter()
-        self._scratch = tempfile.mkdtemp(prefix="roundtable-sandbox-")
+        remove_stale_scratch()
+        self._scratch = tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-")
         lim = self.limits
         self._process = subprocess.Popen(
             [sys.executable, "-I", "-S", str(WORKER), self._scratch, str(lim.memory_mib << 20),

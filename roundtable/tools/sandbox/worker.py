@@ -66,8 +66,8 @@ def _run(code, namespace, counter, limit):
         exec(compile(code, name, "exec"), namespace)  # noqa: S102  (this process is the sandbox)
     except BaseException as exc:  # noqa: BLE001  (everything the program raises is its error)
         frames = traceback.extract_tb(exc.__traceback__)
-        keep = [f for f in frames if f.filename.startswith("<program")] or frames[-1:]
-        error = "Traceback (most recent call last):\n" + "".join(traceback.format_list(keep))
+        keep = [f for f in frames if f.filename.startswith("<program")]  # never the worker's own frames
+        error = "Traceback (most recent call last):\n" + "".join(traceback.format_list(keep)) if keep else ""
         error += "".join(traceback.format_exception_only(type(exc), exc))
     finally:
         sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__

@@ -1,0 +1,54 @@
+"""The token budget of a chain-of-thought call (`roundtable.nodes.codeact.think`, shared by cot, codeact and cga)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from roundtable.games import avalon
+from roundtable.games.avalon.bots import POLICIES
+from roundtable.nodes.codeact.options import CodeActOptions
+from roundtable.nodes.codeact.think import think_budget, think_schema
+from roundtable.nodes.lga.options import max_tokens_for
+
+CHARS_PER_TOKEN = 3.0
+"""Characters a token in the replies cut at the length limit in a Werewolf game on the embedded model (3.0 to 3.6:
+JSON layout, player numbers and the odd non-English token)."""
+
+
+def _filled(schema) -> dict:
+    """A reply with every bounded string field filled to its bound (as a 1.5B model fills them)."""
+    reply = {}
+    for name, info in schema.model_fields.items():
+        bound = next((m.max_length for m in info.metadata if getattr(m, "max_length", None)), None)
+        reply[name] = ("word " * 400)[:bound] if bound and info.annotation is str else 3
+    return reply
+
+
+def _requests() -> dict[str, avalon.Request]:
+    """One request of each kind of a bot game of ``lan6`` with discussion."""
+    state = avalon.new_game(avalon.AvalonConfig.build(preset="lan6"), 1)
+    found: dict[str, avalon.Request] = {}
+    while not state.is_over:
+        requests = avalon.pending(state)
+        found |= {r.kind: r for r in requests if r.kind not in found}
+        state = avalon.apply(state, {r.player: POLICIES["naive"](avalon.view(state, r.player), r, 1)
+                                     for r in requests})
+    return found
+
+
+@pytest.mark.parametrize("kind", ["propose_team", "vote_team", "speak", "quest_card"])
+@pytest.mark.parametrize("with_words", [True, False])
+def test_a_reply_filled_to_its_bounds_fits_the_budget(kind: str, with_words: bool) -> None:
+    # Seen on the embedded model: thought and words filled to their bounds, the reply cut before the words
+    # closed, and the decision fell back to plain words (5 of 36 think calls of a Werewolf game).
+    request = _requests()[kind]
+    ask_choice = request.answer != "words"
+    if not ask_choice and not with_words:
+        pytest.skip("no call: neither a choice nor words are asked")
+    opts = CodeActOptions()
+    schema = think_schema(request, 6, opts.thought_words, opts.response_words if with_words else None,
+                          ask_choice, lambda field, **facts: field)
+    reply = json.dumps(_filled(schema), indent=2)
+    assert len(reply) / CHARS_PER_TOKEN <= max_tokens_for(think_budget(opts, with_words, ask_choice))
