@@ -89,8 +89,10 @@ def main() -> None:
     config = rules.config_dict(rules.config(data))
     results = []
     for mode in args.modes.split(","):
-        options = [*args.agent_option, *(f"{o}" for o in MODES[mode])]
         for seed in args.seed or [1]:
+            seats = resolve_seats(rules, config, seed, args.agents, args.model, args.agent_option)
+            cga = [p for p, seat in enumerate(seats, start=1) if seat["kind"] == "cga"]  # bots take no options
+            options = [*args.agent_option, *(f"{p}:{o}" for p in cga for o in MODES[mode])]
             seats = resolve_seats(rules, config, seed, args.agents, args.model, options)
             game_id = new_game_id(args.game)
             started = time.perf_counter()
