@@ -61,12 +61,13 @@ def remove_stale_scratch(directory: str | None = None) -> list[str]:
 
 
 def _alive(pid: int) -> bool:
+    """Whether process ``pid`` exists (one of another user's counts: signalling it is refused, not unknown)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except PermissionError:
-        return True
+        pass
     return True
 
 
