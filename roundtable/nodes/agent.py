@@ -208,6 +208,19 @@ def validated_options(model: type[OptionsT], options: dict[str, Any] | None, kin
         raise ConfigurationError(f"invalid {kind} options ({problems}); valid options: {valid}") from None
 
 
+def player_slot(player: int, slots: int) -> int | None:
+    """The server slot a player's calls are pinned to, so that its prompt cache holds its own last prompt.
+
+    Args:
+        player: the player's seat number, 1-based.
+        slots: the endpoint's slots with a prompt cache (`ModelProvider.slots`); 0 for none.
+
+    Returns:
+        ``player - 1`` modulo ``slots`` (llama.cpp's ``id_slot``, 0-based), or None when there are no slots.
+    """
+    return (player - 1) % slots if slots > 0 else None
+
+
 def agent_context(model: type[BaseModel], kind: str, context: Any) -> BaseModel:
     """An agent kind's own context from the run's: itself, the ``kind`` field (attribute or key) of a game
     graph's context, a dict of its fields, or the defaults for ``None``.

@@ -44,8 +44,8 @@ def scripted(write: str, debug: str | list[str], think: str = '{"thought": "fine
     return Script(replies={"respond": reply, "act": reply})
 
 
-def run(state, request, script: Script, kind: str = "codeact", **options: Any) -> dict[str, Any]:
-    graph = build_codeact_graph(kind, ScriptedModels(script)).compile(checkpointer=InMemorySaver())
+def run(state, request, script: Script, kind: str = "codeact", slots: int = 0, **options: Any) -> dict[str, Any]:
+    graph = build_codeact_graph(kind, ScriptedModels(script, server_slots=slots)).compile(checkpointer=InMemorySaver())
     config = {"configurable": {"thread_id": "t"}}
     graph.invoke(task(state, request, kind, **options), config)
     return graph.get_state(config).values
@@ -80,6 +80,18 @@ def test_code_is_sampled_at_zero_and_text_at_seven_tenths():
     run(state, request.model_copy(update={"wants_words": True}), script)
     temperatures = {("code" if "Python program" in c.prompt else "text"): c.temperature for c in script.calls}
     assert temperatures == {"code": 0.0, "text": 0.7}
+
+
+def test_every_call_is_pinned_to_the_players_slot_where_the_endpoint_has_slots():
+    state, request = proposal()
+    words = request.model_copy(update={"wants_words": True})
+    for kind in ("codeact", "cot"):
+        script = scripted(RAISES, FIXED.replace("{count}", str(request.count)))
+        run(state, words, script, kind, slots=10)
+        assert script.calls and {c.slot for c in script.calls} == {request.player - 1}
+        unpinned = scripted(RAISES, FIXED.replace("{count}", str(request.count)))
+        run(state, words, unpinned, kind)
+        assert {c.slot for c in unpinned.calls} == {None}
 
 
 def test_every_attempt_failing_records_the_fallback_and_the_team_is_legal():

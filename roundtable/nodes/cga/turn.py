@@ -25,8 +25,7 @@ from roundtable.prompts.narrator import narrate
 from roundtable.prompts.registry import PromptNotFoundError
 from roundtable.tools.model_calls import ModelProvider
 
-from ..agent import SeatSpec, agent_context, parse_view
-from ..avalon_rules import rules_variables
+from ..agent import SeatSpec, agent_context, parse_view, player_slot
 from ..lga.options import LgaOptions, max_tokens_for
 from ..lga.turn import Turn
 from .options import CgaOptions
@@ -84,7 +83,7 @@ class CgaTurn:
     @property
     def slot(self) -> int | None:
         """The server slot this player's calls are pinned to (``player - 1`` modulo the slots), or None."""
-        return (self.view.player - 1) % self.slots if self.slots else None
+        return player_slot(self.view.player, self.slots)
 
     def model(self, models: ModelProvider, temperature: float, words: int) -> BaseChatModel:
         """The seat's model at ``temperature`` for a reply of at most ``words`` words."""

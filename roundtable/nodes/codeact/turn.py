@@ -20,7 +20,7 @@ from roundtable.games.protocol import Request
 from roundtable.prompts.codeact_context import CodeActContext
 from roundtable.tools.model_calls import ModelProvider
 
-from ..agent import SeatSpec, agent_context, parse_view
+from ..agent import SeatSpec, agent_context, parse_view, player_slot
 from ..lga.options import LgaOptions, max_tokens_for
 from ..lga.turn import Turn
 from .facts import leader_facts
@@ -83,9 +83,13 @@ class CodeActTurn:
         t = getattr(self.options, "code_temperature", None)
         return self.context.code_temperature if t is None else t
 
+    def slot(self, models: ModelProvider) -> int | None:
+        """The server slot this player's calls are pinned to (`roundtable.nodes.agent.player_slot`), or None."""
+        return player_slot(self.view.player, models.slots(self.seat.model))
+
     def text_model(self, models: ModelProvider, words: int) -> BaseChatModel:
-        """The seat's model for prose of at most ``words`` words."""
-        return models.chat(self.seat.model, self.text_temperature, max_tokens_for(words))
+        """The seat's model for prose of at most ``words`` words, on the player's slot."""
+        return models.chat(self.seat.model, self.text_temperature, max_tokens_for(words), slot=self.slot(models))
 
     @property
     def program_tokens(self) -> int:
@@ -93,8 +97,8 @@ class CodeActTurn:
         return getattr(self.options, "program_tokens", CodeActOptions.model_fields["program_tokens"].default)
 
     def code_model(self, models: ModelProvider) -> BaseChatModel:
-        """The seat's model for a program."""
-        return models.chat(self.seat.model, self.code_temperature, self.program_tokens)
+        """The seat's model for a program, on the player's slot."""
+        return models.chat(self.seat.model, self.code_temperature, self.program_tokens, slot=self.slot(models))
 
     def structured(self, models: ModelProvider) -> bool:
         """Whether to ask for schema-constrained output (the seat option, or the endpoint's support)."""

@@ -33,7 +33,7 @@ from roundtable.prompts.context import LgaContext
 from roundtable.prompts.narrator import narrate
 from roundtable.tools.model_calls import ModelProvider
 
-from ..agent import SeatSpec, agent_context, parse_view
+from ..agent import SeatSpec, agent_context, parse_view, player_slot
 from ..avalon_rules import rules_variables
 
 from . import memory as mem
@@ -99,9 +99,7 @@ class Turn:
     @property
     def slot(self) -> int | None:
         """The server slot this player's calls are pinned to (``player - 1`` modulo the slots), or None."""
-        if self.layout != "per_player" or not self.slots:
-            return None
-        return (self.view.player - 1) % self.slots
+        return player_slot(self.view.player, self.slots) if self.layout == "per_player" else None
 
     # ------------------------------------------------------------ sampling
 
