@@ -8,6 +8,7 @@ from lga_fakes import Script, ScriptedModels, decide, first, play_until
 
 from roundtable.games import avalon
 from roundtable.graphs.agents.lga import build_lga_graph
+from roundtable.nodes.lga.calls import AGAIN_TEMPERATURE, DRY_AGAIN_SAMPLING, DRY_SAMPLING
 
 # lan6, seed 1: 1 Servant, 2 Assassin, 3 Morgana, 4 Servant, 5 Percival, 6 Merlin; Player 5 leads quest 1 and
 # opened the talk with "I propose players 1 and 5." (the naive bot's words).
@@ -19,9 +20,9 @@ def speak_of(player: int) -> tuple[avalon.AvalonState, avalon.Request]:
     return state, next(r for r in requests if r.player == player)
 
 
-def run(script: Script, state: avalon.AvalonState, request: avalon.Request) -> avalon.Decision:
+def run(script: Script, state: avalon.AvalonState, request: avalon.Request, **options) -> avalon.Decision:
     graph = build_lga_graph(ScriptedModels(script)).compile()
-    decision, _ = decide(graph, state, request, options={"no_analysis": True, "no_plan": True})
+    decision, _ = decide(graph, state, request, options={"no_analysis": True, "no_plan": True} | options)
     return decision
 
 
@@ -62,6 +63,25 @@ def test_a_second_copy_is_kept_and_recorded_as_kept() -> None:
     assert script.modules() == ["respond", "respond"]  # one re-ask, never more
     assert decision.utterance == OPENING
     assert decision.checks == ("near copy of Player 5: asked again", "near copy of Player 5: kept after asking again")
+
+
+def test_words_asked_again_after_a_copy_are_sampled_hotter_with_a_stronger_dry_penalty() -> None:
+    state, request = speak_of(6)
+    script = Script(replies={"respond": [OPENING, "Players 1 and 5 have done nothing wrong yet."]})
+    run(script, state, request, dry=True)
+    first, again = script.calls
+    assert first.sampling == dict(DRY_SAMPLING) and first.temperature == 0.3
+    assert again.sampling == dict(DRY_AGAIN_SAMPLING) and again.temperature == AGAIN_TEMPERATURE
+    assert again.sampling["dry_multiplier"] > first.sampling["dry_multiplier"]
+
+
+def test_words_asked_again_for_another_reason_keep_the_usual_sampling() -> None:
+    state, requests = play_until(first("propose_team"))
+    mismatch = json.dumps({"players": [1, 2], "words": "My team: players 3 and 4."})
+    script = Script(replies={"act": mismatch, "respond": "My team: players 1 and 2."})
+    run(script, state, requests[0], dry=True)
+    assert [c.sampling for c in script.calls] == [dict(DRY_SAMPLING)] * 2
+    assert {c.temperature for c in script.calls} == {0.3}
 
 
 def test_a_leader_whose_words_name_another_team_is_asked_again_for_words_in_line_with_the_team() -> None:

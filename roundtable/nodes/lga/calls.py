@@ -26,16 +26,33 @@ newline, colon, quote or asterisk (llama.cpp's defaults) and at every digit, so 
 at the table (`LgaOptions.dry`). Source: llama.cpp ``tools/server/README.md`` (``dry_*`` parameters); the DRY
 sampler of p-e-w, text-generation-webui PR #5677."""
 
+DRY_AGAIN_SAMPLING: tuple[tuple[str, Any], ...] = (
+    ("dry_multiplier", 2.0), ("dry_base", 2.0), ("dry_allowed_length", 2), ("dry_penalty_last_n", 32768),
+    ("dry_sequence_breakers", ("\n", ":", '"', "*", *"0123456789")),
+)
+"""`DRY_SAMPLING` made stronger for words asked for again because they nearly copied an utterance
+(`roundtable.nodes.lga.review`): a repeated sequence is penalized from its second token, twice as hard
+(``2 * 2 ** (length - 2)`` logits), since the default settings let short formulaic sentences between two player
+numbers ("I support it. Player 4 is likely ...") through."""
+AGAIN_TEMPERATURE = 0.8
+"""Temperature of words asked for again after a near copy (the agent modules' 0.3 gave the same words back in 39
+of 50 re-asks of the 2026-11-24 games: benchmarks/README.md)."""
+
 _LABEL = re.compile(r"^\W*(summary|analysis|plan|answer)\s*:\s*", re.IGNORECASE)
 _SPECIAL = re.compile(r"<\|[^|>]{1,40}\|>")
 _MARKDOWN = re.compile(r"[*#`]+|^\s*(?:[-•]|\d+\.)\s+", re.MULTILINE)
 
 
-def agent_model(models: ModelProvider, turn: Turn, words: int, speaking: bool = False) -> BaseChatModel:
+def agent_model(models: ModelProvider, turn: Turn, words: int, speaking: bool = False,
+                again: bool = False) -> BaseChatModel:
     """The seat's model at the agent-module temperature, capped for a reply of ``words`` words, on the player's slot;
-    ``speaking``: the reply holds words said at the table, sampled with `DRY_SAMPLING` where `LgaOptions.dry` is on."""
-    sampling = DRY_SAMPLING if speaking and turn.options.uses_dry(turn.seat.model) else ()
-    return models.chat(turn.seat.model, turn.temperature, max_tokens_for(words), slot=turn.slot, sampling=sampling)
+    ``speaking``: the reply holds words said at the table, sampled with `DRY_SAMPLING` where `LgaOptions.dry` is on;
+    ``again``: those words are asked for again after a near copy, sampled with `DRY_AGAIN_SAMPLING` (where
+    `LgaOptions.dry` is on) at `AGAIN_TEMPERATURE` at least."""
+    dry = speaking and turn.options.uses_dry(turn.seat.model)
+    sampling = (DRY_AGAIN_SAMPLING if again else DRY_SAMPLING) if dry else ()
+    temperature = max(turn.temperature, AGAIN_TEMPERATURE) if speaking and again else turn.temperature
+    return models.chat(turn.seat.model, temperature, max_tokens_for(words), slot=turn.slot, sampling=sampling)
 
 
 def extractor_model(models: ModelProvider, turn: Turn) -> BaseChatModel:

@@ -57,9 +57,10 @@ def make_respond(models: ModelProvider):
             words=opts.response_words,
             retry_note=state.get("recheck") or (turn.retry_note(attempt) if direct and state.get("retry") else ""),
         )
-        model = agent_model(models, turn, opts.response_words, speaking=request.wants_words)
+        model = agent_model(models, turn, opts.response_words, speaking=request.wants_words,
+                            again=bool(state.get("copied")))
         text, usage = call_text(model, turn.messages(prompt), "respond")
-        update: dict[str, Any] = {"raw": [text], "usage": [usage], "recheck": None}
+        update: dict[str, Any] = {"raw": [text], "usage": [usage], "recheck": None, "copied": False}
         if direct:
             action, raws, usages = extract_action(models, turn, text, uses_json_schema(models, turn))
             update = update | settle(turn, action, attempt)

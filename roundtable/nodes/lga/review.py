@@ -13,7 +13,9 @@ what the player has heard and what it chose (`roundtable.tools.utterances`):
 
 On a problem the words are asked for once more, with the Host's note
 (template ``lga/review_note``) after the instruction, by the respond step
-(the action already chosen is kept and stated in its prompt); the second
+(the action already chosen is kept and stated in its prompt); words asked
+for again after a near copy are sampled at a higher temperature with a
+stronger DRY penalty (`roundtable.nodes.lga.calls.DRY_AGAIN_SAMPLING`). The second
 answer is kept whatever it says. Each check that fired is named in `Decision.checks`
 (``"near copy of Player 3: asked again"``), so a benchmark counts them and a
 reader of the record sees them.
@@ -34,10 +36,12 @@ from .turn import Turn
 
 @dataclass(frozen=True)
 class Review:
-    """What the check found: ``reasons`` (for `Decision.checks`) and the Host's ``note`` for the re-ask."""
+    """What the check found: ``reasons`` (for `Decision.checks`), the Host's ``note`` for the re-ask, and whether
+    the words ``copied`` an utterance (the re-ask is then sampled to turn away from it, `agent_model`)."""
 
     reasons: tuple[str, ...]
     note: str
+    copied: bool = False
 
 
 def copied_speaker(turn: Turn, words: str) -> str | None:
@@ -82,7 +86,7 @@ def review(turn: Turn, words: str | None, players: list[int] | None) -> Review |
     me = f"Player {view.player}"
     note = turn.context.render("lga/review_note", copied=copied, yourself=copied == me, named=list(named or []),
                                team=list(players or []), exposure=exposure, side=view.side)
-    return Review(tuple(reasons), note)
+    return Review(tuple(reasons), note, copied=copied is not None)
 
 
 def review_update(turn: Turn, state: dict[str, Any], words: str | None,
@@ -90,7 +94,7 @@ def review_update(turn: Turn, state: dict[str, Any], words: str | None,
     """The state update of a step that spoke: ask again once with the note, or record what a re-ask left.
 
     Returns:
-        ``{"recheck": note, "reviewed": True, "checks": [...: asked again]}`` when the words must be
+        ``{"recheck": note, "reviewed": True, "copied": bool, "checks": [...: asked again]}`` when the words must be
         asked for again; after a re-ask, ``{"recheck": None, "checks": [...: kept]}`` for problems that
         remain (or ``{"recheck": None}``); ``{}`` when nothing was found on a first answer.
     """
@@ -100,4 +104,5 @@ def review_update(turn: Turn, state: dict[str, Any], words: str | None,
         return {"recheck": None, "checks": kept}
     if found is None:
         return {}
-    return {"recheck": found.note, "reviewed": True, "checks": [f"{r}: asked again" for r in found.reasons]}
+    return {"recheck": found.note, "reviewed": True, "copied": found.copied,
+            "checks": [f"{r}: asked again" for r in found.reasons]}

@@ -20,7 +20,8 @@ Working channels, written by the nodes of one decision:
   problems found in them (fallback reasons), per-call usage records;
 - ``recheck``: the Host's note for asking the step that spoke once more (its
   words would spoil the game, `roundtable.nodes.lga.review`), ``reviewed``:
-  that re-ask has been made, ``checks``: what the checks found (`Decision.checks`).
+  that re-ask has been made, ``copied``: the words asked for again nearly copied an utterance (the re-ask is
+  sampled to turn away from it), ``checks``: what the checks found (`Decision.checks`).
 """
 
 from __future__ import annotations
@@ -38,4 +39,5 @@ class LgaState(AgentInput, AgentOutput, DecisionChannels, total=False):
     attempts: int
     recheck: str | None
     reviewed: bool
+    copied: bool
     checks: Annotated[list[str], operator.add]
