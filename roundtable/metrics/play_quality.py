@@ -33,33 +33,22 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from roundtable.games.avalon import Role, knowledge_of
+from roundtable.games.avalon import Role, knowledge_of, knowledge_vote
 from roundtable.tools.utterances import copied_from, exposes, named_team
 
 # ------------------------------------------------------ knowledge-settled votes
 
 
 def settled_vote(roles: Sequence[Role], voter: int, team: Iterable[int]) -> bool | None:
-    """The vote the voter's own reveal knowledge decides on ``team``, or None when it decides nothing.
-
-    Merlin: approve a team with no player he sees as evil, reject one with
-    such a player. An evil player who knows its teammates (not Oberon):
-    approve a team with a member of its side (itself included), reject one
-    without. Everyone else, and Oberon, knows nothing that settles a vote.
+    """The vote the voter's own reveal knowledge decides on ``team``, or None when it decides nothing
+    (`roundtable.games.avalon.knowledge_vote` over what the roles reveal to the voter).
 
     Args:
         roles: the roles by seat (``roles[p - 1]`` is player ``p``'s).
         voter: the voting player, 1-based.
         team: the proposed team.
     """
-    role = roles[voter - 1]
-    evil_known = {int(k["player"]) for k in knowledge_of(tuple(roles), voter) if k["is"] == "evil"}
-    members = set(team)
-    if role is Role.MERLIN:
-        return not (members & evil_known)
-    if role.side.value == "evil" and role is not Role.OBERON:
-        return bool(members & (evil_known | {voter}))
-    return None
+    return knowledge_vote(roles[voter - 1], voter, knowledge_of(tuple(roles), voter), team)
 
 
 # ------------------------------------------------------------------- a game

@@ -42,6 +42,7 @@ PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "choice_help_prompt": ("lga/choice_help", ["act", "respond"], "How the answer's choice is written (per answer shape)."),
     "retry_note_prompt": ("lga/retry_note", ["act", "respond"], "The Host's note when asking again for players."),
     "review_note_prompt": ("lga/review_note", ["act", "respond"], "The Host's note when the agent asks again: its words copied a speaker, named another team, or exposed its side."),
+    "vote_note_prompt": ("lga/vote_note", ["act"], "The Host's note when the agent asks again: its team vote went against what it knows."),
     "speech_prompt": ("lga/speech", ["act", "respond"], "How the words are said: to whom, how long, what to keep secret, by side and role."),
     "decided_prompt": ("lga/decided", ["respond"], "The chosen action in words, for the response."),
     "answer_fields_prompt": ("answers/field", ["summarize", "act"], "Descriptions of the fields of JSON answer schemas."),
@@ -90,6 +91,7 @@ class LgaContext(BaseModel):
     choice_help_prompt: str = _prompt("choice_help_prompt")
     retry_note_prompt: str = _prompt("retry_note_prompt")
     review_note_prompt: str = _prompt("review_note_prompt")
+    vote_note_prompt: str = _prompt("vote_note_prompt")
     speech_prompt: str = _prompt("speech_prompt")
     decided_prompt: str = _prompt("decided_prompt")
     answer_fields_prompt: str = _prompt("answer_fields_prompt")

@@ -7,7 +7,7 @@ broken rule; on success it returns a new state with the new events appended.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from ..rng import rng_for
 from .config import Assassination, AssassinationTargets, AvalonConfig, Discussion, EvilQuestCard, FifthRejection, VoteVisibility
@@ -59,6 +59,30 @@ def knowledge_of(roles: tuple[Role, ...], player: int) -> list[dict[str, object]
             if q != player and roles[q - 1] in EVIL_ROLES - {Role.OBERON}
         ]
     return []
+
+
+def knowledge_vote(role: Role, voter: int, knowledge: Iterable[Mapping[str, object]],
+                   team: Iterable[int]) -> bool | None:
+    """The team vote that the voter's own reveal knowledge decides (True: approve), or None when it decides nothing.
+
+    Merlin: approve a team with no player he sees as evil, reject one with
+    such a player. An evil player who knows its teammates (not Oberon):
+    approve a team with a member of its side (itself included), reject one
+    without, since one fail card fails a quest. Everyone else, and Oberon,
+    knows nothing that settles a vote.
+
+    Args:
+        role: the voter's role. voter: its seat, 1-based.
+        knowledge: what it learned in the reveal (`knowledge_of`: ``[{"player": q, "is": label}]``).
+        team: the proposed team's seats.
+    """
+    evil_known = {int(k["player"]) for k in knowledge if k.get("is") == "evil"}  # type: ignore[call-overload]
+    members = set(team)
+    if role is Role.MERLIN:
+        return not (members & evil_known)
+    if role.side is Side.EVIL and role is not Role.OBERON:
+        return bool(members & (evil_known | {voter}))
+    return None
 
 
 def new_game(config: AvalonConfig, seed: int) -> AvalonState:

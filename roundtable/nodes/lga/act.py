@@ -10,6 +10,10 @@ Words said in the same call are checked before they are said
 words that expose the speaker are asked for once more, with the Host's note,
 by the respond step, which keeps the action and states it in the prompt.
 
+A team vote is checked the same way against what the player knows
+(`roundtable.nodes.lga.vote_check`): a vote against it is asked for once more
+by this step, with the Host's note.
+
 Where the endpoint supports JSON schemas the answer is schema-bounded
 (`roundtable.tools.extraction.answer_schema`); otherwise it is prose with a
 ``Choice:`` line, read by `read_labelled` or by the extractor.
@@ -31,6 +35,7 @@ from .reading import extract_action, settle
 from .review import review_update
 from .state import LgaState
 from .turn import Turn
+from .vote_check import vote_update
 
 ACTION_TOKENS = 24
 """Room for the action part of a reply, in words' worth of ``max_tokens``."""
@@ -82,6 +87,8 @@ def make_act(models: ModelProvider):
             raws += more_raw
             usages += more_usage
         update = settle(turn, action, attempt) | {"raw": raws, "usage": usages, "recheck": None}
+        if request.kind == "vote_team":
+            update |= vote_update(turn, state, update.get("action"))
         if with_words and not update["retry"]:
             checked = review_update(turn, state, words, (update.get("action") or {}).get("players"))
             update |= checked

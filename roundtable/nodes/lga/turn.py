@@ -208,17 +208,30 @@ class Turn:
                                         role=view.role, team=team, known_evil=known).strip()
         if self.request.kind != "vote_team":
             return knowledge
+        record = self.context.render("avalon/team_record", me=view.player, side=view.side, leader=view.leader,
+                                     team=team, failed=self.failed_members(), last_chance=self.last_chance,
+                                     settled=bool(known)).strip()
+        return "\n".join(part for part in (knowledge, record) if part)
+
+    def failed_members(self) -> list[dict[str, Any]]:
+        """The members of the team in hand, the player aside, who were on each failed quest.
+
+        Returns:
+            ``[{"quest": round, "players": [seat, ...]}]``, one entry per failed quest with such members.
+        """
+        view, team = self.view, set(self.request.subject)
         failed = []
         for number, quest in enumerate(view.quests, start=1):
             members = [p for p in quest.get("team") or () if p in team and p != view.player]
             if not quest.get("success") and members:
                 failed.append({"quest": quest.get("round", number), "players": members})
-        last_chance = (self.request.attempt == 5
-                       and view.rules.get("fifth_rejection", "evil_wins") == "evil_wins")
-        record = self.context.render("avalon/team_record", me=view.player, side=view.side, leader=view.leader,
-                                     team=team, failed=failed, last_chance=last_chance,
-                                     settled=bool(known)).strip()
-        return "\n".join(part for part in (knowledge, record) if part)
+        return failed
+
+    @property
+    def last_chance(self) -> bool:
+        """Whether rejecting the team in hand wins the game for evil (the fifth proposal, official rule)."""
+        return (self.request.kind == "vote_team" and self.request.attempt == 5
+                and self.view.rules.get("fifth_rejection", "evil_wins") == "evil_wins")
 
     def request_variables(self) -> dict[str, Any]:
         """The request's fields for the instruction and answer templates."""

@@ -1,0 +1,95 @@
+"""The lga agent's check of its own team vote against what it knows (`roundtable.nodes.lga.vote_check`),
+with scripted models."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from lga_fakes import Script, ScriptedModels, decide, play_until
+
+from roundtable.games import avalon
+from roundtable.graphs.agents.lga import build_lga_graph
+
+# lan6, seed 1: 1 Servant, 2 Assassin, 3 Morgana, 4 Servant, 5 Percival, 6 Merlin. Player 5 leads quest 1;
+# the naive bots' team is players 1 and 5: no evil player on it.
+APPROVE = json.dumps({"reason": "It looks fine.", "answer": "approve"})
+REJECT = json.dumps({"reason": "I do not trust it.", "answer": "reject"})
+
+
+def first_vote(player: int) -> tuple[avalon.AvalonState, avalon.Request]:
+    state, requests = play_until(lambda s, rs: any(r.kind == "vote_team" for r in rs))
+    request = next(r for r in requests if r.player == player)
+    assert sorted(request.subject) == [1, 5]
+    return state, request
+
+
+def vote(player: int, replies: list[str], attempt: int | None = None,
+         **options) -> tuple[avalon.Decision, Script]:
+    state, request = first_vote(player)
+    if attempt is not None:
+        request = request.model_copy(update={"attempt": attempt})
+    script = Script(replies={"act": replies})
+    graph = build_lga_graph(ScriptedModels(script)).compile()
+    decision, _ = decide(graph, state, request, options={"no_analysis": True, "no_plan": True} | options)
+    return decision, script
+
+
+def test_merlin_rejecting_a_team_with_no_evil_player_he_sees_is_asked_again_and_the_second_vote_kept() -> None:
+    decision, script = vote(6, [REJECT, APPROVE])
+    assert script.modules() == ["act", "act"]
+    assert "Host: you chose to reject, but no evil player you know is on this team." in script.calls[1].prompt
+    assert "Your side wants it approved. Vote again." in script.calls[1].prompt
+    assert "you chose to" not in script.calls[0].prompt
+    assert decision.choice is True
+    assert decision.checks == ("vote reject against knowledge (no_evil_seen): asked again",)
+    assert decision.usage["calls"] == 2
+
+
+def test_an_evil_player_approving_a_team_without_its_side_is_asked_again_and_a_second_approval_is_kept() -> None:
+    decision, script = vote(2, [APPROVE])
+    assert script.modules() == ["act", "act"]
+    assert "no player of your side is on this team" in script.calls[1].prompt
+    assert "Your side wants it rejected." in script.calls[1].prompt
+    assert decision.choice is True  # the second answer is kept whatever it says
+    assert decision.checks == ("vote approve against knowledge (side_off_team): asked again",
+                               "vote approve against knowledge (side_off_team): kept after asking again")
+
+
+@pytest.mark.parametrize(("player", "reply"), [(6, APPROVE), (2, REJECT), (1, APPROVE), (5, APPROVE)])
+def test_a_vote_that_follows_what_the_player_knows_is_cast_at_once(player: int, reply: str) -> None:
+    decision, script = vote(player, [reply])
+    assert script.modules() == ["act"]
+    assert decision.checks == ()
+
+
+@pytest.mark.parametrize(("mode", "asked"), [("record", True), ("knowledge", False), ("off", False)])
+def test_a_servants_rejection_without_evidence_is_checked_only_under_the_record_mode(mode: str, asked: bool) -> None:
+    decision, script = vote(1, [REJECT, APPROVE], vote_check=mode)
+    assert len(script.calls) == (2 if asked else 1)
+    assert decision.choice is asked
+    if asked:
+        assert "no one else on this team has been on a failed quest" in script.calls[1].prompt
+        assert decision.checks == ("vote reject against record (no_evidence): asked again",)
+
+
+def test_merlin_is_not_checked_when_the_option_is_off() -> None:
+    decision, script = vote(6, [REJECT], vote_check="off")
+    assert script.modules() == ["act"] and decision.choice is False and decision.checks == ()
+
+
+def test_a_good_player_rejecting_the_fifth_team_is_told_that_evil_would_win() -> None:
+    decision, script = vote(5, [REJECT, APPROVE], attempt=5)
+    assert "this is the fifth team of this quest: if it is rejected, evil wins the game" in script.calls[1].prompt
+    assert decision.checks == ("vote reject against record (fifth_team): asked again",)
+    assert decision.choice is True
+
+
+def test_an_evil_player_on_the_team_is_told_it_is_on_it() -> None:
+    state, request = first_vote(2)
+    on_team = request.model_copy(update={"subject": (2, 5)})
+    script = Script(replies={"act": [REJECT, APPROVE]})
+    graph = build_lga_graph(ScriptedModels(script)).compile()
+    decision, _ = decide(graph, state, on_team, options={"no_analysis": True, "no_plan": True})
+    assert "but you of your side are on this team, and one fail card fails the quest" in script.calls[1].prompt
+    assert decision.checks == ("vote reject against knowledge (side_on_team): asked again",)
