@@ -6,7 +6,9 @@ knowledge-settled votes right, words and actions consistent (the measures of
 and fallbacks per game, and the wall time where `bench_lga_game.py`
 left its ``bench_lga_game.json`` next to the records. Targets (issue "Play quality on the embedded
 model"): parroting <= 10%, self-exposure <= 5%, settled votes right >= 80%,
-words and actions >= 90%.
+words and actions >= 90%. Last, the agent's own checks
+(`roundtable.metrics.play_quality.agent_checks`): how many re-asks each kind
+of check made and how many of them fixed what it found.
 
     python benchmarks/play_quality.py DIR_OR_RECORD...         # records/ directories, data directories or files
     python benchmarks/play_quality.py /tmp/bench/records --examples 5
@@ -19,7 +21,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from roundtable.metrics.play_quality import PlayQuality, Share, play_quality
+from roundtable.metrics.play_quality import PlayQuality, Share, agent_checks, play_quality
 
 TARGETS = {"parroting": ("<=", 0.10), "self_exposure": ("<=", 0.05), "settled_votes": (">=", 0.80),
            "words_and_actions": (">=", 0.90)}
@@ -76,6 +78,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print the pooled figures as JSON too")
     args = parser.parse_args()
     rows, total, games, walls = [], PlayQuality(), 0, []
+    checks: dict[str, Share] = {}
     known_walls = wall_seconds(args.paths)
     for path in record_files(args.paths):
         record: dict[str, Any] = json.loads(path.read_text())
@@ -87,6 +90,8 @@ def main() -> None:
         rows.append(row(f"{record['game_id']} (seed {record.get('seed')})", quality,
                         minutes=None if wall is None else wall / 60))
         total, games = total.add(quality), games + 1
+        for kind, share in agent_checks(record).items():
+            checks[kind] = checks.get(kind, Share()).add(share)
     known = [w for w in walls if w is not None]
     rows.append(row(f"**all {games} games** (costs per game)", total, games,
                     sum(known) / len(known) / 60 if known else None))
@@ -98,6 +103,8 @@ def main() -> None:
         met = rate is not None and (rate <= target if sense == "<=" else rate >= target)
         print(f"{measure}: {'-' if rate is None else f'{100 * rate:.1f}%'} (target {sense} {100 * target:.0f}%)"
               f" {'met' if met else 'NOT met'}")
+    print("\nthe agent's checks, re-asks that fixed what they found: "
+          + ("; ".join(f"{kind} {percent(share)}" for kind, share in sorted(checks.items())) or "none"))
     for measure, examples in sorted(total.examples.items()):
         print(f"\n{measure}, first {min(args.examples, len(examples))} of {len(examples)}:")
         for text in examples[: args.examples]:

@@ -21,6 +21,11 @@ embedded model"):
   team of the right size in its last words of that proposal, the share whose
   team is the one named.
 
+Alongside them, `agent_checks` counts the agent's own checks in the record's
+decisions (`Decision.checks`: near copies, words and team, self-exposure,
+votes against what the player knows) and how many of the re-asks they
+caused fixed what they found.
+
 Input is a game record (`roundtable.records.build_record`): ``roles``,
 ``events`` (utterances, proposals, votes, vote results, in order) and
 ``usage``. Output is plain dicts and numbers, so a benchmark prints them and a
@@ -177,6 +182,41 @@ def play_quality(record: dict[str, Any]) -> PlayQuality:
     quality.completion_tokens = game.get("completion_tokens", 0)
     quality.fallbacks = game.get("fallbacks", 0)
     return quality
+
+
+CHECK_KINDS = (("near copy", "near copy"), ("words name players", "words and team"),
+               ("words expose", "self-exposure"), ("against knowledge", "vote against knowledge"),
+               ("against record", "vote against record"))
+"""How a `Decision.checks` entry starts or what it contains, and the kind of check it is counted under."""
+
+
+def check_kind(check: str) -> str:
+    """The kind of check (`CHECK_KINDS`) of one `Decision.checks` entry, or ``other``."""
+    return next((kind for mark, kind in CHECK_KINDS if mark in check), "other")
+
+
+def agent_checks(record: dict[str, Any]) -> dict[str, Share]:
+    """How often each kind of the agent's own checks asked again, and how often that fixed the problem.
+
+    A decision's entry ending ``asked again`` is a re-ask (a case); it is a hit
+    unless the same decision also has an entry of the same kind ending ``kept
+    after asking again`` (the second answer had the problem too).
+
+    Args:
+        record: a game record with ``decisions`` (a list of `Decision` dicts).
+
+    Returns:
+        ``{kind: Share(fixed, asked)}`` for the kinds that asked at least once.
+    """
+    shares: dict[str, Share] = {}
+    for decision in record.get("decisions") or []:
+        checks = list(decision.get("checks") or [])
+        kept = {check_kind(c) for c in checks if c.endswith("kept after asking again")}
+        for check in checks:
+            if check.endswith(": asked again"):
+                kind = check_kind(check)
+                shares[kind] = shares.get(kind, Share()).add(Share(int(kind not in kept), 1))
+    return shares
 
 
 def _public(event: dict[str, Any]) -> bool:

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from roundtable.games.avalon import Role
-from roundtable.metrics.play_quality import play_quality, settled_vote
+from roundtable.metrics.play_quality import agent_checks, play_quality, settled_vote
 from roundtable.tools.utterances import (
     copy_share,
     exposes,
@@ -192,3 +192,21 @@ def test_costs_come_from_the_game_usage_and_games_pool() -> None:
     assert (both.parroting.hits, both.parroting.cases, both.calls) == (2, 4, 20)
     assert both.parroting.rate == 0.5
     assert play_quality(record()).parroting.rate is None
+
+
+def test_agent_checks_count_re_asks_and_those_that_fixed_the_problem() -> None:
+    decisions = [
+        {"checks": ["near copy of Player 2: asked again"]},  # fixed
+        {"checks": ["near copy of Player 2: asked again", "near copy of Player 3: kept after asking again"]},
+        {"checks": ["vote reject against knowledge (no_evil_seen): asked again"]},
+        {"checks": ["vote approve against record (fifth_team): asked again",
+                    "vote approve against record (fifth_team): kept after asking again"]},
+        {"checks": ["words expose the speaker (evil side): asked again",
+                    "near copy of Player 1: kept after asking again"]},  # the exposure was fixed, a copy came back
+        {"checks": []},
+        {},
+    ]
+    shares = agent_checks({"decisions": decisions})
+    assert {k: (s.hits, s.cases) for k, s in shares.items()} == {
+        "near copy": (1, 2), "vote against knowledge": (1, 1), "vote against record": (0, 1), "self-exposure": (1, 1)}
+    assert agent_checks({"decisions": []}) == {}

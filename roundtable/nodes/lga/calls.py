@@ -35,8 +35,8 @@ DRY_AGAIN_SAMPLING: tuple[tuple[str, Any], ...] = (
 (``2 * 2 ** (length - 2)`` logits), since the default settings let short formulaic sentences between two player
 numbers ("I support it. Player 4 is likely ...") through."""
 AGAIN_TEMPERATURE = 0.8
-"""Temperature of words asked for again after a near copy (the agent modules' 0.3 gave the same words back in 39
-of 50 re-asks of the 2026-11-24 games: benchmarks/README.md)."""
+"""Temperature of words asked for again after a near copy (the agent modules' 0.3 gave a copy back in 38
+of 50 near-copy re-asks of the 2026-11-24 games: benchmarks/README.md)."""
 
 _LABEL = re.compile(r"^\W*(summary|analysis|plan|answer)\s*:\s*", re.IGNORECASE)
 _SPECIAL = re.compile(r"<\|[^|>]{1,40}\|>")
