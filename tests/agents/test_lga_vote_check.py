@@ -41,6 +41,7 @@ def test_merlin_rejecting_a_team_with_no_evil_player_he_sees_is_asked_again_and_
     assert "Host: you chose to reject, but no evil player you know is on this team." in script.calls[1].prompt
     assert "Your side wants it approved. Vote again." in script.calls[1].prompt
     assert "you chose to" not in script.calls[0].prompt
+    assert "reason" in script.calls[0].schema["properties"] and "reason" not in script.calls[1].schema["properties"]
     assert decision.choice is True
     assert decision.checks == ("vote reject against knowledge (no_evil_seen): asked again",)
     assert decision.usage["calls"] == 2

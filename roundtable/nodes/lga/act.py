@@ -12,7 +12,7 @@ by the respond step, which keeps the action and states it in the prompt.
 
 A team vote is checked the same way against what the player knows
 (`roundtable.nodes.lga.vote_check`): a vote against it is asked for once more
-by this step, with the Host's note.
+by this step, with the Host's note, and without the reason first.
 
 Where the endpoint supports JSON schemas the answer is schema-bounded
 (`roundtable.tools.extraction.answer_schema`); otherwise it is prose with a
@@ -52,7 +52,9 @@ def make_act(models: ModelProvider):
         attempt = int(state.get("attempts") or 0)
         with_words = request.wants_words and not opts.separate_response
         structured = uses_json_schema(models, turn)
-        reason = structured and request.kind in opts.reason_before
+        # a vote asked for again answers right after the Host's note: a reason written first drifted back to the
+        # suspicions that had decided the first vote, and the answer followed it (benchmarks/README.md)
+        reason = structured and request.kind in opts.reason_before and not state.get("reviewed")
         prompt = turn.context.render(
             "lga/act",
             **turn.base_variables(),

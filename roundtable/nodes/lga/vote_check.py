@@ -15,7 +15,9 @@ vote that the player's own lines about the team (templates
 Which of them are checked is the seat option ``vote_check`` (``off``,
 ``knowledge``, ``record``: both). A vote against the wanted one is asked for
 once more, with the Host's note (template ``lga/vote_note``) after the
-instruction; the second answer is kept whatever it says. Each check that
+instruction and no reason asked before the answer (the act step's
+``reason_before`` is for first answers); the second answer is kept whatever
+it says. Each check that
 fired is named in `Decision.checks` (``"vote reject against knowledge: asked
 again"``), as the word checks of `roundtable.nodes.lga.review` are.
 """
