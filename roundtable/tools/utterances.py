@@ -31,7 +31,8 @@ _EVIL_SELF = re.compile(
     r"|\b(my|our)\s+(evil\s+)?(side|team)\s+(needs|wants|will|must)\s+(to\s+)?fail"
     r"|\b(i|we)\s*(will|'ll|shall|am going to|plan to|want to|must)\s+(play\s+(a\s+)?)?(fail|sabotage)\b"
     r"|\b(make|let)\s+(it|them|the quests?|this quest|quests?)\s+fail\b"
-    r"|\bfail\s+(the|this|that|every|each)\s+quests?\b"
+    r"|(^|[.!?;]\s*)fail\s+(the|this|that|every|each)\s+quests?\b"
+    r"|\b(i|we)('ll|'m|'d)?(\s+\w+){0,3}?\s+(and|to)\s+fail\s+(the|this|that|every|each)\s+quests?\b"
     r"|\b(fool|deceive|trick|mislead)\s+(percival|merlin|the good|good players|everyone|the others|the table)\b"
     r"|\bpretend(ing)?\s+to\s+be\b",
     re.IGNORECASE,

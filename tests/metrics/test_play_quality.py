@@ -81,6 +81,9 @@ def test_repeating_ones_own_earlier_words_is_parroting() -> None:
     "My evil teammate Player 6 should go.",
     "I'm on the evil side, but trust me anyway.",
     "I will try to fool Percival by pretending to be Merlin.",
+    "Send me, and I'll join and fail the quest.",
+    "We need to fail this quest.",
+    "Fail the quest, all of us.",
 ])
 def test_an_evil_player_naming_its_side_or_intent_exposes_itself(text: str) -> None:
     assert exposes(text, Role.MORGANA, []) == "evil side"
@@ -92,6 +95,9 @@ def test_an_evil_player_naming_its_side_or_intent_exposes_itself(text: str) -> N
     "Player 4 might be evil; he rejected a clean team.",
     "That quest failed, so someone on it is evil.",
     "I support it because Player 6 is likely playing as Morgana.",
+    "I support Player 1's team. They are likely evil and Percival, so they will fail the quest.",
+    "I think this team will fail the quest.",
+    "I believe they are likely to fail the quest.",
 ])
 def test_an_evil_player_bluffing_or_accusing_does_not_expose_itself(text: str) -> None:
     assert exposes(text, Role.MORGANA, []) is None
