@@ -13,7 +13,8 @@ the Servants cannot know; their approvals of clean teams are shown apart.
     python benchmarks/models/vote_accuracy.py --vote-check off 11 12   # the agent's vote check off
 
 ``--vote-check`` is the ``lga`` seat option ``vote_check`` (``record``, the
-default, ``knowledge`` or ``off``): which votes the agent asks itself again.
+script's default, ``knowledge`` or ``off``, the agent's default): which votes
+the agent asks itself again.
 
 Prints one line per vote and the totals.
 
@@ -52,7 +53,7 @@ def main() -> None:
     uninformed_clean = [0, 0]  # approvals, asked
     calls = reasks = 0
     args = sys.argv[1:]
-    vote_check = "record"
+    vote_check = "record"  # the check under study (the agent's default is off)
     if args[:1] == ["--vote-check"]:
         vote_check, args = args[1], args[2:]
     for seed in [int(arg) for arg in args] or (11, 12, 13, 14):

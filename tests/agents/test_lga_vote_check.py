@@ -10,6 +10,7 @@ from lga_fakes import Script, ScriptedModels, decide, play_until
 
 from roundtable.games import avalon
 from roundtable.graphs.agents.lga import build_lga_graph
+from roundtable.nodes.lga.options import LgaOptions
 
 # lan6, seed 1: 1 Servant, 2 Assassin, 3 Morgana, 4 Servant, 5 Percival, 6 Merlin. Player 5 leads quest 1;
 # the naive bots' team is players 1 and 5: no evil player on it.
@@ -31,7 +32,8 @@ def vote(player: int, replies: list[str], attempt: int | None = None,
         request = request.model_copy(update={"attempt": attempt})
     script = Script(replies={"act": replies})
     graph = build_lga_graph(ScriptedModels(script)).compile()
-    decision, _ = decide(graph, state, request, options={"no_analysis": True, "no_plan": True} | options)
+    options = {"no_analysis": True, "no_plan": True, "vote_check": "record"} | options
+    decision, _ = decide(graph, state, request, options=options)
     return decision, script
 
 
@@ -74,9 +76,10 @@ def test_a_servants_rejection_without_evidence_is_checked_only_under_the_record_
         assert decision.checks == ("vote reject against record (no_evidence): asked again",)
 
 
-def test_merlin_is_not_checked_when_the_option_is_off() -> None:
+def test_merlin_is_not_checked_when_the_option_is_off_which_is_the_default() -> None:
     decision, script = vote(6, [REJECT], vote_check="off")
     assert script.modules() == ["act"] and decision.choice is False and decision.checks == ()
+    assert LgaOptions().vote_check == "off"
 
 
 def test_a_good_player_rejecting_the_fifth_team_is_told_that_evil_would_win() -> None:
@@ -91,6 +94,6 @@ def test_an_evil_player_on_the_team_is_told_it_is_on_it() -> None:
     on_team = request.model_copy(update={"subject": (2, 5)})
     script = Script(replies={"act": [REJECT, APPROVE]})
     graph = build_lga_graph(ScriptedModels(script)).compile()
-    decision, _ = decide(graph, state, on_team, options={"no_analysis": True, "no_plan": True})
+    decision, _ = decide(graph, state, on_team, options={"no_analysis": True, "no_plan": True, "vote_check": "knowledge"})
     assert "but you of your side are on this team, and one fail card fails the quest" in script.calls[1].prompt
     assert decision.checks == ("vote reject against knowledge (side_on_team): asked again",)

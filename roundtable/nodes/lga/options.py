@@ -58,8 +58,9 @@ class LgaOptions(BaseModel):
             refuse the parameters).
         vote_check: which team votes are asked for once more when they go against what the player's lines
             about the team say its side wants (`roundtable.nodes.lga.vote_check`): ``off``, ``knowledge``
-            (Merlin's and the evil players' reveal knowledge) or ``record`` (default: also a good player's
-            fifth team and a team with no one from a failed quest).
+            (Merlin's and the evil players' reveal knowledge) or ``record`` (also a good player's fifth team
+            and a team with no one from a failed quest). Default ``off``: on the embedded model no re-ask
+            changed a vote (benchmarks/README.md), so it only cost calls.
         strategy: a learned strategy for the player's role (Lan et al.'s experience learning, written
             between games by `roundtable.experiments.learning`), replacing the role card's initial one;
             empty (default): the initial strategy.
@@ -86,7 +87,7 @@ class LgaOptions(BaseModel):
     transcript_chars: int = Field(default=4000, ge=200, le=20000)
     prompt_layout: Literal["auto", "per_player", "shared"] = "auto"
     dry: bool | Literal["auto"] = "auto"
-    vote_check: Literal["off", "knowledge", "record"] = "record"
+    vote_check: Literal["off", "knowledge", "record"] = "off"
     temperature: float | None = Field(default=None, ge=0.0, le=2.0)
     extraction_temperature: float | None = Field(default=None, ge=0.0, le=2.0)
     strategy: str = Field(default="", max_length=1000)
