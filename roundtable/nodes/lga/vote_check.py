@@ -58,13 +58,13 @@ def wanted_vote(turn: Turn) -> WantedVote | None:
     if request.kind != "vote_team":
         return None
     team = list(request.subject)
-    role = Role(view.role)
-    known = knowledge_vote(role, view.player, view.knowledge, team)
-    seen = tuple(p for p in team if any(k.get("is") == "evil" and k.get("player") == p for k in view.knowledge))
+    known = knowledge_vote(Role(view.role), view.player, view.knowledge, team)
     if known is not None:
+        evil = {int(k["player"]) for k in view.knowledge if k.get("is") == "evil"}
         if view.side == "evil":
-            mine = tuple(p for p in team if p == view.player or p in seen)
+            mine = tuple(p for p in team if p == view.player or p in evil)
             return WantedVote(known, "knowledge", "side_on_team" if known else "side_off_team", mine)
+        seen = tuple(p for p in team if p in evil)
         return WantedVote(known, "knowledge", "no_evil_seen" if known else "evil_seen", seen)
     if view.side != "good":
         return None
