@@ -8,7 +8,7 @@ from lga_fakes import Script, ScriptedModels, decide, first, play_until
 
 from roundtable.games import avalon
 from roundtable.graphs.agents.lga import build_lga_graph
-from roundtable.nodes.lga.calls import AGAIN_TEMPERATURE, DRY_AGAIN_SAMPLING, DRY_SAMPLING
+from roundtable.nodes.lga.calls import AGAIN_TEMPERATURE, DRY_SAMPLING
 
 # lan6, seed 1: 1 Servant, 2 Assassin, 3 Morgana, 4 Servant, 5 Percival, 6 Merlin; Player 5 leads quest 1 and
 # opened the talk with "I propose players 1 and 5." (the naive bot's words).
@@ -65,14 +65,13 @@ def test_a_second_copy_is_kept_and_recorded_as_kept() -> None:
     assert decision.checks == ("near copy of Player 5: asked again", "near copy of Player 5: kept after asking again")
 
 
-def test_words_asked_again_after_a_copy_are_sampled_hotter_with_a_stronger_dry_penalty() -> None:
+def test_words_asked_again_after_a_copy_are_sampled_hotter_with_the_same_dry_penalty() -> None:
     state, request = speak_of(6)
     script = Script(replies={"respond": [OPENING, "Players 1 and 5 have done nothing wrong yet."]})
     run(script, state, request, dry=True)
     first, again = script.calls
     assert first.sampling == dict(DRY_SAMPLING) and first.temperature == 0.3
-    assert again.sampling == dict(DRY_AGAIN_SAMPLING) and again.temperature == AGAIN_TEMPERATURE
-    assert again.sampling["dry_multiplier"] > first.sampling["dry_multiplier"]
+    assert again.sampling == dict(DRY_SAMPLING) and again.temperature == AGAIN_TEMPERATURE
 
 
 def test_words_asked_again_for_another_reason_keep_the_usual_sampling() -> None:

@@ -14,8 +14,8 @@ what the player has heard and what it chose (`roundtable.tools.utterances`):
 On a problem the words are asked for once more, with the Host's note
 (template ``lga/review_note``) after the instruction, by the respond step
 (the action already chosen is kept and stated in its prompt); words asked
-for again after a near copy are sampled at a higher temperature with a
-stronger DRY penalty (`roundtable.nodes.lga.calls.DRY_AGAIN_SAMPLING`). The second
+for again after a near copy are sampled at a higher temperature
+(`roundtable.nodes.lga.calls.AGAIN_TEMPERATURE`). The second
 answer is kept whatever it says. Each check that fired is named in `Decision.checks`
 (``"near copy of Player 3: asked again"``), so a benchmark counts them and a
 reader of the record sees them.
