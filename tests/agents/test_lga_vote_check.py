@@ -97,3 +97,12 @@ def test_an_evil_player_on_the_team_is_told_it_is_on_it() -> None:
     decision, _ = decide(graph, state, on_team, options={"no_analysis": True, "no_plan": True, "vote_check": "knowledge"})
     assert "but you of your side are on this team, and one fail card fails the quest" in script.calls[1].prompt
     assert decision.checks == ("vote reject against knowledge (side_on_team): asked again",)
+
+
+@pytest.mark.parametrize(("attempt", "passes_on"), [(2, True), (5, False)])
+def test_the_vote_instruction_says_what_a_rejection_does_and_never_contradicts_the_fifth_team_line(
+        attempt: int, passes_on: bool) -> None:
+    _, script = vote(1, [APPROVE], attempt=attempt, vote_check="off")
+    prompt = script.calls[0].prompt
+    assert ("a rejected team passes the lead on" in prompt) is passes_on
+    assert ("if it is rejected, evil wins the game" in prompt) is not passes_on
