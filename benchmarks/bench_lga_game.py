@@ -14,6 +14,7 @@ written, as each game ends, to ``bench_lga_game.json`` in the data directory
     python benchmarks/bench_lga_game.py                       # lan6, six lga agents, embedded model, seed 1
     python benchmarks/bench_lga_game.py --seeds 1-10          # ten games, seeds 1 to 10
     python benchmarks/bench_lga_game.py --agents naive,merlin=lga --seed 3
+    python benchmarks/bench_lga_game.py --report DIR          # the distribution of the games a run wrote to DIR
 
 Targets (issue "A full game on the embedded model in under 10 minutes"): on a
 2-core machine with the prebuilt llama.cpp wheel, median game under 10
@@ -89,6 +90,24 @@ def distribution_rows(games: list[dict[str, Any]]) -> list[list[str]]:
     return rows
 
 
+SUMMARY_COLUMNS = ("seed", "quests", "teams voted", "wall min", "calls", "uncached tok", "generated tok", "re-asks")
+
+
+def report(home: Path) -> str:
+    """The games a run wrote to ``home/bench_lga_game.json``, one row each, and their distribution, as Markdown.
+
+    For a run stopped before its last seed (its final tables were never printed): the file holds every game that
+    ended. Raises FileNotFoundError when ``home`` holds no such file, ValueError when it lists no game.
+    """
+    games = json.loads((home / "bench_lga_game.json").read_text())["games"]
+    if not games:
+        raise ValueError(f"{home / 'bench_lga_game.json'} lists no game")
+    rows = [[str(g["seed"]), str(g["quests"]), str(g["teams_voted"]), f"{g['wall_s'] / 60:.1f}", f"{g['calls']:.0f}",
+             f"{g['uncached_tokens']:,.0f}", f"{g['generated_tokens']:,.0f}", str(g["re_asks"])] for g in games]
+    return (markdown(SUMMARY_COLUMNS, rows) + f"\n\nover {len(games)} games:\n\n"
+            + markdown(("figure", "median", "90th percentile", "max"), distribution_rows(games)))
+
+
 def markdown(columns: tuple[str, ...] | list[str], rows: list[list[str]]) -> str:
     """A Markdown table."""
     lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
@@ -114,7 +133,12 @@ def main() -> None:
     parser.add_argument("--rule", action="append", default=[])
     parser.add_argument("--agent-option", action="append", default=[])
     parser.add_argument("--home", default=None, help="data directory (default: a temporary one)")
+    parser.add_argument("--report", metavar="DIR", default=None,
+                        help="play nothing: print the games a run (finished or stopped) wrote to DIR, and their distribution")
     args = parser.parse_args()
+    if args.report:
+        print(report(Path(args.report)))
+        return
     os.environ.setdefault("ROUNDTABLE_HOME", args.home or tempfile.mkdtemp(prefix="rt-bench-"))
 
     from roundtable.games import GAMES

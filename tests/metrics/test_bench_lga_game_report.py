@@ -1,0 +1,42 @@
+"""``benchmarks/bench_lga_game.py --report``: the distribution of a (stopped) run's games, from its summary file."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_lga_game.py"
+
+
+def bench():
+    spec = importlib.util.spec_from_file_location("bench_lga_game", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def game(seed: int, minutes: float, teams: int) -> dict:
+    return {"game_id": f"g{seed}", "seed": seed, "wall_s": minutes * 60, "quests": 1, "teams_voted": teams,
+            "calls": 13 * teams, "uncached_tokens": 4000 * teams, "generated_tokens": 700 * teams, "re_asks": seed,
+            "usage": {}}
+
+
+def test_the_report_lists_each_game_and_the_median_90th_percentile_and_maximum(tmp_path: Path) -> None:
+    games = [game(1, 14.0, 8), game(2, 12.0, 7), game(3, 10.0, 6)]
+    (tmp_path / "bench_lga_game.json").write_text(json.dumps({"home": str(tmp_path), "games": games}))
+    text = bench().report(tmp_path)
+    assert "| 2 | 1 | 7 | 12.0 | 91 | 28,000 | 4,900 | 2 |" in text
+    assert "over 3 games" in text
+    assert "| wall min | 12.0 | 13.6 | 14.0 |" in text
+    assert "| teams voted | 7 | 8 | 8 |" in text
+
+
+def test_a_directory_without_games_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        bench().report(tmp_path)
+    (tmp_path / "bench_lga_game.json").write_text(json.dumps({"home": str(tmp_path), "games": []}))
+    with pytest.raises(ValueError, match="lists no game"):
+        bench().report(tmp_path)
