@@ -1,0 +1,41 @@
+"""``benchmarks/uncached_text.py``: the text each call processes anew, split into task and record lines."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def script():
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        spec = importlib.util.spec_from_file_location("uncached_text", BENCHMARKS / "uncached_text.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+
+
+def call(module: str, text: str) -> dict:
+    return {"module": module, "prompt": [{"role": "system", "content": "Rules."}, {"role": "human", "content": text}]}
+
+
+def test_a_call_counts_what_follows_the_players_previous_prompt_and_its_task_from_the_last_host_paragraph() -> None:
+    first = "Private.\n\nQuest 1 so far:\nHost: Player 2 leads.\n\nHost: Player 1, speak. Say words."
+    second = ("Private.\n\nQuest 1 so far:\nHost: Player 2 leads.\nPlayer 1: Hi.\nPlayer 3: Yo.\n\n"
+              "Host: Player 1, vote. Answer approve or reject.")
+    other = "Private 2.\n\nHost: Player 2, propose."
+    record = {"decisions": [
+        {"player": 1, "kind": "speak", "usage": {"log": [call("respond", first)]}},
+        {"player": 2, "kind": "propose_team", "usage": {"log": [call("act", other)]}},
+        {"player": 1, "kind": "vote_team", "usage": {"log": [call("act", second)]}},
+    ]}
+    calls, new, task = script().new_text([record])
+    assert dict(calls) == {("vote_team", "act"): 1}  # first calls of each player are left out
+    fresh = second[second.index("Player 1: Hi."):]  # the previous prompt ended its paragraph with the same "\n"
+    assert new[("vote_team", "act")] == len(fresh)
+    assert task[("vote_team", "act")] == len("\n\nHost: Player 1, vote. Answer approve or reject.")
