@@ -17,7 +17,6 @@ import argparse
 import json
 import os
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 from play_quality import record_files
