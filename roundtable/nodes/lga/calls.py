@@ -23,9 +23,9 @@ refuses -1), prompt included: a token that would extend a sequence already in th
 own earlier words) turns away from it within a few words. Sequences break at a newline, colon, quote or asterisk
 (llama.cpp's defaults) and at every digit, so naming players ("players 1 and 5") is never penalized, however
 often the same team was named before. Sent with the calls that write words said at the table (`LgaOptions.dry`).
-The multiplier and allowed length are twice and two thirds of llama.cpp's suggested 1.0 and 3: with those,
-short formulaic sentences between two player numbers ("I support it. Player 4 is likely ...") came through,
-and the words were often asked for again (benchmarks/README.md). Source: llama.cpp
+With the earlier multiplier 1.0 and allowed length 3, short formulaic sentences between two player numbers
+("I support it. Player 4 is likely ...") came through, and the words were often asked for again
+(benchmarks/README.md). Source: llama.cpp
 ``tools/server/README.md`` (``dry_*`` parameters); the DRY sampler of p-e-w, text-generation-webui PR #5677."""
 
 AGAIN_TEMPERATURE = 0.8
