@@ -70,11 +70,7 @@ def scripted_replies(rng: random.Random, approve: float) -> dict[str, Any]:
 
 def common_prefix(a: str, b: str) -> int:
     """Length of the common prefix of ``a`` and ``b``."""
-    n = min(len(a), len(b))
-    i = 0
-    while i < n and a[i] == b[i]:
-        i += 1
-    return i
+    return len(os.path.commonprefix([a, b]))
 
 
 def simulate(calls: list[Call]) -> dict[str, dict[str, float]]:
