@@ -31,7 +31,8 @@ game graph's ``lga`` node)."""
 PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "rules_prompt": ("avalon/rules", MODEL_NODES, "System prompt: the rules of Avalon for the game's role set and variants."),
     "shared_prompt": ("lga/shared", MODEL_NODES, "The public part every prompt starts with: earlier quests' facts and this quest's records."),
-    "private_prompt": ("lga/private", MODEL_NODES, "The player's private part: role card, knowledge, summary (this quest's private records follow the public part)."),
+    "private_prompt": ("lga/private", MODEL_NODES, "The player's private part: role card, knowledge, how it answers, summary (this quest's private records follow the public part)."),
+    "standing_prompt": ("lga/standing", MODEL_NODES, "How the player answers the Host in every call (in the cached private part): its words' manner, what to keep secret, by side and role; the rule of a team vote."),
     "context_prompt": ("lga/context", MODEL_NODES, "What precedes every task: the private and public parts and the notes, in the order the prompt cache wants (layout)."),
     "summarize_prompt": ("lga/summarize", ["summarize"], "Summarization: previous summary + the last round's records -> new summary."),
     "analyze_prompt": ("lga/analyze", ["analyze"], "Analysis of the other players' likely roles and strategies."),
@@ -43,7 +44,7 @@ PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "retry_note_prompt": ("lga/retry_note", ["act", "respond"], "The Host's note when asking again for players."),
     "review_note_prompt": ("lga/review_note", ["act", "respond"], "The Host's note when the agent asks again: its words copied a speaker, named another team, or exposed its side."),
     "vote_note_prompt": ("lga/vote_note", ["act"], "The Host's note when the agent asks again: its team vote went against what it knows."),
-    "speech_prompt": ("lga/speech", ["act", "respond"], "How the words are said: to whom, how long, what to keep secret, by side and role."),
+    "speech_prompt": ("lga/speech", ["act", "respond"], "How the words of the request in hand are said: to whom, how long."),
     "decided_prompt": ("lga/decided", ["respond"], "The chosen action in words, for the response."),
     "answer_fields_prompt": ("answers/field", ["summarize", "act"], "Descriptions of the fields of JSON answer schemas."),
     "extract_system_prompt": ("extraction/system", ["act", "respond"], "The extractor's system prompt."),
@@ -81,6 +82,7 @@ class LgaContext(BaseModel):
     rules_prompt: str = _prompt("rules_prompt")
     shared_prompt: str = _prompt("shared_prompt")
     private_prompt: str = _prompt("private_prompt")
+    standing_prompt: str = _prompt("standing_prompt")
     context_prompt: str = _prompt("context_prompt")
     summarize_prompt: str = _prompt("summarize_prompt")
     analyze_prompt: str = _prompt("analyze_prompt")

@@ -446,6 +446,21 @@ def test_per_player_layout_pins_each_player_to_its_slot_and_puts_the_private_par
                 assert user.index("Your analysis:") < user.index("Quest 1 so far:") < user.index("vote on Player")
 
 
+@pytest.mark.parametrize("kind", ["speak", "vote_team"])
+def test_how_the_player_answers_is_in_the_private_part_and_the_task_repeats_none_of_it(kind):
+    """The standing lines (words' manner, what to keep secret, the vote rule) precede the public record, which
+    the slot's cache serves; after the record comes only the request's own instruction."""
+    state, requests = play_until(first(kind))
+    request = requests[0]
+    script = Script(replies={"respond": "I like this team."})
+    run(script, lga_input(state, request, options={"no_analysis": True, "no_plan": True}), slots=10)
+    user = str(script.calls[-1].messages[1].content)
+    private, task = user.split("Quest 1 so far:")[0], user.split("\n\nHost: Player")[-1]
+    for line in ("do not repeat what others said", "the Assassin too", "approve a team you expect to serve"):
+        assert line in private and line not in task
+    assert ("speak about Player" if kind == "speak" else "vote on Player") in task
+
+
 def test_a_later_call_of_the_same_player_extends_its_previous_prompt():
     """What a player's slot caches: its previous act prompt up to the public record is the start of the next."""
     state, requests = play_until(first("vote_team"))

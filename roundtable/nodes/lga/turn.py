@@ -166,6 +166,7 @@ class Turn:
             "private_notes": mem.private_notes(pool, first),
             "analysis": "" if self.options.no_analysis else str(memory.get("analysis") or ""),
             "plan": "" if self.options.no_plan else str(memory.get("plan") or ""),
+            "standing": self.standing(),
         }
         variables["shared"] = self.context.render("lga/shared", **variables)
         variables["private"] = self.context.render("lga/private", **variables)
@@ -261,12 +262,18 @@ class Turn:
             attempt=self.request.attempt, **self.request_variables(),
         )
 
+    def standing(self) -> str:
+        """How this player answers the Host in every call of its game (template ``lga/standing``): the manner of
+        its words at the table (its own, at most ``response_words`` words, what to keep secret) and the rule of a
+        team vote; part of the private part, so no task repeats it."""
+        return self.context.render("lga/standing", words=self.options.response_words, side=self.view.side,
+                                   role=self.view.role)
+
     def speech(self) -> str:
-        """How the words are to be said: to whom, how long, what to keep secret (template ``lga/speech``)."""
+        """How the words of the request in hand are to be said: to whom and how long (template ``lga/speech``)."""
         r = self.request
-        return self.context.render("lga/speech", words=self.options.response_words, kind=r.kind, count=r.count,
-                                   audience=list(r.audience) if r.audience is not None else None,
-                                   side=self.view.side, role=self.view.role)
+        return self.context.render("lga/speech", words=self.options.response_words, kind=r.kind,
+                                   audience=list(r.audience) if r.audience is not None else None)
 
     def choice_help(self, json: bool, reason: bool = False) -> str:
         """How the answer's choice is to be written (template ``lga/choice_help``)."""
