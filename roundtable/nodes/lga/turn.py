@@ -199,12 +199,20 @@ class Turn:
     def team_knowledge(self) -> str:
         """What the player's reveal knowledge (template ``avalon/team_knowledge``) and the public record (template
         ``avalon/team_record``: members on failed quests, the player's own proposal, a fifth team) say about the
-        team in hand, one statement a line; ``""`` outside a team vote or the talk about a team (which gets the
-        knowledge only: a fact line every speaker is given would be said by every speaker)."""
+        team in hand, one statement a line; for a leader choosing a team, what they say about the choice (template
+        ``avalon/team_choice``: the evil players it knows, the players of failed quests, the teams voted down in
+        this quest); ``""`` outside a team vote, the talk about a team (which gets the knowledge only: a fact line
+        every speaker is given would be said by every speaker) and a proposal."""
+        view = self.view
+        known = [k["player"] for k in view.knowledge if k.get("is") == "evil"]
+        if self.request.kind == "propose_team":
+            failed = [{"quest": q.get("round", n), "players": list(q.get("team") or ())}
+                      for n, q in enumerate(view.quests, start=1) if not q.get("success")]
+            return self.context.render("avalon/team_choice", me=view.player, side=view.side, known_evil=known,
+                                       failed=failed, rejected=mem.rejected_teams(self.memory, view.round)).strip()
         if self.request.kind not in ("vote_team", "speak"):
             return ""
-        view, team = self.view, list(self.request.subject)
-        known = [k["player"] for k in view.knowledge if k.get("is") == "evil"]
+        team = list(self.request.subject)
         knowledge = self.context.render("avalon/team_knowledge", me=view.player, side=view.side,
                                         role=view.role, team=team, known_evil=known).strip()
         if self.request.kind != "vote_team":
