@@ -53,7 +53,7 @@ PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "narration_prompt": ("avalon/narration", ["observe"], "The narrator: each event as one line of the player's records."),
     "knowledge_prompt": ("avalon/knowledge", MODEL_NODES, "What the player learned at the reveal, in words."),
     "team_knowledge_prompt": ("avalon/team_knowledge", ["act", "respond"], "What the player's knowledge says about the team in hand."),
-    "team_choice_prompt": ("avalon/team_choice", ["act"], "What a leader's knowledge and the public record say when it chooses a team: evil players it knows, failed quests' players, teams voted down this quest."),
+    "team_choice_prompt": ("avalon/team_choice", ["act"], "What a leader's knowledge and the public record say when it chooses a team: its side when evil, else the players it sees no evil in, or the players of no failed quest."),
     "team_record_prompt": ("avalon/team_record", ["act", "respond"], "What the public record says about the team in hand: members on failed quests, own proposal, a fifth team."),
 } | {
     f"role_{role}_prompt": (f"avalon/roles/{role}", MODEL_NODES, f"Role card of {role}: introduction, goal, initial strategy.")

@@ -67,8 +67,7 @@ def record_of(event: dict[str, Any], narrate: Narrate, round_: int, attempt: int
     Returns:
         ``{speaker, text, round, phase, vis}`` (the paper's record) plus
         ``attempt`` (proposal number), ``fact`` (a key Host fact kept on the
-        board after the summary), ``team`` (a speaker's team suggestion) and
-        ``rejected`` (the team of a vote that rejected it).
+        board after the summary) and ``team`` (a speaker's team suggestion).
     """
     text = narrate(event)
     if text is None:
@@ -87,8 +86,6 @@ def record_of(event: dict[str, Any], narrate: Narrate, round_: int, attempt: int
         record["fact"] = True
     if kind == "utterance" and event.get("team") and event.get("phase") != "proposal":
         record["team"] = list(event["team"])  # a suggestion (a leader's team is in the proposal record)
-    if kind == "vote_result" and not event.get("approved"):
-        record["rejected"] = list(event.get("team") or ())
     return record
 
 
@@ -124,16 +121,6 @@ def ingest(memory: dict[str, Any], view: PlayerView, narrate: Narrate) -> dict[s
             attempt = record["attempt"] if record["round"] == round_ else attempt
             records.append(record)
     return {**memory, "seen": seen, "round": round_, "attempt": attempt, "records": records}
-
-
-def rejected_teams(memory: dict[str, Any], round_: int) -> list[dict[str, Any]]:
-    """The teams voted down in quest ``round_``, in order: ``[{"team": [seat, ...], "attempts": [n, ...]}]``,
-    one entry per distinct team (sorted seats) with the proposal numbers it was rejected at."""
-    teams: dict[tuple[int, ...], list[int]] = {}
-    for r in memory.get("records") or []:
-        if r["round"] == round_ and r.get("rejected"):
-            teams.setdefault(tuple(sorted(r["rejected"])), []).append(int(r["attempt"]))
-    return [{"team": list(team), "attempts": attempts} for team, attempts in teams.items()]
 
 
 def stale_records(memory: dict[str, Any], round_: int) -> list[dict[str, Any]]:

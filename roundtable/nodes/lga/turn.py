@@ -200,16 +200,19 @@ class Turn:
         """What the player's reveal knowledge (template ``avalon/team_knowledge``) and the public record (template
         ``avalon/team_record``: members on failed quests, the player's own proposal, a fifth team) say about the
         team in hand, one statement a line; for a leader choosing a team, what they say about the choice (template
-        ``avalon/team_choice``: the evil players it knows, the players of failed quests, the teams voted down in
-        this quest); ``""`` outside a team vote, the talk about a team (which gets the knowledge only: a fact line
+        ``avalon/team_choice``: its side when evil, else the players it sees no evil in or the players of no
+        failed quest); ``""`` outside a team vote, the talk about a team (which gets the knowledge only: a fact line
         every speaker is given would be said by every speaker) and a proposal."""
         view = self.view
         known = [k["player"] for k in view.knowledge if k.get("is") == "evil"]
         if self.request.kind == "propose_team":
-            failed = [{"quest": q.get("round", n), "players": list(q.get("team") or ())}
-                      for n, q in enumerate(view.quests, start=1) if not q.get("success")]
-            return self.context.render("avalon/team_choice", me=view.player, side=view.side, known_evil=known,
-                                       failed=failed, rejected=mem.rejected_teams(self.memory, view.round)).strip()
+            seats = range(1, view.players + 1)
+            failed = {p for q in view.quests if not q.get("success") for p in q.get("team") or ()}
+            return self.context.render(
+                "avalon/team_choice", me=view.player, side=view.side, known_evil=known, size=self.request.count,
+                unseen=[p for p in seats if p not in known],
+                untried=[p for p in seats if p not in failed] if failed else None,
+            ).strip()
         if self.request.kind not in ("vote_team", "speak"):
             return ""
         team = list(self.request.subject)
