@@ -248,7 +248,8 @@ def test_merge_plan_auto_merges_for_the_embedded_model(model, option, merged):
 
 
 def test_transcript_keeps_the_whole_round_while_it_fits():
-    
+    from roundtable.nodes.lga import memory as mem
+
     records = [
         {"speaker": "Host", "text": "Player 1 leads proposal 1.", "round": 2, "phase": "proposal", "vis": "public", "attempt": 1},
         {"speaker": "Player 2", "text": "Old talk.", "round": 2, "phase": "discussion", "vis": "public", "attempt": 1},
@@ -261,7 +262,8 @@ def test_transcript_keeps_the_whole_round_while_it_fits():
 
 
 def test_transcript_keeps_only_host_lines_of_earlier_proposals():
-    
+    from roundtable.nodes.lga import memory as mem
+
     records = [
         {"speaker": "Host", "text": "Player 1 leads proposal 1.", "round": 2, "phase": "proposal", "vis": "public", "attempt": 1},
         {"speaker": "Player 2", "text": "Old talk.", "round": 2, "phase": "discussion", "vis": "public", "attempt": 1,
