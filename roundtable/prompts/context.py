@@ -53,7 +53,6 @@ PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "narration_prompt": ("avalon/narration", ["observe"], "The narrator: each event as one line of the player's records."),
     "knowledge_prompt": ("avalon/knowledge", MODEL_NODES, "What the player learned at the reveal, in words."),
     "team_knowledge_prompt": ("avalon/team_knowledge", ["act", "respond"], "What the player's knowledge says about the team in hand."),
-    "team_choice_prompt": ("avalon/team_choice", ["act"], "What a leader's knowledge and the public record say when it chooses a team: its side when evil, else the players it sees no evil in, or the players of no failed quest."),
     "team_record_prompt": ("avalon/team_record", ["act", "respond"], "What the public record says about the team in hand: members on failed quests, own proposal, a fifth team."),
 } | {
     f"role_{role}_prompt": (f"avalon/roles/{role}", MODEL_NODES, f"Role card of {role}: introduction, goal, initial strategy.")
@@ -105,7 +104,6 @@ class LgaContext(BaseModel):
     knowledge_prompt: str = _prompt("knowledge_prompt")
     team_knowledge_prompt: str = _prompt("team_knowledge_prompt")
     team_record_prompt: str = _prompt("team_record_prompt")
-    team_choice_prompt: str = _prompt("team_choice_prompt")
     role_merlin_prompt: str = _prompt("role_merlin_prompt")
     role_percival_prompt: str = _prompt("role_percival_prompt")
     role_servant_prompt: str = _prompt("role_servant_prompt")

@@ -461,31 +461,6 @@ def test_how_the_player_answers_is_in_the_private_part_and_the_task_repeats_none
     assert ("speak about Player" if kind == "speak" else "vote on Player") in task
 
 
-@pytest.mark.parametrize("seed", [1, 2, 4])  # a Servant, the Assassin, Merlin leading after quest 1 failed
-def test_a_leader_is_told_whom_its_knowledge_or_the_quest_results_leave_to_choose_from(seed):
-    """Merlin: the players he sees no evil in; an evil leader: its side; other good leaders after a failed quest:
-    the players of no failed quest. Numbers to leave out are never listed (the model copies what it reads)."""
-    state, requests = play_until(lambda s, rs: any(r.kind == "propose_team" for r in rs) and (
-        s.round >= 2 and not all(s.quest_results)), seed=seed)
-    request = next(r for r in requests if r.kind == "propose_team")
-    script = Script()
-    run(script, lga_input(state, request, options={"no_analysis": True, "no_plan": True}), slots=10)
-    task = str(script.calls[-1].messages[1].content).split("\n\nHost: Player")[-1]
-    role = state.roles[request.player - 1].value
-    evil = [i + 1 for i, r in enumerate(state.roles) if r.value in ("morgana", "assassin")]
-    failed = {p for e in state.events if e["type"] == "quest_result" and not e["success"] for p in e["team"]}
-    listed = {
-        "merlin": [p for p in range(1, 7) if p not in evil],
-        "servant": [p for p in range(1, 7) if p not in failed],
-        "percival": [p for p in range(1, 7) if p not in failed],
-    }.get(role)
-    if listed is None:  # evil
-        assert "so your side wants one of you on the team" in task
-    elif len(listed) >= request.count:
-        assert f"{', '.join(map(str, listed))}" in task and f"a team of {request.count} from them" in task
-    assert "voted down" not in task
-
-
 def test_a_later_call_of_the_same_player_extends_its_previous_prompt():
     """What a player's slot caches: its previous act prompt up to the public record is the start of the next."""
     state, requests = play_until(first("vote_team"))

@@ -199,23 +199,12 @@ class Turn:
     def team_knowledge(self) -> str:
         """What the player's reveal knowledge (template ``avalon/team_knowledge``) and the public record (template
         ``avalon/team_record``: members on failed quests, the player's own proposal, a fifth team) say about the
-        team in hand, one statement a line; for a leader choosing a team, what they say about the choice (template
-        ``avalon/team_choice``: its side when evil, else the players it sees no evil in or the players of no
-        failed quest); ``""`` outside a team vote, the talk about a team (which gets the knowledge only: a fact line
-        every speaker is given would be said by every speaker) and a proposal."""
-        view = self.view
-        known = [k["player"] for k in view.knowledge if k.get("is") == "evil"]
-        if self.request.kind == "propose_team":
-            seats = range(1, view.players + 1)
-            failed = {p for q in view.quests if not q.get("success") for p in q.get("team") or ()}
-            return self.context.render(
-                "avalon/team_choice", me=view.player, side=view.side, known_evil=known, size=self.request.count,
-                unseen=[p for p in seats if p not in known],
-                untried=[p for p in seats if p not in failed] if failed else None,
-            ).strip()
+        team in hand, one statement a line; ``""`` outside a team vote or the talk about a team (which gets the
+        knowledge only: a fact line every speaker is given would be said by every speaker)."""
         if self.request.kind not in ("vote_team", "speak"):
             return ""
-        team = list(self.request.subject)
+        view, team = self.view, list(self.request.subject)
+        known = [k["player"] for k in view.knowledge if k.get("is") == "evil"]
         knowledge = self.context.render("avalon/team_knowledge", me=view.player, side=view.side,
                                         role=view.role, team=team, known_evil=known).strip()
         if self.request.kind != "vote_team":
