@@ -99,3 +99,15 @@ def test_team_knowledge_follows_the_view_not_the_truth():
     assert team_knowledge(avalon.view(state, oberon), (mordred, merlin)) == (
         "No player of your side you know of is on this team.")
     assert team_knowledge(avalon.view(state, merlin), ()) == ""
+
+
+def test_the_team_record_puts_each_fact_on_a_line_of_its_own():
+    # a fifth team with a member of a failed quest once read "which failed.This is the fifth team" (no line break)
+    text = LgaContext().render("avalon/team_record", me=1, side="good", leader=1, team=[1, 2, 4],
+                               failed=[{"quest": 2, "players": [2]}, {"quest": 3, "players": [2, 4]}],
+                               last_chance=True, settled=False)
+    assert text.strip().splitlines() == [
+        "You proposed this team.",
+        "On this team, Player 2 was on quest 2, which failed; players 2 and 4 were on quest 3, which failed.",
+        "This is the fifth team of this quest: if it is rejected, evil wins the game.",
+    ]
