@@ -41,7 +41,7 @@ The 1.5B embedded model writes each bounded string up to its bound, so this is
 the output budget; 6 leaves room for the word limit, which the agent then
 applies (benchmarks/README.md)."""
 REASON_CHARS = 100
-"""Longest reason asked before a ``yes_no`` answer, in characters (about 25 tokens)."""
+"""Longest reason asked before an answer (`answer_schema`), in characters (about 25 tokens)."""
 
 Describe = Callable[..., str]
 """``describe(field, **facts) -> str``: a schema field's description (rendered from a template)."""
@@ -84,20 +84,22 @@ def answer_schema(request: Request, players: int, words: int | None, *, reason: 
         request: the request in hand. players: number of players N.
         words: when set, the answer also carries ``words`` (what the player
             says), at most ``words * CHARS_PER_WORD`` characters.
-        reason: a ``yes_no`` answer is preceded by a short ``reason`` (at most
-            `REASON_CHARS`; the embedded model approved more teams with one:
-            benchmarks/README.md).
+        reason: the answer is preceded by a short ``reason`` (at most
+            `REASON_CHARS`; the embedded model approved more teams with one
+            before a vote: benchmarks/README.md).
         describe: the field descriptions, ``describe(field, **request facts)``.
 
     Returns:
-        A pydantic model with the answer field first, then ``words``:
-        ``players`` (exactly ``count`` ints in 1..N) or ``player`` (one of the
-        candidates, 0 for a pass when passing is allowed) for a ``pick``;
-        ``reason`` (optional) and ``answer`` (only the allowed words) for a ``yes_no``.
+        A pydantic model with ``reason`` first when asked, then the answer
+        field, then ``words``: ``players`` (exactly ``count`` ints in 1..N) or
+        ``player`` (one of the candidates, 0 for a pass when passing is
+        allowed) for a ``pick``; ``answer`` (only the allowed words) for a ``yes_no``.
     """
     facts = {"kind": request.kind, "count": request.count, "may_pass": request.may_pass,
              "options": list(request.options)}
     fields: dict[str, Any] = {}
+    if reason and request.answer in ("pick", "yes_no"):
+        fields["reason"] = (str, Field(max_length=REASON_CHARS, description=describe("reason", **facts)))
     if request.answer == "pick" and request.count == 1:
         allowed = ((0,) if request.may_pass else ()) + tuple(request.candidates or range(1, players + 1))
         fields["player"] = (Literal[allowed], Field(description=describe("player", **facts)))  # type: ignore[valid-type]
@@ -107,8 +109,6 @@ def answer_schema(request: Request, players: int, words: int | None, *, reason: 
         fields["players"] = (list[player], Field(min_length=size, max_length=size,
                                                  description=describe("players", **facts)))
     elif request.answer == "yes_no":
-        if reason:
-            fields["reason"] = (str, Field(max_length=REASON_CHARS, description=describe("reason", **facts)))
         words_allowed = tuple(request.word(c) for c in request.allowed)
         fields["answer"] = (Literal[words_allowed], Field(description=describe("answer", **facts)))  # type: ignore[valid-type]
     if words:

@@ -9,6 +9,7 @@ from pydantic import ValidationError
 from roundtable.games.protocol import Request
 from roundtable.prompts import registry
 from roundtable.tools.extraction import (
+    REASON_CHARS,
     answer_from_schema,
     answer_from_text,
     answer_schema,
@@ -43,6 +44,9 @@ def test_answer_schema_is_bounded_per_shape():
         answer_schema(SHOT, players=6, words=None).model_validate({"player": 5})
     vote = answer_schema(VOTE, players=6, words=None, reason=True).model_json_schema()
     assert list(vote["properties"]) == ["reason", "answer"] and vote["properties"]["answer"]["enum"] == ["approve", "reject"]
+    leader = answer_schema(PROPOSE, players=6, words=50, reason=True).model_json_schema()
+    assert list(leader["properties"]) == ["reason", "players", "words"]  # the reason, then the team it argues for
+    assert leader["properties"]["reason"]["maxLength"] == REASON_CHARS
     card = answer_schema(GOOD_CARD, players=6, words=None).model_json_schema()
     assert card["properties"]["answer"].get("enum", [card["properties"]["answer"].get("const")]) == ["success"]
 

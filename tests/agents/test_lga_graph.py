@@ -54,6 +54,25 @@ def test_first_decision_runs_analysis_plan_and_one_act_call():
     assert out["memory"]["analysis_round"] == 1 and out["memory"]["plan_round"] == 1
 
 
+def test_a_leaders_first_proposal_gives_its_reason_first_where_asked_and_a_final_one_does_not():
+    state, requests = play_until(first("propose_team"))
+    first_request = requests[0]
+    final = first_request.model_copy(update={"subject": (1, 2), "details": {**first_request.details, "final": True}})
+    options = {"no_analysis": True, "no_plan": True, "reason_before": "vote_team|propose_team"}
+    calls = {}
+    for name, request in (("first", first_request), ("final", final)):
+        script = Script()
+        decision, _ = decide(build_lga_graph(ScriptedModels(script)).compile(), state, request, options=options)
+        check_decision(request, decision)
+        calls[name] = script.calls[-1]
+    assert list(calls["first"].schema["properties"]) == ["reason", "players", "words"]
+    assert '"reason": one short sentence on whom you leave out of this team and why, then "players"' in calls["first"].prompt
+    assert "reason" not in calls["final"].schema["properties"] and '"reason"' not in calls["final"].prompt
+    script = Script()  # the default asks for no reason before a team
+    decide(build_lga_graph(ScriptedModels(script)).compile(), state, first_request, options={"no_analysis": True})
+    assert "reason" not in script.calls[-1].schema["properties"]
+
+
 def test_second_decision_in_the_same_round_skips_refresh():
     state, requests = play_until(first("propose_team"))
     leader = requests[0]

@@ -40,7 +40,7 @@ from .vote_check import vote_update
 ACTION_TOKENS = 24
 """Room for the action part of a reply, in words' worth of ``max_tokens``."""
 REASON_TOKENS = 40
-"""Room for the short reason asked before a ``yes_no`` answer (`roundtable.tools.extraction.REASON_CHARS`)."""
+"""Room for the short reason asked before an answer (`roundtable.tools.extraction.REASON_CHARS`)."""
 
 
 def make_act(models: ModelProvider):
@@ -54,7 +54,9 @@ def make_act(models: ModelProvider):
         structured = uses_json_schema(models, turn)
         # a vote asked for again answers right after the Host's note: a reason written first drifted back to the
         # suspicions that had decided the first vote, and the answer followed it (benchmarks/README.md)
-        reason = structured and request.kind in opts.reason_before and not state.get("reviewed")
+        # a final proposal names a team already reasoned about (the request's subject): no reason again
+        reason = (structured and request.kind in opts.reason_before and not state.get("reviewed")
+                  and not (request.answer == "pick" and request.subject))
         prompt = turn.context.render(
             "lga/act",
             **turn.base_variables(),

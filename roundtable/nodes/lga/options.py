@@ -37,9 +37,11 @@ class LgaOptions(BaseModel):
         structured: ``auto`` asks the model layer whether the endpoint supports
             JSON-schema output; ``True``/``False`` force it.
         retries: times too few players named are asked for again before the fallback.
-        reason_before: request kinds whose ``yes_no`` answer a JSON-schema
-            reply precedes with a one-sentence reason (the embedded model
-            approved more teams with one: benchmarks/README.md); ``|``-separated on the command line.
+        reason_before: request kinds whose answer a JSON-schema reply
+            precedes with a one-sentence reason: ``vote_team`` (the embedded
+            model approved more teams with one: benchmarks/README.md) and
+            ``propose_team`` (whom the leader leaves out; a final proposal, which
+            names a team already proposed, has none); ``|``-separated on the command line.
         summary_words / analysis_words / plan_words / response_words: word
             limits given to the model (the paper's maxima: 100 for analysis and
             response); ``max_tokens`` follows from them.
