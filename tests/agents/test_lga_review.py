@@ -76,7 +76,7 @@ def test_words_asked_again_after_a_copy_are_sampled_hotter_with_the_same_dry_pen
 
 def test_words_asked_again_for_another_reason_keep_the_usual_sampling() -> None:
     state, requests = play_until(first("propose_team"))
-    mismatch = json.dumps({"players": [1, 2], "words": "My team: players 3 and 4."})
+    mismatch = json.dumps({"reason": "I leave out 3 to 6.", "players": [1, 2], "words": "My team: players 3 and 4."})
     script = Script(replies={"act": mismatch, "respond": "My team: players 1 and 2."})
     run(script, state, requests[0], dry=True)
     assert [c.sampling for c in script.calls] == [dict(DRY_SAMPLING)] * 2
@@ -86,7 +86,7 @@ def test_words_asked_again_for_another_reason_keep_the_usual_sampling() -> None:
 def test_a_leader_whose_words_name_another_team_is_asked_again_for_words_in_line_with_the_team() -> None:
     state, requests = play_until(first("propose_team"))
     leader = requests[0]
-    mismatch = json.dumps({"players": [1, 2], "words": "My team: players 3 and 4."})
+    mismatch = json.dumps({"reason": "I leave out 3 to 6.", "players": [1, 2], "words": "My team: players 3 and 4."})
     script = Script(replies={"act": mismatch, "respond": "My team: players 1 and 2."})
     decision = run(script, state, leader)
     assert script.modules() == ["act", "respond"]  # the team is kept; only the words are asked for again
@@ -98,7 +98,7 @@ def test_a_leader_whose_words_name_another_team_is_asked_again_for_words_in_line
 
 def test_words_naming_the_chosen_team_in_another_order_pass() -> None:
     state, requests = play_until(first("propose_team"))
-    script = Script(replies={"act": json.dumps({"players": [1, 2], "words": "Players 2 and 1, please."})})
+    script = Script(replies={"act": json.dumps({"reason": "I leave out 3 to 6.", "players": [1, 2], "words": "Players 2 and 1, please."})})
     decision = run(script, state, requests[0])
     assert script.modules() == ["act"] and decision.checks == ()
 
@@ -122,7 +122,7 @@ def test_the_evil_council_may_speak_freely() -> None:
 
 def test_a_leader_whose_second_words_still_name_another_team_keeps_its_team_and_the_record_says_so() -> None:
     state, requests = play_until(first("propose_team"))
-    mismatch = json.dumps({"players": [1, 2], "words": "My team: players 3 and 4."})
+    mismatch = json.dumps({"reason": "I leave out 3 to 6.", "players": [1, 2], "words": "My team: players 3 and 4."})
     script = Script(replies={"act": mismatch, "respond": "My team: players 3 and 4."})
     decision = run(script, state, requests[0])
     assert script.modules() == ["act", "respond"]

@@ -40,8 +40,10 @@ class LgaOptions(BaseModel):
         reason_before: request kinds whose answer a JSON-schema reply
             precedes with a one-sentence reason: ``vote_team`` (the embedded
             model approved more teams with one: benchmarks/README.md) and
-            ``propose_team`` (whom the leader leaves out; a final proposal, which
-            names a team already proposed, has none); ``|``-separated on the command line.
+            ``propose_team`` (whom the leader leaves out: good leaders proposed
+            teams without an evil player more often; a final proposal, which
+            names a team already proposed, has none); both by default;
+            ``|``-separated on the command line.
         summary_words / analysis_words / plan_words / response_words: word
             limits given to the model (the paper's maxima: 100 for analysis and
             response); ``max_tokens`` follows from them.
@@ -81,7 +83,7 @@ class LgaOptions(BaseModel):
     separate_response: bool = False
     structured: bool | Literal["auto"] = "auto"
     retries: int = Field(default=1, ge=0, le=5)
-    reason_before: tuple[str, ...] = ("vote_team",)
+    reason_before: tuple[str, ...] = ("vote_team", "propose_team")
     summary_words: int = Field(default=40, ge=10, le=300)
     analysis_words: int = Field(default=30, ge=10, le=100)
     plan_words: int = Field(default=20, ge=10, le=100)
