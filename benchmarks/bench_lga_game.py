@@ -8,13 +8,14 @@ tokens and fallbacks; then, over all games, the median, 90th percentile and
 maximum of wall time, calls, teams voted, uncached and generated tokens; the
 play-quality measures pooled over the games (`roundtable.metrics.play_quality`);
 and the cost per agent module of every game. The games' summaries are also
-written, as each game ends, to ``bench_lga_game.json`` in the data directory
-(``benchmarks/play_quality.py`` reads the wall times from it).
+written, as each game ends, to ``bench_lga_game.json`` in the data directory,
+after those of earlier runs into it (``benchmarks/play_quality.py`` reads the
+wall times from it).
 
     python benchmarks/bench_lga_game.py                       # lan6, six lga agents, embedded model, seed 1
     python benchmarks/bench_lga_game.py --seeds 1-10          # ten games, seeds 1 to 10
     python benchmarks/bench_lga_game.py --agents naive,merlin=lga --seed 3
-    python benchmarks/bench_lga_game.py --report DIR          # the distribution of the games a run wrote to DIR
+    python benchmarks/bench_lga_game.py --report DIR [DIR...] # the distribution of the games runs wrote there
 
 Targets (issue "A full game on the embedded model in under 10 minutes"): on a
 2-core machine with the prebuilt llama.cpp wheel, median game under 10
@@ -93,15 +94,31 @@ def distribution_rows(games: list[dict[str, Any]]) -> list[list[str]]:
 SUMMARY_COLUMNS = ("seed", "quests", "teams voted", "wall min", "calls", "uncached tok", "generated tok", "re-asks")
 
 
-def report(home: Path) -> str:
-    """The games a run wrote to ``home/bench_lga_game.json``, one row each, and their distribution, as Markdown.
+SUMMARY_FILE = "bench_lga_game.json"
+"""The games' summaries in a data directory: ``{"home": DIR, "games": [summary_of(...), ...]}``."""
+
+
+def save_games(home: Path, games: list[dict[str, Any]]) -> None:
+    """Write ``games`` to ``home``'s `SUMMARY_FILE`, after the games earlier runs wrote there (a game of the same
+    ``game_id`` replaced), so a second run into the same directory (more seeds, a seed played again) adds to the
+    distribution instead of erasing it."""
+    path = home / SUMMARY_FILE
+    earlier = json.loads(path.read_text())["games"] if path.exists() else []
+    ours = {g["game_id"] for g in games}
+    path.write_text(json.dumps({"home": str(home), "games": [g for g in earlier if g["game_id"] not in ours] + games},
+                               indent=1))
+
+
+def report(*homes: Path) -> str:
+    """The games runs wrote to each ``home``'s `SUMMARY_FILE`, one row each, and their distribution over all of
+    them, as Markdown.
 
     For a run stopped before its last seed (its final tables were never printed): the file holds every game that
-    ended. Raises FileNotFoundError when ``home`` holds no such file, ValueError when it lists no game.
+    ended. Raises FileNotFoundError when a ``home`` holds no such file, ValueError when the files list no game.
     """
-    games = json.loads((home / "bench_lga_game.json").read_text())["games"]
+    games = [g for home in homes for g in json.loads((home / SUMMARY_FILE).read_text())["games"]]
     if not games:
-        raise ValueError(f"{home / 'bench_lga_game.json'} lists no game")
+        raise ValueError(f"no game in {', '.join(str(home / SUMMARY_FILE) for home in homes)}")
     rows = [[str(g["seed"]), str(g["quests"]), str(g["teams_voted"]), f"{g['wall_s'] / 60:.1f}", f"{g['calls']:.0f}",
              f"{g['uncached_tokens']:,.0f}", f"{g['generated_tokens']:,.0f}", str(g["re_asks"])] for g in games]
     return (markdown(SUMMARY_COLUMNS, rows) + f"\n\nover {len(games)} games:\n\n"
@@ -133,11 +150,12 @@ def main() -> None:
     parser.add_argument("--rule", action="append", default=[])
     parser.add_argument("--agent-option", action="append", default=[])
     parser.add_argument("--home", default=None, help="data directory (default: a temporary one)")
-    parser.add_argument("--report", metavar="DIR", default=None,
-                        help="play nothing: print the games a run (finished or stopped) wrote to DIR, and their distribution")
+    parser.add_argument("--report", metavar="DIR", nargs="+", default=None,
+                        help="play nothing: print the games runs (finished or stopped) wrote to each DIR, and their "
+                             "distribution over all of them")
     args = parser.parse_args()
     if args.report:
-        print(report(Path(args.report)))
+        print(report(*map(Path, args.report)))
         return
     os.environ.setdefault("ROUNDTABLE_HOME", args.home or tempfile.mkdtemp(prefix="rt-bench-"))
 
@@ -166,8 +184,7 @@ def main() -> None:
         modules.append((seed, module_rows(record)))
         summaries.append(summary_of(game_id, seed, wall, record))
         quality = quality.add(play_quality(record))
-        out = {"home": os.environ["ROUNDTABLE_HOME"], "games": summaries}
-        (Path(os.environ["ROUNDTABLE_HOME"]) / "bench_lga_game.json").write_text(json.dumps(out, indent=1))
+        save_games(Path(os.environ["ROUNDTABLE_HOME"]), summaries)
         print(markdown(GAME_COLUMNS, rows[-1:]), flush=True)  # each game as it ends
     print(f"\n{args.preset}, agents {args.agents}, model {args.model}\n")
     print(markdown(GAME_COLUMNS, rows))
