@@ -16,7 +16,9 @@ embedded model"):
   decides (`roundtable.games.avalon.knowledge_of`): Merlin on a team with an
   evil player he sees (reject) or with none (approve); an evil player who knows
   its side on a team with a member of its side, itself included (approve) or
-  without one (reject); the share that follow it;
+  without one (reject); and every vote on a fifth team whose rejection wins
+  the game for evil (good approves, evil rejects, whatever it knows); the
+  share that follow it;
 * **words and actions**: of the leaders' final proposals whose leader named a
   team of the right size in its last words of that proposal, the share whose
   team is the one named.
@@ -44,16 +46,27 @@ from roundtable.tools.utterances import copied_from, exposes, named_team
 # ------------------------------------------------------ knowledge-settled votes
 
 
-def settled_vote(roles: Sequence[Role], voter: int, team: Iterable[int]) -> bool | None:
+def settled_vote(roles: Sequence[Role], voter: int, team: Iterable[int], last_chance: bool = False) -> bool | None:
     """The vote the voter's own reveal knowledge decides on ``team``, or None when it decides nothing
-    (`roundtable.games.avalon.knowledge_vote` over what the roles reveal to the voter).
+    (`roundtable.games.avalon.knowledge_vote` over what the roles reveal to the voter); on a team whose rejection
+    wins the game for evil (``last_chance``: the fifth proposal under ``fifth_rejection=evil_wins``, SPEC.md §1.2)
+    the rule decides every vote: good approves, evil rejects.
 
     Args:
         roles: the roles by seat (``roles[p - 1]`` is player ``p``'s).
         voter: the voting player, 1-based.
         team: the proposed team.
+        last_chance: a rejection of this team ends the game with evil's win.
     """
+    if last_chance:
+        return roles[voter - 1].side.value == "good"
     return knowledge_vote(roles[voter - 1], voter, knowledge_of(tuple(roles), voter), team)
+
+
+def last_chance(record: dict[str, Any], attempt: int) -> bool:
+    """Whether rejecting proposal ``attempt`` of a round of the recorded game wins the game for evil."""
+    rules = (record.get("config") or {}).get("rules") or {}
+    return attempt == 5 and rules.get("fifth_rejection", "evil_wins") == "evil_wins"
 
 
 # ------------------------------------------------------------------- a game
@@ -166,7 +179,8 @@ def play_quality(record: dict[str, Any]) -> PlayQuality:
                              f"P{event['leader']} said {said!r}, proposed {team}")
         elif kind == "vote":
             team = teams.get((event["round"], event["attempt"]))
-            expected = settled_vote(roles, int(event["player"]), team) if team is not None else None
+            expected = (settled_vote(roles, int(event["player"]), team, last_chance(record, int(event["attempt"])))
+                        if team is not None else None)
             if expected is not None:
                 quality.settled_votes.cases += 1
                 if bool(event["approve"]) == expected:

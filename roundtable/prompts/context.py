@@ -54,6 +54,7 @@ PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "knowledge_prompt": ("avalon/knowledge", MODEL_NODES, "What the player learned at the reveal, in words."),
     "team_knowledge_prompt": ("avalon/team_knowledge", ["act", "respond"], "What the player's knowledge says about the team in hand."),
     "team_record_prompt": ("avalon/team_record", ["act", "respond"], "What the public record says about the team in hand: members on failed quests, own proposal, a fifth team."),
+    "leader_lines_prompt": ("avalon/leader_lines", ["act"], "What the leader's knowledge and the public record say about whom its side wants on the team it proposes."),
 } | {
     f"role_{role}_prompt": (f"avalon/roles/{role}", MODEL_NODES, f"Role card of {role}: introduction, goal, initial strategy.")
     for role in ROLES
@@ -104,6 +105,7 @@ class LgaContext(BaseModel):
     knowledge_prompt: str = _prompt("knowledge_prompt")
     team_knowledge_prompt: str = _prompt("team_knowledge_prompt")
     team_record_prompt: str = _prompt("team_record_prompt")
+    leader_lines_prompt: str = _prompt("leader_lines_prompt")
     role_merlin_prompt: str = _prompt("role_merlin_prompt")
     role_percival_prompt: str = _prompt("role_percival_prompt")
     role_servant_prompt: str = _prompt("role_servant_prompt")

@@ -105,4 +105,19 @@ def test_the_vote_instruction_says_what_a_rejection_does_and_never_contradicts_t
     _, script = vote(1, [APPROVE], attempt=attempt, vote_check="off")
     prompt = script.calls[0].prompt
     assert ("a rejected team passes the lead on" in prompt) is passes_on
-    assert ("if it is rejected, evil wins the game" in prompt) is not passes_on
+    assert ("Fifth team of this quest: a rejection wins the game for evil, so your side wants it approved."
+            in prompt) is not passes_on
+
+
+def test_an_evil_player_approving_a_fifth_team_with_its_side_on_it_is_asked_again_since_a_rejection_wins() -> None:
+    state, request = first_vote(2)
+    fifth = request.model_copy(update={"subject": (2, 5), "attempt": 5})
+    script = Script(replies={"act": [APPROVE, REJECT]})
+    graph = build_lga_graph(ScriptedModels(script)).compile()
+    decision, _ = decide(graph, state, fifth, options={"no_analysis": True, "no_plan": True, "vote_check": "record"})
+    task = script.calls[0].prompt.split("Host: Player 2, vote on")[1]
+    assert "a rejection wins the game for your side, so your side wants it rejected." in task
+    assert "Your side on this team" not in task  # the fifth team settles the vote; the knowledge line is left out
+    assert "Your side wants it rejected. Vote again." in script.calls[1].prompt
+    assert decision.checks == ("vote approve against record (fifth_team): asked again",)
+    assert decision.choice is False

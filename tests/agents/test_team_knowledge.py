@@ -74,7 +74,7 @@ def test_the_fifth_team_says_what_a_rejection_does_where_it_ends_the_game():
             inp["request"]["attempt"] = attempt
             build_lga_graph(ScriptedModels(script)).compile().invoke(inp)
             prompt = [c for c in script.calls if c.module == "act"][-1].prompt
-            assert ("if it is rejected, evil wins the game" in prompt) == (said and attempt == 5)
+            assert ("a rejection wins the game for evil" in prompt) == (said and attempt == 5)
 
 
 def team_knowledge(view, team) -> str:
@@ -102,12 +102,32 @@ def test_team_knowledge_follows_the_view_not_the_truth():
 
 
 def test_the_team_record_puts_each_fact_on_a_line_of_its_own():
-    # a fifth team with a member of a failed quest once read "which failed.This is the fifth team" (no line break)
-    text = LgaContext().render("avalon/team_record", me=1, side="good", leader=1, team=[1, 2, 4],
-                               failed=[{"quest": 2, "players": [2]}, {"quest": 3, "players": [2, 4]}],
-                               last_chance=True, settled=False)
-    assert text.strip().splitlines() == [
+    # a team with a member of a failed quest once read "which failed.This is the fifth team" (no line break)
+    def record(last_chance: bool, side: str = "good") -> list[str]:
+        return LgaContext().render("avalon/team_record", me=1, side=side, leader=1, team=[1, 2, 4],
+                                   failed=[{"quest": 2, "players": [2]}, {"quest": 3, "players": [2, 4]}],
+                                   last_chance=last_chance, settled=False).strip().splitlines()
+
+    assert record(False) == [
         "You proposed this team.",
         "On this team, Player 2 was on quest 2, which failed; players 2 and 4 were on quest 3, which failed.",
-        "This is the fifth team of this quest: if it is rejected, evil wins the game.",
     ]
+    # a fifth team whose rejection wins for evil settles the vote: its line stands alone, ending on the side's wish
+    assert record(True) == [
+        "You proposed this team.",
+        "Fifth team of this quest: a rejection wins the game for evil, so your side wants it approved.",
+    ]
+    assert record(True, side="evil")[-1] == (
+        "Fifth team of this quest: a rejection wins the game for your side, so your side wants it rejected.")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_line_that_settles_a_vote_comes_last_before_the_answer_format(seed):
+    # the embedded model's reason copies the team lines in order and its answer follows the words it ends on
+    for player, (state, request, prompt) in _vote_prompts(seed).items():
+        task = prompt.split(f"Host: Player {player}, vote on")[1].split("Answer in JSON")[0].strip()
+        last = task.splitlines()[-1]
+        if state.role_of(player) == Role.MERLIN or state.side_of(player).value == "evil":
+            assert last.endswith(("so your side wants it approved.", "so your side wants it rejected.")), last
+        else:
+            assert last.endswith("without other evidence your side wants it approved."), last

@@ -152,6 +152,20 @@ def test_settled_votes_are_counted_each_way() -> None:
     assert "P5 (morgana) rejected [1, 5]" in quality.examples["settled_votes"][0]
 
 
+def test_a_fifth_team_whose_rejection_wins_for_evil_settles_every_vote_by_side() -> None:
+    assert settled_vote(ROLES, 5, [1, 5], last_chance=True) is False  # Morgana: a rejection wins, her side on it or not
+    assert settled_vote(ROLES, 3, [1, 5], last_chance=True) is True  # a Servant: a rejection loses
+    assert settled_vote(ROLES, 1, [1, 5], last_chance=True) is True  # Merlin, though he sees Morgana on it
+    events = (proposal(1, [1, 5], attempt=5), vote(5, False, attempt=5), vote(3, False, attempt=5),
+              vote(1, True, attempt=5))
+    official = play_quality(record(*events) | {"config": {"rules": {"fifth_rejection": "evil_wins"}}})
+    assert (official.settled_votes.hits, official.settled_votes.cases) == (2, 3)
+    # where the fifth team goes without its rejection ending the game, only knowledge settles votes
+    other = play_quality(record(*events) | {"config": {"rules": {"fifth_rejection": "auto_approve"}}})
+    # Morgana rejected a team with herself on it, Merlin approved one with her on it
+    assert (other.settled_votes.hits, other.settled_votes.cases) == (0, 2)
+
+
 def test_a_vote_is_judged_on_the_final_team_of_its_proposal() -> None:
     quality = play_quality(record(proposal(1, [5, 6], final=False), proposal(1, [1, 2]), vote(1, True)))
     assert (quality.settled_votes.hits, quality.settled_votes.cases) == (1, 1)

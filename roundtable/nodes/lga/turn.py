@@ -197,14 +197,20 @@ class Turn:
                        source=self.context.template("avalon/narration"))
 
     def team_knowledge(self) -> str:
-        """What the player's reveal knowledge (template ``avalon/team_knowledge``) and the public record (template
-        ``avalon/team_record``: members on failed quests, the player's own proposal, a fifth team) say about the
-        team in hand, one statement a line; ``""`` outside a team vote or the talk about a team (which gets the
-        knowledge only: a fact line every speaker is given would be said by every speaker)."""
-        if self.request.kind not in ("vote_team", "speak"):
-            return ""
+        """What the public record (template ``avalon/team_record``: the player's own proposal, members on failed
+        quests, a fifth team) and the player's reveal knowledge (template ``avalon/team_knowledge``) say about the
+        team in hand, one statement a line, the line that settles the vote last (a fifth team whose rejection wins
+        for evil settles it for everyone, so the knowledge line is left out then); ``""`` outside a team vote or
+        the talk about a team (which gets the knowledge only: a fact line every speaker is given would be said by
+        every speaker). A leader's first proposal gets what its knowledge and the record say about whom its side
+        wants on the team (template ``avalon/leader_lines``)."""
         view, team = self.view, list(self.request.subject)
         known = [k["player"] for k in view.knowledge if k.get("is") == "evil"]
+        if self.request.kind == "propose_team" and not team:  # a first proposal: whom the side wants on it
+            return self.context.render("avalon/leader_lines", me=view.player, side=view.side, role=view.role,
+                                       known_evil=known, failed=self.failed_players()).strip()
+        if self.request.kind not in ("vote_team", "speak"):
+            return ""
         knowledge = self.context.render("avalon/team_knowledge", me=view.player, side=view.side,
                                         role=view.role, team=team, known_evil=known).strip()
         if self.request.kind != "vote_team":
@@ -212,7 +218,7 @@ class Turn:
         record = self.context.render("avalon/team_record", me=view.player, side=view.side, leader=view.leader,
                                      team=team, failed=self.failed_members(), last_chance=self.last_chance,
                                      settled=bool(known)).strip()
-        return "\n".join(part for part in (knowledge, record) if part)
+        return "\n".join(part for part in (record, "" if self.last_chance else knowledge) if part)
 
     def failed_members(self) -> list[dict[str, Any]]:
         """The members of the team in hand, the player aside, who were on each failed quest.
@@ -227,6 +233,20 @@ class Turn:
             if not quest.get("success") and members:
                 failed.append({"quest": quest.get("round", number), "players": members})
         return failed
+
+    def failed_players(self) -> list[dict[str, Any]]:
+        """The players other than this one who were on failed quests, in seat order.
+
+        Returns:
+            ``[{"player": seat, "quests": [round, ...]}]``.
+        """
+        view, quests = self.view, {}
+        for number, quest in enumerate(view.quests, start=1):
+            if not quest.get("success"):
+                for p in quest.get("team") or ():
+                    if p != view.player:
+                        quests.setdefault(p, []).append(quest.get("round", number))
+        return [{"player": p, "quests": quests[p]} for p in sorted(quests)]
 
     @property
     def last_chance(self) -> bool:

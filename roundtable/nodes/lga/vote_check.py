@@ -7,10 +7,11 @@ vote that the player's own lines about the team (templates
 - **knowledge** (`roundtable.games.avalon.knowledge_vote`): Merlin on a team
   with or without a player he sees as evil; an evil player on a team with or
   without a player of its side;
-- **record** (good players whose knowledge settles nothing): the fifth team
-  of a quest, whose rejection wins the game for evil, and a team none of
-  whose other members has been on a failed quest (the role cards' "without
-  evidence against a member, approve").
+- **record**: the fifth team of a quest, whose rejection wins the game for
+  evil (every player: good approves, evil rejects, whatever its knowledge
+  says of the team), and, for good players whose knowledge settles nothing,
+  a team none of whose other members has been on a failed quest (the role
+  cards' "without evidence against a member, approve").
 
 Which of them are checked is the seat option ``vote_check`` (``off``,
 ``knowledge``, ``record``: both). A vote against the wanted one is asked for
@@ -57,6 +58,8 @@ def wanted_vote(turn: Turn) -> WantedVote | None:
     request, view = turn.request, turn.view
     if request.kind != "vote_team":
         return None
+    if turn.last_chance:  # a rejection wins the game for evil: that settles every vote, knowledge included
+        return WantedVote(view.side == "good", "record", "fifth_team")
     team = list(request.subject)
     known = knowledge_vote(Role(view.role), view.player, view.knowledge, team)
     if known is not None:
@@ -68,8 +71,6 @@ def wanted_vote(turn: Turn) -> WantedVote | None:
         return WantedVote(known, "knowledge", "no_evil_seen" if known else "evil_seen", seen)
     if view.side != "good":
         return None
-    if turn.last_chance:
-        return WantedVote(True, "record", "fifth_team")
     if not turn.failed_members():
         return WantedVote(True, "record", "no_evidence")
     return None
