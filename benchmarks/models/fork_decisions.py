@@ -64,9 +64,9 @@ def tally_votes(tally: dict[str, Counter], roles: list[Role], record: dict[str, 
         right = settled_vote(roles, player, proposal["team"], last_chance(record, v["attempt"]))
         keys = ["all", who + (" leader" if proposal["leader"] == player else ""), f"proposal {v['attempt']}"]
         for key in keys:
-            tally.setdefault(key, Counter()).update(votes=1, before=old, after=new)
+            tally.setdefault(key, Counter()).update(votes=1, before=int(old), after=int(new))
         if right is not None:
-            tally.setdefault("settled", Counter()).update(votes=1, before=old == right, after=new == right)
+            tally.setdefault("settled", Counter()).update(votes=1, before=int(old == right), after=int(new == right))
         print(f"q{v['round']}.{v['attempt']} player {player} {role.value:9s} team {proposal['team']} leader "
               f"{proposal['leader']}: {'approve' if old else 'reject'} -> {'approve' if new else 'reject'}", flush=True)
 
@@ -85,7 +85,7 @@ def tally_proposals(tally: dict[str, Counter], roles: list[Role], record: dict[s
     side = roles[leader - 1].side.value
     key = f"{side} leaders' teams " + ("with no evil player" if side == "good" else "with an evil player")
     wanted = (lambda team: not evil & set(team)) if side == "good" else (lambda team: bool(evil & set(team)))
-    tally.setdefault(key, Counter()).update(votes=1, before=wanted(old["team"]), after=wanted(new["team"]))
+    tally.setdefault(key, Counter()).update(votes=1, before=int(wanted(old["team"])), after=int(wanted(new["team"])))
     print(f"q{new['round']}.{new['attempt']} leader {leader} {roles[leader - 1].value:9s}: {old['team']} "
           f"(evil {sorted(evil & set(old['team']))}) -> {new['team']} (evil {sorted(evil & set(new['team']))})",
           flush=True)
