@@ -109,3 +109,14 @@ def test_a_breakpoint_inside_the_lga_agent_stops_there_and_shows_the_agents_stat
     out = client.runs.wait(tid, "avalon", command={"resume": True}, context={"breakpoints": []})
     assert out["result"]["winner"] in ("good", "evil")
     assert any(e["type"] == "decision" and e["agent"] == "lga" for e in out["events"])
+
+
+def test_the_leaders_lines_are_an_editable_prompt_of_the_lga_act_step_in_studio(client):
+    (assistant,) = [a for a in client.assistants.search(graph_id="avalon") if a["graph_id"] == "avalon"][:1]
+    context = client.assistants.get_schemas(assistant["assistant_id"])["context_schema"]
+    lga = context["properties"]["lga"]
+    lga = context.get("$defs", {}).get(lga["$ref"].rsplit("/", 1)[-1], lga) if "$ref" in lga else lga
+    for name in ("leader_lines_prompt", "team_record_prompt"):
+        field = lga["properties"][name]
+        assert field["langgraph_type"] == "prompt" and "lga:act" in field["langgraph_nodes"], field
+    assert "left out" in lga["properties"]["leader_lines_prompt"]["default"]
