@@ -40,7 +40,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from roundtable.games.avalon import Role, knowledge_of, knowledge_vote
+from roundtable.games.avalon import FifthRejection, Role, knowledge_of, knowledge_vote, rejection_wins
 from roundtable.tools.utterances import copied_from, exposes, named_team
 
 # ------------------------------------------------------ knowledge-settled votes
@@ -66,7 +66,7 @@ def settled_vote(roles: Sequence[Role], voter: int, team: Iterable[int], last_ch
 def last_chance(record: dict[str, Any], attempt: int) -> bool:
     """Whether rejecting proposal ``attempt`` of a round of the recorded game wins the game for evil."""
     rules = (record.get("config") or {}).get("rules") or {}
-    return attempt == 5 and rules.get("fifth_rejection", "evil_wins") == "evil_wins"
+    return rejection_wins(attempt, rules.get("fifth_rejection", FifthRejection.EVIL_WINS))
 
 
 # ------------------------------------------------------------------- a game

@@ -515,6 +515,14 @@ def test_fifth_rejection_evil_wins(n, discussion):
     assert not any(e["type"] in ("quest_card", "quest_result") for e in ev)
 
 
+def test_rejection_wins_names_the_only_rejection_that_ends_the_game():
+    # the games above: only the fifth rejection under evil_wins ends the game; the other variants never vote on it
+    assert [A.rejection_wins(a) for a in range(1, 6)] == [False, False, False, False, True]
+    assert not any(A.rejection_wins(5, fifth) for fifth in ("auto_approve", "leader_assigns"))
+    with pytest.raises(ValueError):
+        A.rejection_wins(5, "sometimes")
+
+
 @pytest.mark.parametrize("fifth", ["auto_approve", "leader_assigns"])
 @pytest.mark.parametrize("discussion", VARIANTS["discussion"])
 def test_fifth_proposal_goes_without_vote(fifth, discussion):

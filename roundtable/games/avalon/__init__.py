@@ -42,7 +42,7 @@ from .roles import (
     team_size,
     validate_roles,
 )
-from .rules import apply, assassinate, deal, knowledge_of, knowledge_vote, new_game, pending, play_quest, propose, reveal, speak, vote
+from .rules import apply, assassinate, deal, knowledge_of, knowledge_vote, new_game, pending, play_quest, propose, rejection_wins, reveal, speak, vote
 from .state import AvalonState, Phase
 from .view import AvalonView, view
 
@@ -51,5 +51,5 @@ __all__ = [
     "EVIL_ROLES", "FifthRejection", "GOOD_ROLES", "IllegalActionError", "PRESETS", "PRESET_NAMES", "Phase",
     "PlayerView", "RULES", "Request", "Role", "Rules", "SETUP", "Side", "VoteVisibility", "apply", "assassinate",
     "check_decision", "deal", "fails_needed", "knowledge_of", "knowledge_vote", "new_game", "pending", "play_quest", "preset_roles",
-    "propose", "reveal", "setting", "side_counts", "speak", "team_size", "validate_roles", "view", "vote",
+    "propose", "rejection_wins", "reveal", "setting", "side_counts", "speak", "team_size", "validate_roles", "view", "vote",
 ]

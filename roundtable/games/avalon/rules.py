@@ -61,6 +61,17 @@ def knowledge_of(roles: tuple[Role, ...], player: int) -> list[dict[str, object]
     return []
 
 
+def rejection_wins(attempt: int, fifth_rejection: str | FifthRejection = FifthRejection.EVIL_WINS) -> bool:
+    """Whether a rejection of proposal ``attempt`` (1-based) of a round wins the game for evil: the fifth
+    proposal under ``fifth_rejection=evil_wins`` (the official rule, SPEC.md §1.2); the other variants send
+    the fifth team without a vote.
+
+    Raises:
+        ValueError: an unknown ``fifth_rejection`` value.
+    """
+    return attempt >= MAX_PROPOSALS and FifthRejection(fifth_rejection) is FifthRejection.EVIL_WINS
+
+
 def knowledge_vote(role: Role, voter: int, knowledge: Iterable[Mapping[str, object]],
                    team: Iterable[int]) -> bool | None:
     """The team vote that the voter's own reveal knowledge decides (True: approve), or None when it decides nothing.

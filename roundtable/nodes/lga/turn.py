@@ -27,7 +27,7 @@ from typing import Any
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
-from roundtable.games.avalon import AvalonView, Role
+from roundtable.games.avalon import AvalonView, FifthRejection, Role, rejection_wins
 from roundtable.games.protocol import Request
 from roundtable.prompts.context import LgaContext
 from roundtable.prompts.narrator import narrate
@@ -220,19 +220,21 @@ class Turn:
                                      settled=bool(known)).strip()
         return "\n".join(part for part in (record, "" if self.last_chance else knowledge) if part)
 
+    def failed_quests(self) -> list[tuple[int, list[int]]]:
+        """The failed quests in the player's view: ``[(round, [members other than this player, ...])]``."""
+        view = self.view
+        return [(quest.get("round", number), [p for p in quest.get("team") or () if p != view.player])
+                for number, quest in enumerate(view.quests, start=1) if not quest.get("success")]
+
     def failed_members(self) -> list[dict[str, Any]]:
         """The members of the team in hand, the player aside, who were on each failed quest.
 
         Returns:
             ``[{"quest": round, "players": [seat, ...]}]``, one entry per failed quest with such members.
         """
-        view, team = self.view, set(self.request.subject)
-        failed = []
-        for number, quest in enumerate(view.quests, start=1):
-            members = [p for p in quest.get("team") or () if p in team and p != view.player]
-            if not quest.get("success") and members:
-                failed.append({"quest": quest.get("round", number), "players": members})
-        return failed
+        team = set(self.request.subject)
+        on_team = [(round_, [p for p in members if p in team]) for round_, members in self.failed_quests()]
+        return [{"quest": round_, "players": members} for round_, members in on_team if members]
 
     def failed_players(self) -> list[dict[str, Any]]:
         """The players other than this one who were on failed quests, in seat order.
@@ -240,19 +242,17 @@ class Turn:
         Returns:
             ``[{"player": seat, "quests": [round, ...]}]``.
         """
-        view, quests = self.view, {}
-        for number, quest in enumerate(view.quests, start=1):
-            if not quest.get("success"):
-                for p in quest.get("team") or ():
-                    if p != view.player:
-                        quests.setdefault(p, []).append(quest.get("round", number))
+        quests: dict[int, list[int]] = {}
+        for round_, members in self.failed_quests():
+            for p in members:
+                quests.setdefault(p, []).append(round_)
         return [{"player": p, "quests": quests[p]} for p in sorted(quests)]
 
     @property
     def last_chance(self) -> bool:
         """Whether rejecting the team in hand wins the game for evil (the fifth proposal, official rule)."""
-        return (self.request.kind == "vote_team" and self.request.attempt == 5
-                and self.view.rules.get("fifth_rejection", "evil_wins") == "evil_wins")
+        return self.request.kind == "vote_team" and rejection_wins(
+            self.request.attempt, self.view.rules.get("fifth_rejection", FifthRejection.EVIL_WINS))
 
     def request_variables(self) -> dict[str, Any]:
         """The request's fields for the instruction and answer templates."""
