@@ -550,3 +550,28 @@ def test_module_level_graph_is_compiled_without_checkpointer():
     assert graph.name == "lga"
     nodes = set(graph.get_graph().nodes)
     assert {"observe", "summarize", "analyze", "plan", "act", "respond", "decide"} <= nodes
+
+
+def test_per_player_layout_keeps_the_earlier_quests_before_the_notes_so_a_new_round_reads_only_what_is_new():
+    """The board of earlier quests is only appended to between rounds and the notes are rewritten every round, so
+    the board comes first: the first calls of round 3 start with round 2's prompt up to the end of its board."""
+    state, requests = play_until(first("propose_team"))
+    p = requests[0].player
+    _, out = run(Script(), lga_input(state, requests[0]), slots=10)
+    memory = out["memory"]
+    prompts = {}
+    for round_ in (2, 3):
+        later, reqs = play_until(lambda s, rs: s.round == round_ and any(r.player == p for r in rs))
+        script = Script()
+        _, out = run(script, lga_input(later, next(r for r in reqs if r.player == p), memory=memory), slots=10)
+        memory, prompts[round_] = out["memory"], [c.prompt for c in script.calls]
+        assert script.modules()[0] == "summarize"
+    last = prompts[2][-1]
+    user = last[last.index("--- Private to you"):]
+    order = ["--- Private to you", "Earlier quests (Host):", "Your summary of earlier quests:", "Your analysis:",
+             "Quest 2 so far:", f"Host: Player {p},"]
+    assert [user.index(mark) for mark in order] == sorted(user.index(mark) for mark in order)
+    board = last[: last.index("Your summary of earlier quests:")].rstrip() + "\n"
+    assert "Quest 1" in board[board.index("Earlier quests (Host):"):]
+    assert all(prompt.startswith(board) for prompt in prompts[3])
+    assert "Your summary of earlier quests:" not in prompts[3][1][: prompts[3][1].index("Quest 2")]

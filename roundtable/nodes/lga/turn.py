@@ -2,18 +2,22 @@
 
 Prompt layout (every module; template ``lga/context``): the system message is
 the game's rules (the same for every player of a game); the user message holds
-the public part (earlier quests' facts, this quest's public records: the same
-text for every player at the same moment), the player's private part (role
-card, knowledge, own summary) with its notes (analysis, plan), this quest's
-private records (last: they change within a quest), then the task. Two orders
-of the public and private parts, chosen per endpoint (`LgaOptions.prompt_layout`):
+the public part (earlier quests' Host facts, this quest's public records: the
+same text for every player at the same moment), the player's private part (role
+card, knowledge, how it answers the Host) with its notes (summary, analysis,
+plan), this quest's private records (last: they change within a quest), then
+the task. Two orders, chosen per endpoint (`LgaOptions.prompt_layout`):
 
-- ``per_player``: private part and notes first, then the public part. Each
-  player's calls are pinned to a server slot of its own (llama.cpp's
-  ``id_slot``), whose prompt cache then holds that player's last prompt: a call
-  processes only the public lines that are new since then, and its task. The
-  default where the endpoint has slots (`ModelProvider.slots`), as the
-  embedded model does.
+- ``per_player``: what changes least first: the private part (fixed for the
+  game), the earlier quests' Host facts (only appended to when a round is
+  summarized), the notes (rewritten once a round), this quest's public records
+  (growing within the quest). Each player's calls are pinned to a server slot
+  of its own (llama.cpp's ``id_slot``), whose prompt cache then holds that
+  player's last prompt: a call processes only the public lines that are new
+  since then, and its task; the first call after a round's summary processes
+  that round's new Host facts, the new notes and the new quest's lines, not the
+  whole board again. The default where the endpoint has slots
+  (`ModelProvider.slots`), as the embedded model does.
 - ``shared``: public part first, so one shared prompt cache (a hosted
   endpoint's, or a one-slot server's) reuses the prefix every player's prompt
   starts with at a given moment.
@@ -169,6 +173,8 @@ class Turn:
             "standing": self.standing(),
         }
         variables["shared"] = self.context.render("lga/shared", **variables)
+        variables["board_part"] = self.context.render("lga/shared", **{**variables, "transcript": ""})
+        variables["quest_part"] = self.context.render("lga/shared", **{**variables, "board": ""})
         variables["private"] = self.context.render("lga/private", **variables)
         variables["layout"] = self.layout
         variables["context"] = self.context_text(variables, variables["analysis"], variables["plan"])
@@ -184,7 +190,8 @@ class Turn:
             previous_plan: the plan is the one the module is about to replace.
         """
         return self.context.render("lga/context", layout=self.layout, shared=variables["shared"],
-                                   private=variables["private"], analysis=analysis, plan=plan,
+                                   board=variables["board_part"], quest=variables["quest_part"],
+                                   private=variables["private"], summary=variables["summary"], analysis=analysis, plan=plan,
                                    previous_plan=previous_plan, private_notes=variables["private_notes"])
 
     def messages(self, user: str) -> list[BaseMessage]:
