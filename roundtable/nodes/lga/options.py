@@ -87,7 +87,7 @@ class LgaOptions(BaseModel):
     summary_words: int = Field(default=30, ge=10, le=300)
     analysis_words: int = Field(default=20, ge=10, le=100)
     plan_words: int = Field(default=15, ge=10, le=100)
-    response_words: int = Field(default=15, ge=5, le=100)
+    response_words: int = Field(default=20, ge=5, le=100)
     transcript_chars: int = Field(default=4000, ge=200, le=20000)
     prompt_layout: Literal["auto", "per_player", "shared"] = "auto"
     dry: bool | Literal["auto"] = "auto"
