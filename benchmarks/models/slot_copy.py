@@ -26,7 +26,7 @@ from typing import Any
 
 import httpx
 
-from roundtable.models.local import LocalSettings
+from roundtable.models.local import LocalSettings, server_params
 from roundtable.models.weights import ensure_weights
 
 SYNTHETIC_RULES = " ".join(
@@ -47,17 +47,11 @@ def rules_of(record: str | None) -> str:
 
 
 def start(save_dir: str) -> Any:
-    """An xllamacpp server with `LocalSettings`' defaults and slot actions saving under ``save_dir``."""
+    """An embedded server (`roundtable.models.local.server_params`, default settings) whose slot actions save
+    under ``save_dir``."""
     import xllamacpp
 
-    settings = LocalSettings.from_env()
-    params = xllamacpp.CommonParams()
-    params.model.path = str(ensure_weights())
-    params.hostnames, params.port = ["127.0.0.1"], 0
-    params.n_ctx, params.n_parallel, params.kv_unified = settings.n_ctx, settings.n_parallel, True
-    params.cache_idle_slots, params.cache_prompt = False, True
-    params.cpuparams.n_threads = params.cpuparams_batch.n_threads = settings.n_threads
-    params.verbosity = settings.verbosity
+    params = server_params(ensure_weights(), LocalSettings.from_env())
     params.slot_save_path = save_dir
     return xllamacpp.Server(params)
 

@@ -48,6 +48,7 @@ import os
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -139,6 +140,32 @@ class LocalSettings(BaseModel):
         )
 
 
+def server_params(model_path: Path | str, settings: LocalSettings) -> Any:
+    """The ``xllamacpp.CommonParams`` of an embedded server for ``model_path`` with ``settings`` (the module
+    docstring's defaults: slots sharing one context, idle slots keeping their prompts, the host-memory prompt cache).
+
+    Raises:
+        ImportError: xllamacpp is not installed.
+    """
+    import xllamacpp
+
+    params = xllamacpp.CommonParams()
+    params.model.path = str(model_path)
+    params.model_alias = {LOCAL}
+    params.hostnames = ["127.0.0.1"]
+    params.port = settings.port  # 0: a free port
+    params.n_ctx = settings.n_ctx
+    params.n_parallel = settings.n_parallel
+    params.kv_unified = True  # every slot may use the whole context
+    params.cache_idle_slots = False  # an idle slot keeps its player's prompt (llama.cpp would clear it)
+    params.cpuparams.n_threads = settings.n_threads
+    params.cpuparams_batch.n_threads = settings.n_threads
+    params.cache_prompt = True
+    params.cache_ram_mib = settings.cache_ram_mib
+    params.verbosity = settings.verbosity
+    return params
+
+
 class LocalServer:
     """llama.cpp's OpenAI-compatible HTTP server running in this process on 127.0.0.1.
 
@@ -169,20 +196,7 @@ class LocalServer:
             ) from error
         self.model_path = Path(model_path)
         self.settings = settings or LocalSettings.from_env()
-        params = xllamacpp.CommonParams()
-        params.model.path = str(self.model_path)
-        params.model_alias = {LOCAL}
-        params.hostnames = ["127.0.0.1"]
-        params.port = self.settings.port  # 0: a free port
-        params.n_ctx = self.settings.n_ctx
-        params.n_parallel = self.settings.n_parallel
-        params.kv_unified = True  # every slot may use the whole context
-        params.cache_idle_slots = False  # an idle slot keeps its player's prompt (llama.cpp would clear it)
-        params.cpuparams.n_threads = self.settings.n_threads
-        params.cpuparams_batch.n_threads = self.settings.n_threads
-        params.cache_prompt = True
-        params.cache_ram_mib = self.settings.cache_ram_mib
-        params.verbosity = self.settings.verbosity
+        params = server_params(self.model_path, self.settings)
         started = time.perf_counter()
         try:
             self._server = xllamacpp.Server(params)
