@@ -27,16 +27,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import os
 import time
 import threading
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 import openai
 from langchain_core.language_models import BaseChatModel
 from langchain_openai import ChatOpenAI
-from pydantic import SecretStr
+from pydantic import PrivateAttr, SecretStr
 
 from roundtable.models.errors import ModelConfigError, ModelUnavailableError
 from roundtable.models.limits import endpoint_slot
@@ -83,8 +84,11 @@ class OutageAwareChatOpenAI(ChatOpenAI):
     async); the translation happens after the client's own retries. A 200
     answer that is not a chat completion (an HTML page, a body without
     ``choices``) is retried like an outage (``max_retries`` times, with
-    backoff), then raised as :class:`ModelUnavailableError` too.
+    backoff), then raised as :class:`ModelUnavailableError` too. A ``before_call`` hook, when given, runs before
+    each request (the embedded server's seeding of a fresh slot, `roundtable.models.local.LocalServer.prepare_slot`).
     """
+
+    _before_call: Callable[[], None] | None = PrivateAttr(default=None)
 
     @classmethod
     def is_lc_serializable(cls) -> bool:
@@ -113,6 +117,8 @@ class OutageAwareChatOpenAI(ChatOpenAI):
         return ModelUnavailableError(str(self.root_client.base_url).rstrip("/"), self.model_name, reason)
 
     def _generate(self, *args: Any, **kwargs: Any) -> Any:
+        if self._before_call is not None:
+            self._before_call()
         for attempt in range(self.max_retries + 1):
             try:
                 with self._outage_as_unavailable(), endpoint_slot(self._endpoint()):
@@ -124,6 +130,8 @@ class OutageAwareChatOpenAI(ChatOpenAI):
         raise AssertionError("unreachable")
 
     async def _agenerate(self, *args: Any, **kwargs: Any) -> Any:
+        if self._before_call is not None:
+            await asyncio.to_thread(self._before_call)
         for attempt in range(self.max_retries + 1):
             try:
                 with self._outage_as_unavailable():
@@ -135,10 +143,14 @@ class OutageAwareChatOpenAI(ChatOpenAI):
         raise AssertionError("unreachable")
 
     def _stream(self, *args: Any, **kwargs: Any) -> Iterator[Any]:
+        if self._before_call is not None:
+            self._before_call()
         with self._outage_as_unavailable():
             yield from super()._stream(*args, **kwargs)
 
     async def _astream(self, *args: Any, **kwargs: Any) -> AsyncIterator[Any]:
+        if self._before_call is not None:
+            await asyncio.to_thread(self._before_call)
         with self._outage_as_unavailable():
             async for chunk in super()._astream(*args, **kwargs):
                 yield chunk
@@ -227,15 +239,19 @@ def _build(spec: ModelSpec, temperature: float, max_tokens: int | None, slot: in
     if spec.kind == "local":
         from roundtable.models.local import local_server  # xllamacpp is an optional dependency
 
-        return OutageAwareChatOpenAI(
+        server = local_server()
+        model = OutageAwareChatOpenAI(
             model=LOCAL,
-            base_url=local_server().base_url,
+            base_url=server.base_url,
             api_key=SecretStr("local"),
             max_retries=_or(spec.max_retries, LOCAL_MAX_RETRIES),
             timeout=_or(spec.timeout, LOCAL_TIMEOUT),
             stream_usage=True,
             **common,
         )
+        if slot is not None:
+            model._before_call = functools.partial(server.prepare_slot, slot)
+        return model
     remote: dict[str, Any] = {
         "model": spec.model,
         "max_retries": _or(spec.max_retries, REMOTE_MAX_RETRIES),

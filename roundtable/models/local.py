@@ -8,8 +8,11 @@ Every ``local`` chat model talks to it through ``base_url``.
 Defaults, chosen by measurement on 2 cores with Qwen2.5-Coder-1.5B Q4_K_M
 (measured figures and their commands: ``benchmarks/README.md``):
 
-* ten slots (``n_parallel=10``) sharing one 32,768-token context
-  (``kv_unified``): llama.cpp keeps a prompt cache per slot and decodes the
+* ten slots (``n_parallel=10``), each with a KV cache of its own
+  (``kv_unified`` off; 81,920 tokens in all, 8,192 per slot): each decode
+  attends only to its slot's cells, where a unified cache makes it span every
+  busy slot's (benchmarks/README.md, ``kv_split.py``).
+  llama.cpp keeps a prompt cache per slot and decodes the
   requests of busy slots together in one batch (continuous batching). An agent
   pins each player's calls to a slot of its own (``id_slot``; see
   `roundtable.models.factory.prompt_slots`), so a call only processes what is
@@ -32,7 +35,7 @@ Defaults, chosen by measurement on 2 cores with Qwen2.5-Coder-1.5B Q4_K_M
   speculative decoding (``ngram_simple``, ``ngram_mod``, ``ngram_map_k``) on
   this game's short answers; the weights requantized to Q4_0 or Q8_0.
 
-Environment overrides: ``ROUNDTABLE_LOCAL_CTX``, ``ROUNDTABLE_LOCAL_PARALLEL``,
+Environment overrides: ``ROUNDTABLE_LOCAL_CTX``, ``ROUNDTABLE_LOCAL_PARALLEL``, ``ROUNDTABLE_LOCAL_KV_UNIFIED`` (1: on), ``ROUNDTABLE_LOCAL_SEED_SLOTS`` (0: off),
 ``ROUNDTABLE_LOCAL_THREADS``, ``ROUNDTABLE_LOCAL_CACHE_MIB``,
 ``ROUNDTABLE_LOCAL_VERBOSITY`` (llama.cpp log level; 0 is quiet), ``ROUNDTABLE_LOCAL_PORT`` (0: a free port).
 
@@ -45,6 +48,8 @@ from __future__ import annotations
 import atexit
 import logging
 import os
+import shutil
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -53,6 +58,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from roundtable.models.errors import LocalServerError
+from roundtable.models.slot_seeding import SlotSeeder
 from roundtable.models.spec import LOCAL
 from roundtable.models.weights import ensure_weights
 
@@ -105,8 +111,13 @@ class LocalSettings(BaseModel):
     """How the embedded server runs.
 
     Attributes:
-        n_ctx: Context size in tokens, shared by all slots (KV cache: about 28 KB/token, so 0.9 GiB).
+        n_ctx: Context size in tokens of all slots together (KV cache: about 28 KB/token, so 2.2 GiB); each slot
+            holds ``n_ctx / n_parallel`` tokens (a prompt and its reply), unless ``kv_unified``.
         n_parallel: Slots, i.e. requests decoded concurrently; more wait in a queue.
+        kv_unified: One KV cache shared by all slots (any slot may use the whole context, and every decode
+            attends over all slots' cells) instead of one per slot.
+        seed_slots: Before a slot's first call, copy into it the prompt cache of the first slot used
+            (`roundtable.models.slot_seeding`), so each player's first call finds the rules cached.
         n_threads: CPU threads for prompt processing and generation.
         cache_ram_mib: Host-memory prompt cache in MiB (0 disables it).
         verbosity: llama.cpp log verbosity (0 quiet, 3 informative).
@@ -115,8 +126,10 @@ class LocalSettings(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    n_ctx: int = Field(default=32768, ge=512)
+    n_ctx: int = Field(default=81920, ge=512)
     n_parallel: int = Field(default=10, ge=1)
+    kv_unified: bool = False
+    seed_slots: bool = True
     n_threads: int = Field(default=2, ge=1)
     cache_ram_mib: int = Field(default=2048, ge=0)
     verbosity: int = Field(default=0, ge=0)
@@ -133,6 +146,8 @@ class LocalSettings(BaseModel):
         return cls(
             n_ctx=_env_int("ROUNDTABLE_LOCAL_CTX", defaults.n_ctx),
             n_parallel=_env_int("ROUNDTABLE_LOCAL_PARALLEL", defaults.n_parallel),
+            kv_unified=bool(_env_int("ROUNDTABLE_LOCAL_KV_UNIFIED", int(defaults.kv_unified))),
+            seed_slots=bool(_env_int("ROUNDTABLE_LOCAL_SEED_SLOTS", int(defaults.seed_slots))),
             n_threads=_env_int("ROUNDTABLE_LOCAL_THREADS", defaults.n_threads),
             cache_ram_mib=_env_int("ROUNDTABLE_LOCAL_CACHE_MIB", defaults.cache_ram_mib),
             verbosity=_env_int("ROUNDTABLE_LOCAL_VERBOSITY", defaults.verbosity),
@@ -140,9 +155,10 @@ class LocalSettings(BaseModel):
         )
 
 
-def server_params(model_path: Path | str, settings: LocalSettings) -> Any:
+def server_params(model_path: Path | str, settings: LocalSettings, slot_save_path: Path | str | None = None) -> Any:
     """The ``xllamacpp.CommonParams`` of an embedded server for ``model_path`` with ``settings`` (the module
-    docstring's defaults: slots sharing one context, idle slots keeping their prompts, the host-memory prompt cache).
+    docstring's defaults: slots with a KV cache each, idle slots keeping their prompts, the host-memory prompt
+    cache); ``slot_save_path``: the directory of llama.cpp's slot save and restore actions (None: actions off).
 
     Raises:
         ImportError: xllamacpp is not installed.
@@ -156,13 +172,15 @@ def server_params(model_path: Path | str, settings: LocalSettings) -> Any:
     params.port = settings.port  # 0: a free port
     params.n_ctx = settings.n_ctx
     params.n_parallel = settings.n_parallel
-    params.kv_unified = True  # every slot may use the whole context
+    params.kv_unified = settings.kv_unified
     params.cache_idle_slots = False  # an idle slot keeps its player's prompt (llama.cpp would clear it)
     params.cpuparams.n_threads = settings.n_threads
     params.cpuparams_batch.n_threads = settings.n_threads
     params.cache_prompt = True
     params.cache_ram_mib = settings.cache_ram_mib
     params.verbosity = settings.verbosity
+    if slot_save_path is not None:
+        params.slot_save_path = str(slot_save_path)
     return params
 
 
@@ -179,6 +197,7 @@ class LocalServer:
         address: ``http://127.0.0.1:PORT``.
         base_url: ``address + "/v1"``, for ``ChatOpenAI(base_url=...)``.
         startup_seconds: Time the constructor took to load the model and listen.
+        seeder: The :class:`SlotSeeder` of fresh slots (None when ``settings.seed_slots`` is off).
         features: CPU features the loaded llama.cpp build uses (:func:`build_features`).
     """
 
@@ -196,11 +215,13 @@ class LocalServer:
             ) from error
         self.model_path = Path(model_path)
         self.settings = settings or LocalSettings.from_env()
-        params = server_params(self.model_path, self.settings)
+        self._save_dir = tempfile.mkdtemp(prefix="roundtable-slots-") if self.settings.seed_slots else None
+        params = server_params(self.model_path, self.settings, self._save_dir)
         started = time.perf_counter()
         try:
             self._server = xllamacpp.Server(params)
         except RuntimeError as error:
+            self._remove_save_dir()
             raise LocalServerError(
                 f"could not start the embedded model server on {self.model_path}: {error}"
             ) from error
@@ -210,6 +231,7 @@ class LocalServer:
             log.warning(NATIVE_BUILD_HINT)
         self.address: str = self._server.listening_address.rstrip("/")
         self.base_url = f"{self.address}/v1"
+        self.seeder = SlotSeeder(self.address, self._save_dir, self.settings.n_parallel) if self._save_dir else None
         self._lock = threading.Lock()
         log.info("local model server on %s (%.1f s to start, %s)", self.address, self.startup_seconds, self.settings)
 
@@ -223,6 +245,17 @@ class LocalServer:
         with self._lock:
             server, self._server = self._server, None
         del server  # the C++ destructor stops the HTTP and decoding threads
+        self._remove_save_dir()
+
+    def prepare_slot(self, slot: int | None) -> None:
+        """Called before each call pinned to ``slot``: seeds a fresh slot's prompt cache
+        (`roundtable.models.slot_seeding.SlotSeeder.prepare`; nothing when ``seed_slots`` is off). Never raises."""
+        if self.seeder is not None and self.running:
+            self.seeder.prepare(slot)
+
+    def _remove_save_dir(self) -> None:
+        if self._save_dir is not None:
+            shutil.rmtree(self._save_dir, ignore_errors=True)
 
     def __enter__(self) -> LocalServer:
         return self

@@ -79,3 +79,24 @@ def test_each_slot_keeps_its_own_prompt_cache(local) -> None:  # type: ignore[no
     second.invoke(theirs)
     again = Usage.from_message(first.invoke([*mine, ("user", "And now votes.")]))
     assert again.cached_tokens >= opening.prompt_tokens - 8, "slot 0 kept player 1's prompt"
+
+
+def test_a_fresh_slot_is_seeded_with_the_rules_another_slot_read(local) -> None:  # type: ignore[no-untyped-def]
+    """In a server of its own (fresh slots), slot 1's first call finds the system prompt slot 0 read (slot seeding)."""
+    import httpx
+
+    from roundtable.models.local import LocalServer, LocalSettings
+    from roundtable.models.weights import ensure_weights
+
+    def first_call(server: LocalServer, slot: int, user: str) -> dict:
+        server.prepare_slot(slot)
+        body = {"model": "local", "max_tokens": 2, "id_slot": slot,
+                "messages": [{"role": "system", "content": PREFIX}, {"role": "user", "content": user}]}
+        return httpx.post(f"{server.base_url}/chat/completions", json=body, timeout=600).json()["usage"]
+
+    with LocalServer(ensure_weights(), LocalSettings(n_ctx=4096, n_parallel=2, cache_ram_mib=0)) as server:
+        opening = first_call(server, 0, "Player 1 speaks.")
+        seeded = first_call(server, 1, "Player 2 speaks.")
+        assert server.seeder is not None and server.seeder.seeded[1] >= opening["prompt_tokens"] - 2
+    assert opening["prompt_tokens_details"]["cached_tokens"] == 0
+    assert seeded["prompt_tokens_details"]["cached_tokens"] >= opening["prompt_tokens"] - 20, "the rules came seeded"

@@ -17,9 +17,13 @@ from roundtable.models.local import LocalServer, LocalSettings, local_server
 
 
 def test_settings_defaults_and_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("CTX", "PARALLEL", "THREADS", "CACHE_MIB", "VERBOSITY"):
+    for name in ("CTX", "PARALLEL", "THREADS", "CACHE_MIB", "VERBOSITY", "KV_UNIFIED", "SEED_SLOTS"):
         monkeypatch.delenv(f"ROUNDTABLE_LOCAL_{name}", raising=False)
-    assert LocalSettings.from_env() == LocalSettings(n_ctx=32768, n_parallel=10, n_threads=2)
+    assert LocalSettings.from_env() == LocalSettings(n_ctx=81920, n_parallel=10, n_threads=2, kv_unified=False,
+                                                     seed_slots=True)
+    monkeypatch.setenv("ROUNDTABLE_LOCAL_KV_UNIFIED", "1")
+    monkeypatch.setenv("ROUNDTABLE_LOCAL_SEED_SLOTS", "0")
+    assert LocalSettings.from_env().kv_unified and not LocalSettings.from_env().seed_slots
     monkeypatch.setenv("ROUNDTABLE_LOCAL_PARALLEL", "3")
     monkeypatch.setenv("ROUNDTABLE_LOCAL_CTX", "8192")
     assert LocalSettings.from_env().n_parallel == 3

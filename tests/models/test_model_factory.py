@@ -196,3 +196,26 @@ def test_hosted_model_uses_openai_environment(monkeypatch: pytest.MonkeyPatch) -
     model = chat_model(parse_model_spec("gpt-4o-mini"), 0)
     assert str(model.root_client.base_url).rstrip("/") == "http://127.0.0.1:9/v1"
     assert model.max_retries == 4
+
+
+def test_a_pinned_local_call_lets_the_embedded_server_prepare_its_slot_first(
+        endpoint, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """Each request of a slot-pinned local model is preceded by `LocalServer.prepare_slot` (sync and async)."""
+    from roundtable.models import local
+
+    server = endpoint([(200, completion("a"), {}) for _ in range(3)])
+    seen: list[tuple[int | None, int]] = []
+
+    class Server:
+        base_url = server.url
+
+        def prepare_slot(self, slot: int | None) -> None:
+            seen.append((slot, len(server.requests)))  # how many requests had reached the endpoint by then
+
+    monkeypatch.setattr(local, "local_server", lambda: Server())
+    pinned = chat_model(parse_model_spec("local"), 0.3, 40, slot=3)
+    pinned.invoke("hi")
+    asyncio.run(pinned.ainvoke("hi"))
+    chat_model(parse_model_spec("local"), 0.3, 40).invoke("hi")  # not pinned: no slot to prepare
+    assert seen == [(3, 0), (3, 1)]
+    assert [r.get("id_slot") for r in server.requests] == [3, 3, None]
