@@ -12,7 +12,7 @@ rules text):
 
     python benchmarks/models/slot_copy.py [--record RECORD.json]
 
-Nothing in the product uses slot actions yet (benchmarks/README.md: what it would save a fresh process's game).
+The embedded server now seeds each fresh slot so (`roundtable.models.slot_seeding`; benchmarks/README.md).
 """
 
 from __future__ import annotations
