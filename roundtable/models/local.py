@@ -11,17 +11,18 @@ Defaults, chosen by measurement on 2 cores with Qwen2.5-Coder-1.5B Q4_K_M
 * ten slots (``n_parallel=10``), each with a KV cache of its own
   (``kv_unified`` off; 81,920 tokens in all, 8,192 per slot): each decode
   attends only to its slot's cells, where a unified cache makes it span every
-  busy slot's (benchmarks/README.md, ``kv_split.py``).
-  llama.cpp keeps a prompt cache per slot and decodes the
-  requests of busy slots together in one batch (continuous batching). An agent
-  pins each player's calls to a slot of its own (``id_slot``; see
+  busy slot's (benchmarks/README.md, ``kv_split.py``). llama.cpp keeps a
+  prompt cache per slot and decodes the requests of busy slots together in
+  one batch (continuous batching). An agent pins each player's calls to a slot of its own (``id_slot``; see
   `roundtable.models.factory.prompt_slots`), so a call only processes what is
   new since that player's last call, and simultaneous calls (a table's votes)
   are decoded as one batch instead of queueing. Ten slots seat the largest
   Avalon table; a slot holds only the tokens of its player's last prompt.
   Idle slots keep their prompts (``cache_idle_slots`` off): llama.cpp's
   default saves and clears every idle slot when another one runs, which
-  leaves a pinned player nothing cached.
+  leaves a pinned player nothing cached. A fresh slot is seeded, before its
+  first call, with the prompt cache of the first slot used
+  (`roundtable.models.slot_seeding`), so no player reads the rules whole.
 * the host-memory prompt cache (``cache_ram_mib``) keeps the states of earlier
   prompts, so alternating between prompts with different prefixes restores a
   prefix instead of recomputing it.
@@ -35,8 +36,8 @@ Defaults, chosen by measurement on 2 cores with Qwen2.5-Coder-1.5B Q4_K_M
   speculative decoding (``ngram_simple``, ``ngram_mod``, ``ngram_map_k``) on
   this game's short answers; the weights requantized to Q4_0 or Q8_0.
 
-Environment overrides: ``ROUNDTABLE_LOCAL_CTX``, ``ROUNDTABLE_LOCAL_PARALLEL``, ``ROUNDTABLE_LOCAL_KV_UNIFIED`` (1: on), ``ROUNDTABLE_LOCAL_SEED_SLOTS`` (0: off),
-``ROUNDTABLE_LOCAL_THREADS``, ``ROUNDTABLE_LOCAL_CACHE_MIB``,
+Environment overrides: ``ROUNDTABLE_LOCAL_CTX``, ``ROUNDTABLE_LOCAL_PARALLEL``,
+``ROUNDTABLE_LOCAL_KV_UNIFIED`` (1: on), ``ROUNDTABLE_LOCAL_SEED_SLOTS`` (0: off), ``ROUNDTABLE_LOCAL_THREADS``, ``ROUNDTABLE_LOCAL_CACHE_MIB``,
 ``ROUNDTABLE_LOCAL_VERBOSITY`` (llama.cpp log level; 0 is quiet), ``ROUNDTABLE_LOCAL_PORT`` (0: a free port).
 
 Source: /work/shared/OFFLINE-MODELS.md; the xllamacpp package (``CommonParams``,
