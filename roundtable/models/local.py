@@ -22,7 +22,7 @@ Defaults, chosen by measurement on 2 cores with Qwen2.5-Coder-1.5B Q4_K_M
   default saves and clears every idle slot when another one runs, which
   leaves a pinned player nothing cached. A fresh slot is seeded, before its
   first call, with the prompt cache of the first slot used
-  (`roundtable.models.slot_seeding`), so no player reads the rules whole.
+  (`roundtable.models.slot_seeding`), so only the first player reads the rules.
 * the host-memory prompt cache (``cache_ram_mib``) keeps the states of earlier
   prompts, so alternating between prompts with different prefixes restores a
   prefix instead of recomputing it.
