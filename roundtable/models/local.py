@@ -50,7 +50,6 @@ import atexit
 import logging
 import os
 import shutil
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -59,7 +58,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from roundtable.models.errors import LocalServerError
-from roundtable.models.slot_seeding import SlotSeeder
+from roundtable.models.slot_seeding import SlotSeeder, make_save_dir
 from roundtable.models.spec import LOCAL
 from roundtable.models.weights import ensure_weights
 
@@ -216,7 +215,7 @@ class LocalServer:
             ) from error
         self.model_path = Path(model_path)
         self.settings = settings or LocalSettings.from_env()
-        self._save_dir = tempfile.mkdtemp(prefix="roundtable-slots-") if self.settings.seed_slots else None
+        self._save_dir = make_save_dir() if self.settings.seed_slots else None
         params = server_params(self.model_path, self.settings, self._save_dir)
         started = time.perf_counter()
         try:

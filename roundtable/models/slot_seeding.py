@@ -15,6 +15,9 @@ Source: llama.cpp ``tools/server`` README, "POST /slots/{id_slot}?action=save / 
 from __future__ import annotations
 
 import logging
+import os
+import shutil
+import tempfile
 import threading
 from pathlib import Path
 
@@ -24,6 +27,37 @@ log = logging.getLogger(__name__)
 
 SEED_TIMEOUT = 120.0
 """Seconds a save or restore may take; a save waits while its source slot is decoding another call."""
+
+SAVE_DIR_PREFIX = "roundtable-slots-"
+"""Name of a server's ``slot_save_path`` in the temporary directory: this prefix, the owning process id, ``-``."""
+
+
+def make_save_dir(parent: Path | str | None = None) -> Path:
+    """A new, empty ``slot_save_path`` for this process (``<parent>/roundtable-slots-<pid>-<random>``; parent: the
+    system's temporary directory), after removing those of processes no longer running.
+
+    A server stopped normally removes its own directory; one whose process was killed (a game interrupted by
+    SIGKILL, a crash) cannot, so the next server started on the machine does.
+
+    Raises:
+        OSError: the directory cannot be created.
+    """
+    parent = Path(parent or tempfile.gettempdir())
+    for path in parent.glob(f"{SAVE_DIR_PREFIX}*-*"):
+        pid = path.name[len(SAVE_DIR_PREFIX):].split("-", 1)[0]
+        if pid.isdigit() and not _running(int(pid)):
+            shutil.rmtree(path, ignore_errors=True)
+    return Path(tempfile.mkdtemp(prefix=f"{SAVE_DIR_PREFIX}{os.getpid()}-", dir=parent))
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
 
 
 class SlotSeeder:

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
 import httpx
 import pytest
 
-from roundtable.models.slot_seeding import SlotSeeder
+from roundtable.models.slot_seeding import SlotSeeder, make_save_dir
 
 
 class FakeSlots:
@@ -92,3 +95,17 @@ def test_simultaneous_first_calls_seed_each_slot_once(tmp_path: Path) -> None:
     restored = sorted(slot for action, slot, _ in fake.actions if action == "restore")
     assert restored == [1, 2, 3, 4, 5]
     assert seeding.seeded == dict.fromkeys(range(1, 6), 321)
+
+
+def test_a_new_save_dir_removes_those_of_processes_no_longer_running(tmp_path):
+    ended = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = tmp_path / f"roundtable-slots-{int(ended.stdout)}-abc"  # a killed server's directory, with a saved slot
+    dead.mkdir()
+    (dead / "slot0.bin").write_bytes(b"kv")
+    alive = tmp_path / f"roundtable-slots-{os.getppid()}-def"  # a running process's: kept
+    alive.mkdir()
+    other = tmp_path / "roundtable-slots-xyz"  # not named by a process: kept
+    other.mkdir()
+    made = make_save_dir(tmp_path)
+    assert made.is_dir() and made.name.startswith(f"roundtable-slots-{os.getpid()}-") and not any(made.iterdir())
+    assert not dead.exists() and alive.is_dir() and other.is_dir()
