@@ -43,8 +43,8 @@ def module_of(messages: list[BaseMessage], schema: type[BaseModel] | None) -> st
         return "analyze"
     if "Task: Write your plan" in user:
         return "plan"
-    if "Answer in JSON" in user or "Reply in this form" in user or schema is not None:
-        return "act"  # a first JSON team vote's format is in the standing lines, not its task: its schema tells it
+    if "Answer in JSON" in user or "Reply in this form" in user:
+        return "act"
     return "respond"
 
 

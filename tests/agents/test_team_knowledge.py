@@ -122,30 +122,12 @@ def test_the_team_record_puts_each_fact_on_a_line_of_its_own():
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_a_json_vote_task_ends_on_the_line_that_settles_it_its_format_in_the_standing_lines(seed):
-    # the embedded model's reason copies the team lines in order and its answer follows the words it ends on; the
-    # format, the same for every vote of a game, is said once in the cached standing lines
+def test_the_line_that_settles_a_vote_comes_last_before_the_answer_format(seed):
+    # the embedded model's reason copies the team lines in order and its answer follows the words it ends on
     for player, (state, request, prompt) in _vote_prompts(seed).items():
-        private, task = prompt.split(f"Host: Player {player}, vote on")
-        last = task.strip().splitlines()[-1]
+        task = prompt.split(f"Host: Player {player}, vote on")[1].split("Answer in JSON")[0].strip()
+        last = task.splitlines()[-1]
         if state.role_of(player) == Role.MERLIN or state.side_of(player).value == "evil":
             assert last.endswith(("so your side wants it approved.", "so your side wants it rejected.")), last
         else:
             assert last.endswith("without other evidence your side wants it approved."), last
-        assert '"reason"' not in task and 'You vote in JSON with "reason": one short sentence' in private
-
-
-def test_a_prose_vote_and_a_vote_asked_again_keep_their_answer_format_in_the_task():
-    state, requests = play_until(first("vote_team"), seed=1)
-    request = requests[0]
-    script = Script()
-    build_lga_graph(ScriptedModels(script, json=False)).compile().invoke(lga_input(state, request))
-    prose = [c for c in script.calls if c.module == "act"][-1].prompt
-    assert prose.rstrip().endswith("Choice: approve or reject") and "You vote in JSON" not in prose
-    script = Script()  # a Servant rejecting a clean team in round 1 is asked again, with no reason
-    options = {"no_analysis": True, "no_plan": True, "vote_check": "record"}
-    servant = next(r for r in requests if state.role_of(r.player) == Role.SERVANT)
-    script.replies["act"] = ['{"reason": "no", "answer": "reject"}', '{"answer": "approve"}']
-    build_lga_graph(ScriptedModels(script)).compile().invoke(lga_input(state, servant, options=options))
-    again = [c for c in script.calls if c.module == "act"][-1].prompt
-    assert again.rstrip().endswith('Answer in JSON with "answer": "approve" or "reject".'), again[-300:]

@@ -72,11 +72,7 @@ def render_all(turn: Turn) -> list[str]:
     texts.append(turn.context.render("lga/plan", **base, words=40))
     for fmt, with_words in itertools.product(("json", "prose"), (True, False)):
         texts.append(turn.context.render("lga/act", **base, **common, with_words=with_words, format=fmt,
-                                         audience=list(request.audience or []) or None,
-                                         standing_format=fmt == "json" and request.kind == "vote_team"))
-    for vote_json in (True, False):
-        texts.append(turn.context.render("lga/standing", words=20, side=turn.view.side, role=turn.view.role,
-                                         vote_json=vote_json))
+                                         audience=list(request.audience or []) or None))
     for direct in (True, False):
         texts.append(turn.context.render("lga/respond", **base, **common, action_text="approve the team",
                                          direct=direct, audience=list(request.audience or []) or None))

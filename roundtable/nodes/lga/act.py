@@ -30,7 +30,7 @@ from roundtable.prompts.context import LgaContext
 from roundtable.tools.extraction import answer_from_schema, answer_from_text, answer_schema, read_labelled
 from roundtable.tools.model_calls import UNUSABLE, ModelProvider, call_structured, call_text
 
-from .calls import agent_model
+from .calls import agent_model, uses_json_schema
 from .reading import extract_action, settle
 from .review import review_update
 from .state import LgaState
@@ -51,7 +51,7 @@ def make_act(models: ModelProvider):
         request, opts = turn.request, turn.options
         attempt = int(state.get("attempts") or 0)
         with_words = request.wants_words and not opts.separate_response
-        structured = turn.structured
+        structured = uses_json_schema(models, turn)
         # a vote asked for again answers right after the Host's note: a reason written first drifted back to the
         # suspicions that had decided the first vote, and the answer followed it (benchmarks/README.md)
         # a final proposal names a team already reasoned about (the request's subject): no reason again
@@ -67,7 +67,6 @@ def make_act(models: ModelProvider):
             format="json" if structured else "prose",
             retry_note=state.get("recheck") or (turn.retry_note(attempt) if state.get("retry") else ""),
             speech=turn.speech(),
-            standing_format=reason and request.kind == "vote_team" and turn.vote_format_standing,
         )
         extra = REASON_TOKENS if reason else 0
         model = agent_model(models, turn, (opts.response_words if with_words else 0) + ACTION_TOKENS + extra,

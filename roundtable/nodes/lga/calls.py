@@ -53,6 +53,14 @@ def extractor_model(models: ModelProvider, turn: Turn) -> BaseChatModel:
     return models.chat(turn.seat.model, turn.extraction_temperature, 48, slot=turn.slot)
 
 
+def uses_json_schema(models: ModelProvider, turn: Turn) -> bool:
+    """Whether to ask for schema-constrained output: the seat option, or the endpoint's support (``auto``)."""
+    option = turn.options.structured
+    if option == "auto":
+        return models.json_schema(turn.seat.model)
+    return bool(option)
+
+
 def clean_text(text: str, max_words: int) -> str:
     """A module's note (summary, analysis, plan) as one paragraph of at most ``max_words`` words.
 

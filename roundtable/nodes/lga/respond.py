@@ -22,7 +22,7 @@ from roundtable.games.protocol import Request
 from roundtable.tools.extraction import needs_answer
 from roundtable.tools.model_calls import ModelProvider, call_text
 
-from .calls import agent_model
+from .calls import agent_model, uses_json_schema
 from .reading import extract_action, settle
 from .review import review_update
 from .state import LgaState
@@ -62,7 +62,7 @@ def make_respond(models: ModelProvider):
         text, usage = call_text(model, turn.messages(prompt), "respond")
         update: dict[str, Any] = {"raw": [text], "usage": [usage], "recheck": None, "copied": False}
         if direct:
-            action, raws, usages = extract_action(models, turn, text, turn.structured)
+            action, raws, usages = extract_action(models, turn, text, uses_json_schema(models, turn))
             update = update | settle(turn, action, attempt)
             update["raw"] += raws
             update["usage"] += usages

@@ -19,7 +19,7 @@ from roundtable.tools.model_calls import ModelProvider, call_structured, call_te
 
 from . import memory as mem
 from .analyze import scope_players
-from .calls import agent_model, clean_text, split_sections
+from .calls import agent_model, clean_text, split_sections, uses_json_schema
 from .state import LgaState
 from .turn import Turn
 
@@ -52,7 +52,7 @@ def make_summarize(models: ModelProvider):
         if opts.merges_summary(turn.seat.model):
             parts += [name for name, off in (("analysis", opts.no_analysis), ("plan", opts.no_plan)) if not off]
         limits = {"summary": opts.summary_words, "analysis": opts.analysis_words, "plan": opts.plan_words}
-        structured = len(parts) > 1 and turn.structured
+        structured = len(parts) > 1 and uses_json_schema(models, turn)
         variables = turn.base_variables(ended=True) | {
             "rounds": rounds,
             "words": opts.summary_words,

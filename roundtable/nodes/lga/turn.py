@@ -54,9 +54,6 @@ class Turn:
         memory: the current memory pool (the graph's ``pool``; see `roundtable.nodes.lga.memory`).
         options: the seat's `LgaOptions`. context: the run's `LgaContext`.
         state: the raw graph state.
-        slots: the server slots of the seat's endpoint (0: none asked, or the ``shared`` layout).
-        structured: whether answers are asked for as schema-constrained JSON: the seat option ``structured``,
-            ``auto``: the endpoint's support (`ModelProvider.json_schema`); False when no models are given.
     """
 
     view: AvalonView
@@ -68,7 +65,6 @@ class Turn:
     context: LgaContext
     state: LgaState
     slots: int = 0
-    structured: bool = False
 
     @classmethod
     def of(cls, state: LgaState, runtime: Runtime[LgaContext] | None, models: ModelProvider | None = None) -> "Turn":
@@ -82,9 +78,6 @@ class Turn:
         seat = SeatSpec.model_validate(state["seat"])
         options = LgaOptions.parse(seat.options)
         slots = models.slots(seat.model) if models is not None and options.prompt_layout != "shared" else 0
-        structured = options.structured
-        if structured == "auto":
-            structured = models is not None and models.json_schema(seat.model)
         return cls(
             view=parse_view(state["view"]),  # type: ignore[arg-type]
             request=Request.model_validate(state["request"]),
@@ -95,7 +88,6 @@ class Turn:
             context=agent_context(LgaContext, "lga", runtime.context if runtime is not None else None),  # type: ignore[arg-type]
             state=state,
             slots=slots,
-            structured=bool(structured),
         )
 
     # ------------------------------------------------------------- caching
@@ -299,19 +291,10 @@ class Turn:
 
     def standing(self) -> str:
         """How this player answers the Host in every call of its game (template ``lga/standing``): the manner of
-        its words at the table (its own, at most ``response_words`` words, what to keep secret), the rule of a
-        team vote and, where votes are JSON with a reason first (`vote_format_standing`), their answer format;
-        part of the private part, so no task repeats it."""
+        its words at the table (its own, at most ``response_words`` words, what to keep secret) and the rule of a
+        team vote; part of the private part, so no task repeats it."""
         return self.context.render("lga/standing", words=self.options.response_words, side=self.view.side,
-                                   role=self.view.role, vote_json=self.vote_format_standing)
-
-    @property
-    def vote_format_standing(self) -> bool:
-        """Whether a team vote's answer format (JSON, a short reason, then the answer) is stated once in the
-        standing lines instead of at the end of each vote's task: votes answered in JSON with a reason first
-        (``structured`` and ``vote_team`` in `LgaOptions.reason_before`). The vote's task then ends on the team
-        line that settles it, and each vote reads about 30 tokens less anew (benchmarks/README.md)."""
-        return self.structured and "vote_team" in self.options.reason_before
+                                   role=self.view.role)
 
     def speech(self) -> str:
         """How the words of the request in hand are to be said: to whom and how long (template ``lga/speech``)."""
