@@ -51,9 +51,7 @@ def start(save_dir: str) -> Any:
     under ``save_dir``."""
     import xllamacpp
 
-    params = server_params(ensure_weights(), LocalSettings.from_env())
-    params.slot_save_path = save_dir
-    return xllamacpp.Server(params)
+    return xllamacpp.Server(server_params(ensure_weights(), LocalSettings.from_env(), save_dir))
 
 
 def main() -> None:

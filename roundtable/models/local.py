@@ -52,6 +52,8 @@ import os
 import shutil
 import threading
 import time
+import weakref
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -179,8 +181,8 @@ def server_params(model_path: Path | str, settings: LocalSettings, slot_save_pat
     params.cache_prompt = True
     params.cache_ram_mib = settings.cache_ram_mib
     params.verbosity = settings.verbosity
-    if slot_save_path is not None:
-        params.slot_save_path = str(slot_save_path)
+    if slot_save_path is not None:  # llama.cpp joins it and a file name without a separator (its CLI adds one)
+        params.slot_save_path = os.path.join(str(slot_save_path), "")
     return params
 
 
@@ -216,6 +218,9 @@ class LocalServer:
         self.model_path = Path(model_path)
         self.settings = settings or LocalSettings.from_env()
         self._save_dir = make_save_dir() if self.settings.seed_slots else None
+        # removed on stop(), when the server is collected, or at interpreter exit, whichever comes first
+        self._remove_save_dir: Callable[[], object] = (
+            weakref.finalize(self, shutil.rmtree, self._save_dir, True) if self._save_dir else lambda: None)
         params = server_params(self.model_path, self.settings, self._save_dir)
         started = time.perf_counter()
         try:
@@ -252,10 +257,6 @@ class LocalServer:
         (`roundtable.models.slot_seeding.SlotSeeder.prepare`; nothing when ``seed_slots`` is off). Never raises."""
         if self.seeder is not None and self.running:
             self.seeder.prepare(slot)
-
-    def _remove_save_dir(self) -> None:
-        if self._save_dir is not None:
-            shutil.rmtree(self._save_dir, ignore_errors=True)
 
     def __enter__(self) -> LocalServer:
         return self

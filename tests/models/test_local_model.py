@@ -98,5 +98,23 @@ def test_a_fresh_slot_is_seeded_with_the_rules_another_slot_read(local) -> None:
         opening = first_call(server, 0, "Player 1 speaks.")
         seeded = first_call(server, 1, "Player 2 speaks.")
         assert server.seeder is not None and server.seeder.seeded[1] >= opening["prompt_tokens"] - 2
+        save_dir = server.seeder.save_dir  # the copy was written inside it and removed after the restore
+        assert not any(save_dir.iterdir()) and not list(save_dir.parent.glob(f"{save_dir.name}*.bin"))
+    assert not save_dir.exists()
     assert opening["prompt_tokens_details"]["cached_tokens"] == 0
     assert seeded["prompt_tokens_details"]["cached_tokens"] >= opening["prompt_tokens"] - 20, "the rules came seeded"
+
+
+def test_a_server_never_stopped_removes_its_slot_save_dir_when_collected(local) -> None:  # type: ignore[no-untyped-def]
+    import gc
+
+    from roundtable.models.local import LocalServer, LocalSettings
+    from roundtable.models.weights import ensure_weights
+
+    server = LocalServer(ensure_weights(), LocalSettings(n_ctx=1024, n_parallel=1, cache_ram_mib=0))
+    assert server.seeder is not None
+    save_dir = server.seeder.save_dir
+    assert save_dir.is_dir()
+    del server
+    gc.collect()
+    assert not save_dir.exists()
