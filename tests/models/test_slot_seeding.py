@@ -102,10 +102,12 @@ def test_a_new_save_dir_removes_those_of_processes_no_longer_running(tmp_path):
     dead = tmp_path / f"roundtable-slots-{int(ended.stdout)}-abc"  # a killed server's directory, with a saved slot
     dead.mkdir()
     (dead / "slot0.bin").write_bytes(b"kv")
+    stray = tmp_path / f"{dead.name}seed-1.bin"  # where llama.cpp wrote copies before the path had its separator
+    stray.write_bytes(b"kv")
     alive = tmp_path / f"roundtable-slots-{os.getppid()}-def"  # a running process's: kept
     alive.mkdir()
     other = tmp_path / "roundtable-slots-xyz"  # not named by a process: kept
     other.mkdir()
     made = make_save_dir(tmp_path)
     assert made.is_dir() and made.name.startswith(f"roundtable-slots-{os.getpid()}-") and not any(made.iterdir())
-    assert not dead.exists() and alive.is_dir() and other.is_dir()
+    assert not dead.exists() and not stray.exists() and alive.is_dir() and other.is_dir()
