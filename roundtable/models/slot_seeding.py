@@ -45,8 +45,12 @@ def make_save_dir(parent: Path | str | None = None) -> Path:
     parent = Path(parent or tempfile.gettempdir())
     for path in parent.glob(f"{SAVE_DIR_PREFIX}*-*"):
         pid = path.name[len(SAVE_DIR_PREFIX):].split("-", 1)[0]
-        if pid.isdigit() and not _running(int(pid)):  # a file: a copy an earlier version wrote beside its directory
-            shutil.rmtree(path, ignore_errors=True) if path.is_dir() else path.unlink(missing_ok=True)
+        if not pid.isdigit() or _running(int(pid)):
+            continue
+        if path.is_dir():
+            shutil.rmtree(path, ignore_errors=True)
+        else:  # a copy an earlier version wrote beside its directory
+            path.unlink(missing_ok=True)
     return Path(tempfile.mkdtemp(prefix=f"{SAVE_DIR_PREFIX}{os.getpid()}-", dir=parent))
 
 
