@@ -40,17 +40,28 @@ def wall_seconds(paths: list[str]) -> dict[str, float]:
 
 
 def record_files(paths: list[str]) -> list[Path]:
-    """The ``*.json`` game records under each path (a file, a ``records`` directory or a data directory)."""
+    """The ``*.json`` game records under each path (a file, a ``records`` directory or a data directory).
+
+    A directory's forks (records with ``fork_of``, e.g. from ``models/fork_decisions.py`` run in a benchmark's
+    data directory) are left out: they repeat their original's decisions up to the fork. Files named one by
+    one are all kept.
+    """
     files: list[Path] = []
     for name in paths:
         path = Path(name)
         if path.is_file():
             files.append(path)
-        elif (path / "records").is_dir():
-            files += sorted((path / "records").glob("*.json"))
-        else:
-            files += sorted(path.glob("*.json"))
+            continue
+        found = sorted((path / "records" if (path / "records").is_dir() else path).glob("*.json"))
+        files += [f for f in found if not _is_fork(f)]
     return files
+
+
+def _is_fork(path: Path) -> bool:
+    try:
+        return bool(json.loads(path.read_text()).get("fork_of"))
+    except (OSError, ValueError):
+        return False
 
 
 def percent(share: Share) -> str:

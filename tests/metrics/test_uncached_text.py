@@ -39,3 +39,18 @@ def test_a_call_counts_what_follows_the_players_previous_prompt_and_its_task_fro
     fresh = second[second.index("Player 1: Hi."):]  # the previous prompt ended its paragraph with the same "\n"
     assert new[("vote_team", "act")] == len(fresh)
     assert task[("vote_team", "act")] == len("\n\nHost: Player 1, vote. Answer approve or reject.")
+
+
+def test_a_data_directory_s_forks_are_left_out_and_a_fork_named_alone_is_kept(tmp_path) -> None:
+    import json
+
+    records = tmp_path / "records"
+    records.mkdir()
+    game = {"game_id": "avalon-a", "decisions": []}
+    fork = {"game_id": "avalon-b", "fork_of": {"game_id": "avalon-a", "step": 9}, "decisions": []}
+    (records / "avalon-a.json").write_text(json.dumps(game))
+    (records / "avalon-b.json").write_text(json.dumps(fork))
+    files = script().record_files
+    assert [f.name for f in files([str(tmp_path)])] == ["avalon-a.json"]
+    assert [f.name for f in files([str(records)])] == ["avalon-a.json"]
+    assert [f.name for f in files([str(records / "avalon-b.json")])] == ["avalon-b.json"]
