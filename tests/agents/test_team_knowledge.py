@@ -131,3 +131,26 @@ def test_the_line_that_settles_a_vote_comes_last_before_the_answer_format(seed):
             assert last.endswith(("so your side wants it approved.", "so your side wants it rejected.")), last
         else:
             assert last.endswith("without other evidence your side wants it approved."), last
+
+
+def test_a_good_leaders_first_proposal_names_the_players_its_side_may_choose_from():
+    # the embedded model's team copies the numbers of the line it ends on (benchmarks/README.md)
+    from roundtable.nodes.lga.turn import Turn
+
+    state, requests = play_until(lambda s, rs: any(r.kind == "propose_team" for r in rs)
+                                 and any(not q for q in s.quest_results), seed=1)
+    request = next(r for r in requests if r.kind == "propose_team")
+    failed = {p for e in state.events if e["type"] == "quest_result" and not e["success"] for p in e["team"]}
+    evil = {p for p in state.players if state.side_of(p).value == "evil"}
+    for player in state.players:
+        turn = Turn.of(lga_input(state, request.model_copy(update={"player": player})), None)
+        line = turn.team_knowledge()
+        role = state.role_of(player)
+        if role == Role.MERLIN:
+            free = [p for p in state.players if p not in evil]
+            assert line.endswith(f"left out of the team: choose from players {', '.join(map(str, free))}."), line
+        elif state.side_of(player).value == "good":
+            free = [p for p in state.players if p == player or p not in failed]
+            assert line.endswith(f"players {', '.join(map(str, free))} were on no failed quest."), line
+        else:
+            assert "choose from" not in line and "no failed quest" not in line

@@ -210,12 +210,15 @@ class Turn:
         for evil settles it for everyone, so the knowledge line is left out then); ``""`` outside a team vote or
         the talk about a team (which gets the knowledge only: a fact line every speaker is given would be said by
         every speaker). A leader's first proposal gets what its knowledge and the record say about whom its side
-        wants on the team (template ``avalon/leader_lines``)."""
+        wants on the team, and a good leader the players it may choose from (template ``avalon/leader_lines``)."""
         view, team = self.view, list(self.request.subject)
         known = [k["player"] for k in view.knowledge if k.get("is") == "evil"]
         if self.request.kind == "propose_team" and not team:  # a first proposal: whom the side wants on it
+            failed = self.failed_players()  # a good leader is told whom it may choose from (the others' complement)
+            out = set(known) if known else {f["player"] for f in failed}
+            free = [p for p in range(1, view.players + 1) if p not in out]
             return self.context.render("avalon/leader_lines", me=view.player, side=view.side, role=view.role,
-                                       known_evil=known, failed=self.failed_players()).strip()
+                                       known_evil=known, failed=failed, free=free).strip()
         if self.request.kind not in ("vote_team", "speak"):
             return ""
         knowledge = self.context.render("avalon/team_knowledge", me=view.player, side=view.side,
