@@ -154,3 +154,6 @@ def test_a_good_leaders_first_proposal_names_the_players_its_side_may_choose_fro
             assert line.endswith(f"players {', '.join(map(str, free))} were on no failed quest."), line
         else:
             assert "choose from" not in line and "no failed quest" not in line
+    one = LgaContext().render("avalon/leader_lines", me=5, side="good", role="servant", known_evil=[],
+                              failed=[{"player": 1, "quests": [2]}], free=[5]).strip()
+    assert one.endswith("left out where the team can do without: Player 5 was on no failed quest."), one
