@@ -22,6 +22,12 @@ A rules module provides its functions as one `GameRules` record (see
 `roundtable.games.GAMES`): a new game from a configuration and a seed, the
 pending requests, ``apply`` (answers in, next state out, or
 `IllegalActionError`), ``view`` and ``result``.
+
+One request is the game graph's, not a game's: `prepare_round`, the notice
+that a round has begun, which asks nothing. The graph sends it with a round's
+first requests to every other seat whose agent kind keeps per-round notes
+(`roundtable.nodes.agent.AgentKind.prepares_rounds`), so that all of them write
+their notes at once instead of each before its own first decision.
 """
 
 from __future__ import annotations
@@ -97,6 +103,21 @@ class Request(BaseModel):
     def word(self, choice: bool) -> str:
         """The game's word for a ``yes_no`` answer (``True`` -> ``options[0]``)."""
         return self.options[0] if choice else self.options[1]
+
+
+PREPARE_ROUND = "prepare_round"
+"""The kind of the game graph's round notice (`prepare_round`); no rules module issues it."""
+
+
+def prepare_round(player: int, phase: str, round_: int) -> Request:
+    """The notice to ``player`` that round ``round_`` has begun, in ``phase``: nothing is answered.
+
+    Its id is ``r<round>.prepare_round.p<player>``; its answer shape is ``words`` without words
+    wanted, so an agent asks no model for an answer and returns no `Decision`, only its memory
+    (Lan et al.'s summary, analysis and plan of the round, in the ``lga`` kind).
+    """
+    return Request(id=f"r{round_}.{PREPARE_ROUND}.p{player}", kind=PREPARE_ROUND, player=player, phase=phase,
+                   round=round_, answer="words")
 
 
 class Decision(BaseModel):

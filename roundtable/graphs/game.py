@@ -146,12 +146,12 @@ def build_game_graph(rules: GameRules, kinds: Mapping[str, AgentKind] | None = N
     for name, kind in playing.items():
         builder.add_node(name, kind.node(models))
         builder.add_edge(name, phases.APPLY)
-    builder.add_node(phases.APPLY, phases.make_apply(rules))
+    builder.add_node(phases.APPLY, phases.make_apply(rules, playing))
     builder.add_node(phases.GAME_OVER, phases.make_game_over(rules, playing))
     to_phase = [*rules.phases, phases.GAME_OVER]
     builder.add_edge(START, "setup")
     builder.add_conditional_edges("setup", phases.make_route(rules), to_phase)
-    ask = phases.make_ask(rules)
+    ask = phases.make_ask(rules, playing)
     for phase in rules.phases:
         builder.add_conditional_edges(phase, ask, [*playing, phases.APPLY])
     builder.add_conditional_edges(phases.APPLY, phases.make_route(rules), to_phase)

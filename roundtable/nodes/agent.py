@@ -176,6 +176,11 @@ class AgentKind:
             the game-over node records it); a kind that states none (every model-driven kind today) is
             left out of the record's ``beliefs``.
         at_setup: see `AtSetup`; ``None``: its seats record nothing at setup.
+        prepares_rounds: its seats keep notes written once a round (``lga``: Lan et al.'s summary,
+            analysis and plan). With a round's first requests the game graph sends every other such seat
+            a `roundtable.games.protocol.prepare_round` notice, so they all write their notes at once
+            (one batch on a server with parallel slots); the node returns only the seat's memory, which
+            must carry the notes' cost into the seat's next `Decision.usage` so no call goes unrecorded.
     """
 
     name: str
@@ -189,6 +194,7 @@ class AgentKind:
     after_game: Callable[[str, dict[str, Any]], Any] | None = None
     beliefs: Mapping[str, Belief] | None = None
     at_setup: AtSetup | None = None
+    prepares_rounds: bool = False
 
 
 OptionsT = TypeVar("OptionsT", bound=BaseModel)

@@ -8,6 +8,7 @@ n-th call. `ScriptedModels` is a `ModelProvider` over a script.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -68,6 +69,8 @@ class Call:
 
 Reply = str | Callable[[Call], str]
 
+_LOCK = threading.Lock()
+
 
 def default_structured(schema: type[BaseModel] | dict) -> str:
     """A valid JSON answer for an answer or extractor schema (a pydantic model or its JSON schema)."""
@@ -122,19 +125,27 @@ class Script:
     Attributes:
         replies: ``{module: text or callable(Call) -> text}``; a list value is consumed in order.
         fail_at: raise `ModelUnavailableError` on this call number (1-based), once.
+        fail_on: raise it on the first call for which ``fail_on(call, earlier calls)`` holds, once
+            (for calls made in parallel, whose numbers vary from run to run).
     """
 
     replies: dict[str, Reply | list[Reply]] = field(default_factory=dict)
     fail_at: int | None = None
+    fail_on: Callable[[Call, list[Call]], bool] | None = None
     calls: list[Call] = field(default_factory=list)
     failed: bool = False
 
     def reply(self, messages: list[BaseMessage], model: "ScriptedChatModel", schema: type[BaseModel] | dict | None) -> str:
         call = Call(module_of(messages, schema), list(messages), model.temperature, model.max_tokens, schema,
                     model.slot, model.sampling)
-        self.calls.append(call)
-        if self.fail_at is not None and len(self.calls) == self.fail_at and not self.failed:
-            self.failed = True
+        with _LOCK:  # parallel seats call at once
+            earlier = list(self.calls)
+            self.calls.append(call)
+            fails = not self.failed and (
+                (self.fail_at is not None and len(self.calls) == self.fail_at)
+                or (self.fail_on is not None and self.fail_on(call, earlier)))
+            self.failed = self.failed or fails
+        if fails:
             raise ModelUnavailableError("http://fake/v1", "fake", "scripted failure")
         reply = self.replies.get(call.module)
         if isinstance(reply, list):

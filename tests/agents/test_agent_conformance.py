@@ -11,7 +11,11 @@ the kinds that need one:
 - garbage model replies (prose and JSON) still give legal decisions, with the
   fallback recorded and the raw reply kept;
 - no prompt carries a fact private to another player (sentinels planted in
-  every other player's private log), while the player's own does reach it.
+  every other player's private log), while the player's own does reach it;
+- a kind that prepares rounds (`AgentKind.prepares_rounds`) answers a
+  `prepare_round` notice with its memory only, writes its notes there and not
+  again for the next request, and counts their calls in that decision's usage,
+  garbage replies included.
 
 A kind that asks a person (`AgentKind.asks_person`) is driven as a game graph
 drives it: its node runs in a graph with a checkpointer, and each ``interrupt``
@@ -30,7 +34,7 @@ import pytest
 from lga_fakes import Script, ScriptedModels
 
 from roundtable.games import GAMES
-from roundtable.games.protocol import Decision, Request, check_decision
+from roundtable.games.protocol import Decision, Request, check_decision, prepare_round
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.types import Command
@@ -182,6 +186,9 @@ def test_no_prompt_carries_another_players_private_fact(kind, game):
                    for p in range(1, players + 1)]
         state = rules.restore(rules.snapshot(state), list(rules.events(state)) + planted)
         script, asked = Script(), []
+        if AGENT_KINDS[kind].prepares_rounds:  # the notes written for a round notice, too
+            run_node(kind, task_for(game, state, prepare_round(request.player, request.phase, request.round), kind),
+                     script)
         decision_of(run_node(kind, task_for(game, state, request, kind), script, asked=asked), request)
         prompts = [call.prompt for call in script.calls] + [dumps(payload) for payload in asked]
         if shape == "yes_no1" and not asked:
@@ -190,3 +197,45 @@ def test_no_prompt_carries_another_players_private_fact(kind, game):
         seen = {int(m) for prompt in prompts for m in SENTINEL.findall(prompt)}
         assert seen <= {request.player}, f"{kind} on {shape}: player {request.player} sees secrets of {seen}"
         assert request.player in seen, "positive control: the player's own private words reach its prompts"
+
+
+PREPARING = [c for c in CASES if AGENT_KINDS[c[0]].prepares_rounds]
+
+
+def test_the_lga_kind_prepares_rounds():
+    assert ("lga", "avalon") in PREPARING
+
+
+@pytest.mark.parametrize(("kind", "game"), PREPARING)
+def test_a_round_notice_writes_the_notes_once_and_their_cost_reaches_the_next_decision(kind, game):
+    for shape, (state, request) in SHAPES[game].items():
+        if shape == "yes_no1":  # one legal answer: no model asked either way
+            continue
+        notice = prepare_round(request.player, request.phase, request.round)
+        script = Script()
+        told = run_node(kind, task_for(game, state, notice, kind), script)
+        assert not told.get("decisions"), f"{kind} answered a notice that asks nothing"
+        assert set(told["memory"]) == {str(request.player)}
+        noted = len(script.calls)
+        assert noted >= 1, f"{kind} wrote no notes for a new round"
+        task = task_for(game, state, request, kind)
+        task["pool"] = told["memory"][str(request.player)]
+        task["view"] = {**task["view"], "events": [], "first_event": len(task["view"]["events"])}  # delivered
+        decision = decision_of(run_node(kind, task, script), request)
+        alone = Script()
+        decision_of(run_node(kind, task_for(game, state, request, kind), alone), request)
+        assert len(script.calls) - noted < len(alone.calls), f"{kind} wrote its notes again for {shape}"
+        assert decision.usage["calls"] == len(script.calls), "the notes' calls are counted in the next decision"
+
+
+@pytest.mark.parametrize(("kind", "game"), PREPARING)
+def test_garbage_in_a_round_notice_still_gives_a_legal_next_decision(kind, game):
+    state, request = SHAPES[game]["pickN"]
+    script = Script(replies={m: GARBAGE for m in ("summarize", "analyze", "plan", "act", "respond", "extract")})
+    told = run_node(kind, task_for(game, state, prepare_round(request.player, request.phase, request.round), kind),
+                    script)
+    task = task_for(game, state, request, kind)
+    task["pool"] = told["memory"][str(request.player)]
+    task["view"] = {**task["view"], "events": [], "first_event": len(task["view"]["events"])}
+    decision = decision_of(run_node(kind, task, script), request)
+    assert decision.fallback and decision.usage["calls"] == len(script.calls)

@@ -13,7 +13,10 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 
 from roundtable.games import avalon as A
 from roundtable.games.avalon.bots import POLICIES
+from roundtable.games.protocol import PREPARE_ROUND, Request
+from roundtable.graphs.agents import AGENT_KINDS
 from roundtable.graphs.avalon import build_avalon_graph, graph
+from roundtable.nodes.agent import AgentKind, agent_output, parse_view
 
 from avalon_helpers import play, scripted_kind
 
@@ -130,6 +133,52 @@ def test_each_agent_receives_exactly_its_visible_events_once():
         assert all(e["type"] != "decision" for e in got)
         assert [e for e in got if e["type"] == "role"] == [e for e in out["events"]
                                                            if e["type"] == "role" and e["player"] == p]
+
+
+def preparing_kind(inputs_seen: list[tuple[int, dict]], lock: threading.Lock) -> AgentKind:
+    """A kind that prepares rounds: naive answers, and every input it gets recorded with its graph step."""
+
+    def node(task):
+        from langgraph.config import get_config
+        step = get_config()["metadata"]["langgraph_step"]
+        with lock:
+            inputs_seen.append((step, task))
+        request = Request.model_validate(task["request"])
+        if request.kind == PREPARE_ROUND:
+            return {"memory": {str(request.player): {"told": request.round}}}
+        view = parse_view(task["view"])
+        return agent_output(POLICIES["naive"](view, request, task["seed"]), {"told": 0})
+
+    return AgentKind(name="prep", description="test kind that prepares rounds", games=frozenset({"avalon"}),
+                     node=lambda models: node, prepares_rounds=True)
+
+
+def test_a_rounds_first_requests_go_out_with_a_notice_to_every_other_seat_that_prepares_rounds():
+    seen: list[tuple[int, dict]] = []
+    g = build_avalon_graph(kinds={"prep": preparing_kind(seen, threading.Lock()),
+                                  "naive": AGENT_KINDS["naive"]}).compile()
+    cfg = A.AvalonConfig.build("lan6")
+    kinds = ["prep", "naive", "prep", "prep", "naive", "prep"]
+    out = g.invoke(inputs(cfg, 4, kinds), RUN)
+    preps = [p for p, k in enumerate(kinds, 1) if k == "prep"]
+    notices = [(step, t["request"]) for step, t in seen if t["request"]["kind"] == PREPARE_ROUND]
+    rounds = sorted({e["round"] for e in out["events"] if e["type"] == "round_start"})
+    assert rounds and {r["round"] for _, r in notices} == set(rounds)
+    for round_ in rounds:
+        first_step = min(step for step, t in seen if t["request"]["round"] == round_)
+        told = {r["player"] for step, r in notices if r["round"] == round_}
+        assert {step for step, r in notices if r["round"] == round_} == {first_step}, "all told at once"
+        asked = {t["request"]["player"] for step, t in seen
+                 if step == first_step and t["request"]["kind"] != PREPARE_ROUND}
+        assert told == set(preps) - asked, "every other preparing seat is told once; bots never"
+    # each preparing seat's inputs, notices included, carry its visible events exactly once
+    for p in preps:
+        got = [e for _, t in sorted(seen, key=lambda s: s[0]) if t["request"]["player"] == p
+               for e in t["view"]["events"]]
+        visible = [e for e in out["events"] if (e["to"] is None or p in e["to"]) and e["type"] != "decision"]
+        assert got == visible[: len(got)]
+    assert not [e for e in out["events"] if e["type"] == "decision" and e["request"].endswith(
+        tuple(f"{PREPARE_ROUND}.p{p}" for p in preps))], "a notice is not a decision"
 
 
 def test_an_illegal_agent_decision_is_refused():

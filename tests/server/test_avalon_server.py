@@ -102,7 +102,9 @@ def test_a_breakpoint_inside_the_lga_agent_stops_there_and_shows_the_agents_stat
     assert agent["next"] == ["respond"]
     values = agent["values"]
     assert values["request"]["player"] == 1 and values["request"]["kind"] == "speak"
-    assert [u["module"] for u in values["usage"]] == ["analyze", "plan"], "its model calls so far, with their cost"
+    # told of round 1 with the leader's request, player 1 wrote its notes then; their cost waits in its pool
+    noted = values["pool"].get("carried_usage", []) + values["usage"]
+    assert [u["module"] for u in noted] == ["analyze", "plan"], "its model calls so far, with their cost"
     assert values["pool"]["analysis"] and values["pool"]["plan"] and values["pool"]["records"], "its memory pool"
     assert "roles" not in json.dumps(values["view"]), "the agent holds a player's view, not the game state"
     # continue without the breakpoint: the game goes on to its end

@@ -17,6 +17,11 @@ One invocation answers one request::
 - ``respond``: the words, when still needed (and the whole answer under ``no_action``);
 - ``decide``: the fallback rules of SPEC.md §3.2, word cleaning, cost summing.
 
+A `prepare_round` notice (the game graph's word that a round has begun,
+sent to every ``lga`` seat not asked first) goes ``observe -> [summarize] ->
+[analyze] -> [plan] -> decide`` and returns only the memory, so the six
+players' notes are written at once.
+
 A bracketed step is taken only when needed (conditional edges), so a decision
 later in the same round goes ``observe -> act -> decide`` and Studio shows the
 jump. Input `roundtable.nodes.agent.AgentInput` ``{view, request, pool, seat,
@@ -103,4 +108,5 @@ KIND = AgentKind(
     needs_model=True,
     options=LgaOptions,
     context=LgaContext,
+    prepares_rounds=True,
 )

@@ -12,7 +12,10 @@
 - ``ask`` (the phase node's conditional edge) sends each request with the
   player's view (only the events not delivered before), memory, seat and seed
   to the node of the seat's agent kind; simultaneous requests (votes, cards)
-  run in parallel.
+  run in parallel. With a round's first requests it also sends a
+  `prepare_round` notice to every other seat whose kind prepares rounds
+  (`AgentKind.prepares_rounds`), in the same step, so their per-round notes
+  are written in parallel too (`round_notices`).
 - ``apply`` checks every answer against its request, records each decision
   (an analysis-only log entry), applies the answers with the rules module
   and clears the answers; its conditional edge goes to the next phase.
@@ -29,7 +32,8 @@ from typing import Any
 from langgraph.types import Overwrite, Send
 
 from roundtable.games.errors import IllegalActionError
-from roundtable.games.protocol import Decision, Event, GameRules, Request, can_see, check_decision
+from roundtable.games.protocol import (Decision, Event, GameRules, Request, can_see, check_decision,
+                                       prepare_round)
 from roundtable.games.rng import rng_for
 
 from ..agent import AgentInput, AgentKind
@@ -84,8 +88,34 @@ def make_phase(rules: GameRules, phase: str) -> Callable[[GameState], dict[str, 
     return node
 
 
-def make_ask(rules: GameRules) -> Callable[[GameState], list[Send] | str]:
-    """The edge leaving every phase node: one `Send` per request to the seat's agent node, or ``apply``."""
+def round_notices(state: GameState, kinds: Mapping[str, AgentKind]) -> tuple[int, list[int]]:
+    """Who is told, with the requests in hand, that their round has begun.
+
+    Args:
+        state: the game graph's state (its ``requests``, ``seats`` and ``prepared``).
+        kinds: the agent kinds seated, by name.
+
+    Returns:
+        ``(round, players)``: the requests' round (the largest, 0 when there are none) and, in seat
+        order, every seat whose kind prepares rounds (`AgentKind.prepares_rounds`) and was not yet
+        told of that round: those asked now are told by their request, the others get a
+        `prepare_round` notice. ``ask`` and ``apply`` compute it from the same state.
+    """
+    requests = state.get("requests") or []
+    if not requests:
+        return 0, []
+    round_ = max(int(r["round"]) for r in requests)
+    prepared = state.get("prepared") or {}
+    players = [p for p, seat in enumerate(state["seats"], 1)
+               if getattr(kinds.get(seat["kind"]), "prepares_rounds", False)
+               and int(prepared.get(str(p), 0)) < round_]
+    return round_, players
+
+
+def make_ask(rules: GameRules, kinds: Mapping[str, AgentKind] | None = None) -> Callable[[GameState], list[Send] | str]:
+    """The edge leaving every phase node: one `Send` per request to the seat's agent node, plus a
+    `prepare_round` notice to each seat of ``kinds`` that `round_notices` names and no request asks; or
+    ``apply`` when nothing is asked."""
 
     def ask(state: GameState) -> list[Send] | str:
         requests = state.get("requests") or []
@@ -93,8 +123,12 @@ def make_ask(rules: GameRules) -> Callable[[GameState], list[Send] | str]:
             return APPLY
         game = load(rules, state)
         seats, delivered, memory = state["seats"], state.get("delivered") or {}, state.get("memory") or {}
+        asked = {int(data["player"]) for data in requests}
+        round_, told = round_notices(state, kinds or {})
+        phase = str(requests[0]["phase"])
+        notices = [prepare_round(p, phase, round_).model_dump(mode="json") for p in told if p not in asked]
         sends = []
-        for data in requests:
+        for data in [*requests, *notices]:
             player = int(data["player"])
             view = rules.view(game, player).since(delivered.get(str(player), 0))
             task: AgentInput = {
@@ -110,8 +144,11 @@ def make_ask(rules: GameRules) -> Callable[[GameState], list[Send] | str]:
     return ask
 
 
-def make_apply(rules: GameRules) -> Callable[[GameState], dict[str, Any]]:
-    """The ``apply`` node: check, record and apply the answers to the requests in hand.
+def make_apply(rules: GameRules, kinds: Mapping[str, AgentKind] | None = None
+               ) -> Callable[[GameState], dict[str, Any]]:
+    """The ``apply`` node: check, record and apply the answers to the requests in hand, and note which
+    seats of ``kinds`` were told of the round (`round_notices`) and which events each told or asked
+    player's agent was given.
 
     Raises (from the node):
         IllegalActionError: an answer is missing or illegal (say, edited by hand), named in the message.
@@ -127,12 +164,12 @@ def make_apply(rules: GameRules) -> Callable[[GameState], dict[str, Any]]:
             raise IllegalActionError(f"no answer yet for {', '.join(missing)}")
         decisions: dict[int, Decision] = {}
         records: list[Event] = []
-        kinds = [seat["kind"] for seat in state["seats"]]
+        seated = [seat["kind"] for seat in state["seats"]]
         for request in requests:
             decision = Decision.model_validate(answers[request.id])
             check_decision(request, decision)
             decisions[request.player] = decision
-            records.append(decision_record(rules, request, decision, kinds[request.player - 1]))
+            records.append(decision_record(rules, request, decision, seated[request.player - 1]))
         after = rules.apply(game, decisions)
         before = len(rules.events(game))
         update: dict[str, Any] = {
@@ -141,9 +178,13 @@ def make_apply(rules: GameRules) -> Callable[[GameState], dict[str, Any]]:
             "decisions": Overwrite({}),
             "requests": [],
         }
-        if requests:  # what each asked player's agent was given: every event it may see so far
+        round_, told = round_notices(state, kinds or {})
+        given = {r.player for r in requests} | set(told)
+        if given:  # what each asked or told player's agent was given: every event it may see so far
             log = rules.events(game)
-            update["delivered"] = {str(r.player): sum(1 for e in log if can_see(e, r.player)) for r in requests}
+            update["delivered"] = {str(p): sum(1 for e in log if can_see(e, p)) for p in sorted(given)}
+        if told:
+            update["prepared"] = {str(p): round_ for p in told}
         return update
 
     return apply

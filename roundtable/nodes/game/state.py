@@ -16,6 +16,9 @@ Channels, kept small because every superstep re-saves the channels that changed:
   string), merged per key, also a `DeltaChannel`;
 - ``delivered``: per player, how many of its visible events its agent has
   been given, so each `Send` carries only the new ones;
+- ``prepared``: per player, the last round whose start its agent was told of
+  (sent a request or a `roundtable.games.protocol.prepare_round` notice in it),
+  so each seat whose kind prepares rounds is told once a round;
 - ``result``: the winner and end reason, written at ``game_over``;
 - ``beliefs``: where the game probes beliefs (Avalon), the players' stated
   belief in every other player's side, ``{player: {other: P(good)}}`` (keys
@@ -104,5 +107,6 @@ class GameState(TypedDict, total=False):
     decisions: Annotated[dict[str, Any], merge]
     memory: Annotated[dict[str, Any], DeltaChannel(merge_memory)]
     delivered: Annotated[dict[str, int], merge]
+    prepared: Annotated[dict[str, int], merge]
     result: dict[str, Any]
     beliefs: dict[str, dict[str, float]]
