@@ -3,7 +3,8 @@
 What a Studio user does: start a game from the published input schema, play it
 to the end, pause before the answers of a team vote are applied, edit a vote
 with ``update_state`` and continue from the edited state, and stop inside an
-agent's turn (a breakpoint on an ``lga`` step) to read the agent's own state.
+agent's turn (a breakpoint on an ``lga`` step) to read the agent's own state,
+or inside every ``lga`` seat's turn at once when a round's notes are written.
 The ``lga`` seat plays a fake OpenAI-compatible endpoint served by this test.
 """
 
@@ -111,6 +112,22 @@ def test_a_breakpoint_inside_the_lga_agent_stops_there_and_shows_the_agents_stat
     out = client.runs.wait(tid, "avalon", command={"resume": True}, context={"breakpoints": []})
     assert out["result"]["winner"] in ("good", "evil")
     assert any(e["type"] == "decision" and e["agent"] == "lga" for e in out["events"])
+
+
+def test_a_breakpoint_on_the_notes_pauses_every_lga_seat_at_a_rounds_start_and_each_resumes_by_id(
+        client, fake_model):
+    tid = client.threads.create()["thread_id"]
+    seats = [{"kind": "lga", "model": fake_model}] * 3 + NAIVE[3:]
+    client.runs.wait(tid, "avalon", input={"config": BENCH5, "seed": 7, "seats": seats},
+                     context={"breakpoints": ["lga:analyze"]})
+    state = client.threads.get_state(tid)
+    paused = [i for t in state["tasks"] for i in t["interrupts"]]
+    assert sorted(i["value"]["player"] for i in paused) == [1, 2, 3], "the three lga seats write their notes at once"
+    assert sum(i["value"]["request"].startswith("r1.prepare_round.") for i in paused) >= 2, "told, not asked"
+    # several pauses at once: each is resumed by its interrupt id
+    out = client.runs.wait(tid, "avalon", command={"resume": {i["id"]: True for i in paused}},
+                           context={"breakpoints": []})
+    assert out["result"]["winner"] in ("good", "evil")
 
 
 def test_the_leaders_lines_are_an_editable_prompt_of_the_lga_act_step_in_studio(client):
