@@ -180,7 +180,9 @@ class AgentKind:
             analysis and plan). With a round's first requests the game graph sends every other such seat
             a `roundtable.games.protocol.prepare_round` notice, so they all write their notes at once
             (one batch on a server with parallel slots); the node returns only the seat's memory, which
-            must carry the notes' cost into the seat's next `Decision.usage` so no call goes unrecorded.
+            must carry the notes' cost into the seat's next `Decision.usage` so no call goes unrecorded
+            (Avalon, the one game of the one such kind, ``lga``, asks every player again in every round it
+            starts: each team is voted on by all).
     """
 
     name: str
