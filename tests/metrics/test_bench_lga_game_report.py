@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
-
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_lga_game.py"
+from benchmark_scripts import load_script
 
 
 def bench():
-    spec = importlib.util.spec_from_file_location("bench_lga_game", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench_lga_game")
 
 
 def game(seed: int, minutes: float, teams: int) -> dict:

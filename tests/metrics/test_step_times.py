@@ -2,27 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import sqlite3
-import sys
 from pathlib import Path
 
 from langgraph.checkpoint.sqlite import SqliteSaver
 
-from roundtable.graphs.avalon import build_avalon_graph
+from benchmark_scripts import load_script
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+from roundtable.graphs.avalon import build_avalon_graph
 
 
 def script():
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        spec = importlib.util.spec_from_file_location("step_times", BENCHMARKS / "step_times.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(BENCHMARKS))
+    return load_script("step_times")
 
 
 def asked(kind: str, round_: int, attempt: int, player: int = 1, first: bool = False) -> dict:
