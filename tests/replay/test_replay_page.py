@@ -59,7 +59,7 @@ browser = pytest.mark.browser
 
 
 @browser
-@pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="no /usr/bin/chromium")
+@pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="no /usr/bin/chromium: the README's test command installs Debian's chromium where it runs as root")
 def test_the_page_steps_through_a_game_in_a_browser_without_errors(pages, tmp_path):
     from cdp import Browser
 
