@@ -1,7 +1,7 @@
 """Where the model time of finished games goes: calls, uncached and generated tokens by request kind and
 agent module, from their records, with no model.
 
-Each decision of a game record carries the usage of the calls made for it, per agent module
+Each decision event of a game record carries the usage of the calls made for it, per agent module
 (``usage.modules``; a seat's round notes, written on a round notice, are carried into its next decision:
 `roundtable.games.protocol.prepare_round`). This sums them over the games by (request kind, module), e.g.
 ``vote_team / act`` or ``speak / summarize``, and estimates each row's share of the model time from its
@@ -22,28 +22,24 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from bench_lga_game import markdown
 from play_quality import record_files
 
-FIELDS = ("calls", "uncached", "generated")
+from roundtable.records import module_totals
 
 
 def step_costs(record: dict[str, Any]) -> dict[tuple[str, str], Counter]:
     """One game's calls, uncached prompt tokens and generated tokens per (request kind, agent module).
 
     Args:
-        record: a game record (`roundtable.records`), its decisions with ``usage.modules``.
+        record: a game record (`roundtable.records`), its decision events with ``usage.modules``.
     Returns:
         ``{(kind, module): Counter(calls=n, uncached=tokens, generated=tokens)}``; decisions without usage
         (bots, fallbacks without a call) add nothing.
     """
-    out: dict[tuple[str, str], Counter] = {}
-    for decision in record.get("decisions") or ():
-        for module, usage in ((decision.get("usage") or {}).get("modules") or {}).items():
-            row = out.setdefault((decision["kind"], module), Counter())
-            row["calls"] += int(usage.get("calls", 0))
-            row["uncached"] += int(usage.get("prompt_tokens", 0)) - int(usage.get("cached_tokens", 0))
-            row["generated"] += int(usage.get("completion_tokens", 0))
-    return out
+    return {key: Counter(calls=int(row["calls"]), uncached=int(row["prompt_tokens"] - row["cached_tokens"]),
+                         generated=int(row["completion_tokens"]))
+            for key, row in module_totals(record.get("events") or [], by_kind=True).items()}
 
 
 def seconds(row: Counter, prompt_rate: float, generation_rate: float) -> float:
@@ -91,9 +87,7 @@ def main() -> None:
         parser.error(f"no game record under {', '.join(args.paths)}")
     print(f"games: {len(records)}; model seconds estimated at {args.prompt_rate:g} uncached prompt tokens/s and "
           f"{args.generation_rate:g} generated tokens/s\n")
-    print("| " + " | ".join(COLUMNS) + " |\n|" + "---|" * len(COLUMNS))
-    for row in table(records, args.prompt_rate, args.generation_rate):
-        print("| " + " | ".join(row) + " |")
+    print(markdown(COLUMNS, table(records, args.prompt_rate, args.generation_rate)))
 
 
 if __name__ == "__main__":

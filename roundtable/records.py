@@ -211,23 +211,26 @@ def usage_totals(events: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
     return totals
 
 
-def module_totals(events: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+def module_totals(events: list[dict[str, Any]], by_kind: bool = False) -> dict[Any, dict[str, float]]:
     """Model cost per agent module (``summarize``, ``analyze``, ``act``, ...), summed over the game's decisions.
 
+    Args:
+        events: the game's events; only ``decision`` events count.
+        by_kind: key each row by ``(request kind, module)`` instead, e.g. ``("vote_team", "act")``.
     Returns:
         ``{module: {field of USAGE_FIELDS: sum}}``; empty when no decision
         recorded a per-module breakdown (rule-based agents).
     """
-    totals: dict[str, dict[str, float]] = {}
+    totals: dict[Any, dict[str, float]] = {}
     for e in events:
         if e["type"] != "decision":
             continue
         for module, usage in ((e.get("usage") or {}).get("modules") or {}).items():
-            _add_usage(totals, module, usage)
+            _add_usage(totals, (e["kind"], module) if by_kind else module, usage)
     return totals
 
 
-def _add_usage(totals: dict[str, dict[str, float]], key: str, usage: dict[str, Any],
+def _add_usage(totals: dict[Any, dict[str, float]], key: Any, usage: dict[str, Any],
                counters: tuple[str, ...] = ()) -> dict[str, float]:
     """Add ``usage``'s `USAGE_FIELDS` to row ``key`` of ``totals`` (created with ``counters`` at 0); return the row."""
     row = totals.setdefault(key, dict.fromkeys((*USAGE_FIELDS, *counters), 0))
