@@ -35,7 +35,7 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 from roundtable.games import avalon as A
 from roundtable.games.avalon.bots import POLICIES
 from roundtable.graphs.avalon import build_avalon_graph, graph
-from roundtable.nodes.game.phases import agent_seed
+from roundtable.graphs.phases import agent_seed
 
 PRESET = "bench5"
 RUN = {"recursion_limit": 10_000}

@@ -30,7 +30,7 @@ from typing import Any
 
 from roundtable.games import avalon
 from roundtable.games.avalon.bots import POLICIES
-from roundtable.graphs.codeact import build_codeact_graph
+from roundtable.agents.codeact.graph import build_codeact_graph
 from roundtable.tools.sandbox import Sandbox, SandboxLimits
 
 
@@ -73,7 +73,7 @@ def model_seconds(values: dict[str, Any]) -> tuple[float, int]:
 
 def warm_up(model: str) -> None:
     """Start the model (the embedded one loads its weights on the first call), so no decision pays for it."""
-    from roundtable.tools.model_calls import FactoryModels
+    from roundtable.agents.common.model_calls import FactoryModels
 
     FactoryModels().chat(model, 0.0, 4).invoke("Say OK.")
 

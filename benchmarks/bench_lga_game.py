@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from roundtable.games.avalon import AvalonConfig
-from roundtable.seating import resolve_seats
+from roundtable.play.seating import resolve_seats
 
 GAME_COLUMNS = ("seed", "winner", "reason", "quests", "teams voted", "wall min", "calls", "prompt tok",
                 "uncached tok", "cached share", "completion tok", "decisions", "fallbacks", "re-asks")
@@ -51,7 +51,7 @@ def game_row(seed: int, wall: float, record: dict[str, Any]) -> list[str]:
 
 
 def reasks(record: dict[str, Any]) -> int:
-    """Decisions whose words the agent asked for again after its own check (`roundtable.nodes.lga.review`)."""
+    """Decisions whose words the agent asked for again after its own check (`roundtable.agents.lga.review`)."""
     return sum(1 for d in record.get("decisions", []) if any(c.endswith("asked again") for c in d.get("checks", [])))
 
 
@@ -160,8 +160,8 @@ def main() -> None:
     os.environ.setdefault("ROUNDTABLE_HOME", args.home or tempfile.mkdtemp(prefix="rt-bench-"))
 
     from roundtable.games import GAMES
-    from roundtable.records import read_record
-    from roundtable.runner import new_game_id, open_runner
+    from roundtable.store.records import read_record
+    from roundtable.play.runner import new_game_id, open_runner
 
     config = AvalonConfig.build(preset=args.preset, rules=args.rule)
     rows, modules, summaries = [], [], []

@@ -25,14 +25,14 @@ from typing import Any
 from bench_lga_game import markdown
 from play_quality import record_files
 
-from roundtable.records import module_totals
+from roundtable.store.records import module_totals
 
 
 def step_costs(record: dict[str, Any]) -> dict[tuple[str, str], Counter]:
     """One game's calls, uncached prompt tokens and generated tokens per (request kind, agent module).
 
     Args:
-        record: a game record (`roundtable.records`), its decision events with ``usage.modules``.
+        record: a game record (`roundtable.store.records`), its decision events with ``usage.modules``.
     Returns:
         ``{(kind, module): Counter(calls=n, uncached=tokens, generated=tokens)}``; decisions without usage
         (bots, fallbacks without a call) add nothing.

@@ -94,7 +94,7 @@ def play(seed: int, options: list[str], approve: float) -> dict[str, dict[str, f
     from roundtable.games import GAMES
     from roundtable.games.avalon import AvalonConfig
     from roundtable.graphs.avalon import build_avalon_graph
-    from roundtable.seating import resolve_seats
+    from roundtable.play.seating import resolve_seats
 
     script = Script(scripted_replies(random.Random(seed), approve))
     graph = build_avalon_graph(models=ScriptedModels(script, json=True, server_slots=10)).compile()

@@ -1,6 +1,6 @@
 """What each call of a game processes anew, from the prompts in its record, with no model.
 
-With per-player slots (`roundtable.nodes.lga.turn`), a call reuses the prompt of the same player's previous call
+With per-player slots (`roundtable.agents.lga.turn`), a call reuses the prompt of the same player's previous call
 up to their first difference; the rest, its new text, is processed anew. This splits that new text, per request
 kind and agent module, into the task (from the last Host line that opens a paragraph, i.e. the instruction with
 its answer format) and the lines before it (the public record said since the player's last call, notes), in

@@ -2,7 +2,7 @@
 
 For every decision point of one kind in the given games (in game order, so
 each player's server slot still holds its last prompt), the game is forked at
-the checkpoint just before it (`roundtable.forks.fork_game`,
+the checkpoint just before it (`roundtable.play.forks.fork_game`,
 ``until_decision``): the players answer again with the same memory and the
 same call seeds, through the real game and agent graphs, with the prompts of
 the current code.
@@ -31,11 +31,11 @@ import argparse
 from collections import Counter
 from typing import Any
 
-from roundtable.forks import fork_game
+from roundtable.play.forks import fork_game
 from roundtable.games.avalon import Role
 from roundtable.metrics.play_quality import last_chance, settled_vote
-from roundtable.records import read_record
-from roundtable.runner import open_runner
+from roundtable.store.records import read_record
+from roundtable.play.runner import open_runner
 
 PHASE = {"vote_team": "team_vote", "propose_team": "proposal"}
 

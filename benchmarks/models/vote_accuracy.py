@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests" / "agents")
 
 from lga_fakes import play_until  # noqa: E402
 
-from roundtable.graphs.agents.lga import build_lga_graph  # noqa: E402
+from roundtable.agents.lga.graph import build_lga_graph  # noqa: E402
 from roundtable.metrics.play_quality import settled_vote  # noqa: E402
 
 

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests" / "agents")
 
 from lga_fakes import Script, ScriptedModels, first, lga_input, play_until  # noqa: E402
 
-from roundtable.graphs.agents.lga import build_lga_graph  # noqa: E402
+from roundtable.agents.lga.graph import build_lga_graph  # noqa: E402
 from roundtable.models.factory import chat_model  # noqa: E402
 from roundtable.models.spec import parse_model_spec  # noqa: E402
 

@@ -44,7 +44,7 @@ from roundtable.games import GAMES
 from roundtable.games.errors import ConfigurationError
 
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
-"""An experiment's or condition's name: part of every game id (`roundtable.paths.GAME_ID`)."""
+"""An experiment's or condition's name: part of every game id (`roundtable.store.paths.GAME_ID`)."""
 
 Retention = Literal["keep_all", "keep_last", "delete"]
 
@@ -293,8 +293,8 @@ def resolve_games(config: ExperimentConfig) -> list[PlannedGame]:
         ExperimentConfigError: a game that would be refused, naming the condition and field.
     """
     from roundtable.graphs.game import build_game_graph
-    from roundtable.nodes.game.setup import check_input
-    from roundtable.seating import resolve_seats
+    from roundtable.graphs.setup import check_input
+    from roundtable.play.seating import resolve_seats
 
     rules = GAMES[config.game]
     builder = build_game_graph(rules)

@@ -18,7 +18,7 @@ learn) reflects on the game:
 What it learned is kept per learner and role in a LangGraph store on SQLite
 (``learning.sqlite`` in the experiment directory; namespace ``("lga", store,
 learner)``, key the role) and loaded into the seat's options (``strategy``,
-``role_notes``: `roundtable.nodes.lga.options.LgaOptions`) when its next game
+``role_notes``: `roundtable.agents.lga.options.LgaOptions`) when its next game
 starts, so the role card carries it. ``strategy = false`` turns learning off;
 ``frozen = true`` loads what was learned and writes nothing (evaluation
 games). A game is learned from once: its id is kept in the store's item, so a
@@ -38,7 +38,7 @@ from roundtable.games import GAMES
 from roundtable.games.avalon import Role
 from roundtable.prompts.registry import render
 
-from .config import LearningSpec, PlannedGame
+from roundtable.experiments.config import LearningSpec, PlannedGame
 
 STORE_FILE = "learning.sqlite"
 TEMPERATURE = 0.3
@@ -80,11 +80,11 @@ class Learning:
 
     Args:
         directory: the experiment directory (the store is ``learning.sqlite`` there).
-        models: a `roundtable.tools.model_calls.ModelProvider` (default: the model factory).
+        models: a `roundtable.agents.common.model_calls.ModelProvider` (default: the model factory).
     """
 
     def __init__(self, directory: Path, models: Any = None):
-        from roundtable.tools.model_calls import FactoryModels
+        from roundtable.agents.common.model_calls import FactoryModels
 
         self.path = directory / STORE_FILE
         self.models = models or FactoryModels()

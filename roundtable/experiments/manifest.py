@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from roundtable.metrics.cost import cost_summary
-from roundtable.records import read_record
+from roundtable.store.records import read_record
 
-from .config import ExperimentConfig, PlannedGame
-from .retention import database_bytes
-from .runner import RUNS_FILE, data_home
+from roundtable.experiments.config import ExperimentConfig, PlannedGame
+from roundtable.experiments.retention import database_bytes
+from roundtable.experiments.runner import RUNS_FILE, data_home
 
 MANIFEST_FILE = "manifest.json"
 
@@ -47,7 +47,7 @@ def experiment_status(directory: Path, config: ExperimentConfig, games: list[Pla
         "missing", "wall_seconds", "cost": `cost_summary`}}, "games": [per-game rows], "database_bytes",
         "records_bytes"}``. A failure is listed while the game is not finished and its last attempt raised.
     """
-    from roundtable.locks import is_driven
+    from roundtable.play.locks import is_driven
 
     runs = read_runs(directory)
     attempts: dict[str, list[dict[str, Any]]] = {}

@@ -8,8 +8,8 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from .config import PlannedGame
-from .runner import Listener, Outcome
+from roundtable.experiments.config import PlannedGame
+from roundtable.experiments.runner import Listener, Outcome
 
 
 class ProgressBar(Listener):

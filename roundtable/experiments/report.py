@@ -36,10 +36,10 @@ from typing import Any
 from roundtable.metrics.cost import cost_summary
 from roundtable.metrics.tables import Measure, find, measure_table
 from roundtable.metrics.werewolf import POOL_GROUP, UNKNOWN, werewolf_measure_table, werewolf_pool_table
-from roundtable.records import read_record
+from roundtable.store.records import read_record
 
-from .config import ExperimentConfig, PlannedGame
-from .runner import data_home
+from roundtable.experiments.config import ExperimentConfig, PlannedGame
+from roundtable.experiments.runner import data_home
 
 EVIL_ROLES = ("morgana", "assassin", "minion", "mordred", "oberon")
 
@@ -295,7 +295,7 @@ def write_report(directory: Path, config: ExperimentConfig, games: list[PlannedG
     Returns:
         The path of ``report.md``.
     """
-    from .manifest import experiment_status
+    from roundtable.experiments.manifest import experiment_status
 
     target = Path(out) if out else directory / "report"
     target.mkdir(parents=True, exist_ok=True)

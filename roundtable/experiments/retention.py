@@ -2,7 +2,7 @@
 
 Every superstep of a game is a checkpoint (about 1 MiB per all-``naive`` game
 on SQLite, `benchmarks/README.md`), which a thousand-game experiment does not
-need once each game's record (`roundtable.records`) holds its event log:
+need once each game's record (`roundtable.store.records`) holds its event log:
 
 - ``keep_all``: keep every checkpoint (``history``, ``fork`` at any step keep working);
 - ``keep_last``: replace the thread by one checkpoint holding the final state
@@ -21,7 +21,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from roundtable.runner import GameRunner, thread_config
+from roundtable.play.runner import GameRunner, thread_config
 
 POLICIES = ("keep_all", "keep_last", "delete")
 

@@ -1,13 +1,13 @@
 """Running an experiment: its games in parallel, resumable, each recorded once.
 
-An experiment directory is a data directory of its own (`roundtable.paths`):
+An experiment directory is a data directory of its own (`roundtable.store.paths`):
 ``checkpoints.sqlite``, ``records/``, ``locks/``, plus ``experiment.toml``
 (the configuration it runs), ``runs.jsonl`` (one line per attempt at a game:
 status, wall seconds, error) and ``manifest.json`` (`roundtable.experiments.manifest`).
 
 `run_experiment` plays every game of the configuration that is not finished:
 a game with a finished record is skipped, one with a record or checkpoints is
-resumed from its last checkpoint (`roundtable.runner.GameRunner.resume`), a
+resumed from its last checkpoint (`roundtable.play.runner.GameRunner.resume`), a
 missing one is started. At most ``parallel_games`` games run at once (threads
 of this process, sharing one SQLite checkpointer); model calls are bounded per
 endpoint (`roundtable.models.limits`). A game that raises (a dead endpoint) is
@@ -30,9 +30,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from roundtable.records import read_record
+from roundtable.store.records import read_record
 
-from .config import ExperimentConfig, ExperimentConfigError, PlannedGame, load_config, parse_config, resolve_games
+from roundtable.experiments.config import ExperimentConfig, ExperimentConfigError, PlannedGame, load_config, parse_config, resolve_games
 
 CONFIG_FILE = "experiment.toml"
 RUNS_FILE = "runs.jsonl"
@@ -106,7 +106,7 @@ def prepare_directory(config_path: str | Path, out: str | Path | None) -> tuple[
         ExperimentConfigError: an invalid configuration (nothing is created), or a directory that holds
             another experiment's configuration.
     """
-    from roundtable import paths
+    from roundtable.store import paths
 
     config, text = load_config(config_path)
     games = resolve_games(config)
@@ -185,8 +185,8 @@ def run_experiment(config_path: str | Path, out: str | Path | None = None, liste
     """
     from roundtable.models.limits import set_endpoint_limit
 
-    from .learning import Learning
-    from .manifest import write_manifest
+    from roundtable.experiments.learning import Learning
+    from roundtable.experiments.manifest import write_manifest
 
     config, games, directory = prepare_directory(config_path, out)
     listener = listener or Listener()
@@ -204,9 +204,9 @@ def run_experiment(config_path: str | Path, out: str | Path | None = None, liste
 
 def _run_all(config: ExperimentConfig, games: list[PlannedGame], directory: Path, listener: Listener,
              summary: RunSummary, learning: Any, models: Any) -> None:
-    from roundtable.runner import open_runner
+    from roundtable.play.runner import open_runner
 
-    from .retention import apply_retention, compact
+    from roundtable.experiments.retention import apply_retention, compact
 
     status = {g.game_id: game_status(g) for g in games}
     summary.skipped = sum(1 for s in status.values() if s == "finished")

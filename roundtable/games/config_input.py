@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .errors import ConfigurationError
+from roundtable.games.errors import ConfigurationError
 
 FIELDS = ("roles", "rules", "preset", "players")
 

@@ -2,7 +2,7 @@
 
 Pure functions over a `Request` and what could be read from a reply: no
 LangChain, no model, no I/O, no game-specific code. A model-driven agent reads
-what it can from its reply (see ``roundtable.tools.extraction``) and hands it
+what it can from its reply (see ``roundtable.agents.common.extraction``) and hands it
 here; every function returns a legal value and, when a rule had to step in, a
 short reason that the agent stores in `Decision.fallback` (each use counts
 against the valid response rate, VRR).
@@ -31,9 +31,9 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .errors import IllegalActionError
-from .protocol import Decision, Request, check_decision
-from .rng import rng_for
+from roundtable.games.errors import IllegalActionError
+from roundtable.games.protocol import Decision, Request, check_decision
+from roundtable.games.rng import rng_for
 
 # ------------------------------------------------------------------- picks
 

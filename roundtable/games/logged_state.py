@@ -6,7 +6,7 @@ from dataclasses import fields, replace
 from enum import Enum
 from typing import Any
 
-from .protocol import Event
+from roundtable.games.protocol import Event
 
 
 def _plain(value: Any) -> Any:

@@ -26,7 +26,7 @@ pending requests, ``apply`` (answers in, next state out, or
 One request is the game graph's, not a game's: `prepare_round`, the notice
 that a round has begun, which asks nothing. The graph sends it with a round's
 first requests to every other seat whose agent kind keeps per-round notes
-(`roundtable.nodes.agent.AgentKind.prepares_rounds`), so that all of them write
+(`roundtable.agents.protocol.AgentKind.prepares_rounds`), so that all of them write
 their notes at once instead of each before its own first decision.
 """
 
@@ -38,7 +38,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .errors import IllegalActionError
+from roundtable.games.errors import IllegalActionError
 
 AnswerShape = Literal["pick", "yes_no", "words"]
 ANSWER_SHAPES: tuple[AnswerShape, ...] = ("pick", "yes_no", "words")

@@ -5,7 +5,7 @@
     START -> setup -> reveal -> apply -> proposal -> naive|random|lga -> apply -> discussion -> ... -> game_over -> END
 
 ``graph`` is compiled without a checkpointer for ``langgraph.json``; the CLI
-compiles `build_avalon_graph()` with SQLite (`roundtable.runner`).
+compiles `build_avalon_graph()` with SQLite (`roundtable.play.runner`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 from roundtable.games.avalon import RULES
 
-from .game import GameBuilder, build_game_graph
+from roundtable.graphs.game import GameBuilder, build_game_graph
 
 
 def build_avalon_graph(**kwargs: Any) -> GameBuilder:

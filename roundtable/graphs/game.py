@@ -1,7 +1,7 @@
 """The game graph of any game: its phases, its agents drawn as nodes, and its context.
 
 `build_game_graph(rules)` wires the shared phase machinery
-(`roundtable.nodes.game`) for one rules module record
+(`roundtable.graphs`) for one rules module record
 (`roundtable.games.protocol.GameRules`) and the agent kinds that play it::
 
     START -> setup -> <phase> -(Send per request)-> <agent kind> -> apply -> <phase> ... -> game_over -> END
@@ -23,12 +23,12 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from roundtable.games.errors import ConfigurationError
 from roundtable.games.protocol import GameRules
-from roundtable.nodes.agent import AgentKind
-from roundtable.nodes.game import phases
-from roundtable.nodes.game.setup import check_input, make_setup
-from roundtable.nodes.game.state import GameInput, GameOutput, GameState
+from roundtable.agents.protocol import AgentKind
+from roundtable.graphs import phases
+from roundtable.graphs.setup import check_input, make_setup
+from roundtable.graphs.state import GameInput, GameOutput, GameState
 
-from .agents import AGENT_KINDS
+from roundtable.agents.registry import AGENT_KINDS
 
 RESERVED = frozenset({"setup", phases.APPLY, phases.GAME_OVER})
 
@@ -122,7 +122,7 @@ def build_game_graph(rules: GameRules, kinds: Mapping[str, AgentKind] | None = N
     Args:
         rules: the game's rules module record.
         kinds: the agent kinds that may be seated (default: every registered
-            kind that plays this game, `roundtable.graphs.agents.AGENT_KINDS`).
+            kind that plays this game, `roundtable.agents.registry.AGENT_KINDS`).
         models: the `ModelProvider` of model-driven agent nodes (tests pass
             scripted models); ``None`` for the model factory.
 

@@ -11,7 +11,7 @@ One node per phase: the night's ``werewolves``, ``guard``, ``witch`` and
 ``game_over``; the werewolves' kill votes and the day's elimination votes fan
 out with ``Send`` and run at once. ``graph`` is compiled without a
 checkpointer for ``langgraph.json``; the CLI compiles `build_werewolf_graph()`
-with SQLite (`roundtable.runner`).
+with SQLite (`roundtable.play.runner`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any
 
 from roundtable.games.werewolf import RULES
 
-from .game import GameBuilder, build_game_graph
+from roundtable.graphs.game import GameBuilder, build_game_graph
 
 
 def build_werewolf_graph(**kwargs: Any) -> GameBuilder:

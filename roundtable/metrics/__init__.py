@@ -1,11 +1,11 @@
 """Measures computed from game records with no model: play quality, and the papers' metrics (AvalonPlay's,
 AvalonBench's deduction accuracy, Xu et al.'s Werewolf outcomes, also against experience pool size)."""
 
-from .avalonplay import AvalonPlayMetrics, avalonplay_metrics, game_metrics
-from .deduction import deduction_accuracy, deductions
-from .play_quality import PlayQuality, Share, play_quality
-from .pools import pool_size
-from .werewolf import WerewolfOutcomes, game_days, werewolf_outcomes, werewolf_pool_table
+from roundtable.metrics.avalonplay import AvalonPlayMetrics, avalonplay_metrics, game_metrics
+from roundtable.metrics.deduction import deduction_accuracy, deductions
+from roundtable.metrics.play_quality import PlayQuality, Share, play_quality
+from roundtable.metrics.pools import pool_size
+from roundtable.metrics.werewolf import WerewolfOutcomes, game_days, werewolf_outcomes, werewolf_pool_table
 
 __all__ = ["AvalonPlayMetrics", "PlayQuality", "Share", "WerewolfOutcomes", "avalonplay_metrics", "deduction_accuracy",
            "deductions", "game_days", "game_metrics", "play_quality", "pool_size", "werewolf_outcomes",

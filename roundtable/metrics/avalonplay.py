@@ -8,7 +8,7 @@
   quest (approved by vote, or sent without a vote on a fifth proposal) whose
   quest succeeds.
 
-Input: game records (`roundtable.records.build_record`) or anything with their
+Input: game records (`roundtable.store.records.build_record`) or anything with their
 ``events`` (the log with ``game_over``, ``team_approved``/``vote_result``,
 ``proposal`` and ``quest_result`` entries); the side of each leader comes from
 the roles the log reveals at ``game_over`` (or the record's ``roles``). An
@@ -23,7 +23,7 @@ from typing import Any
 
 from roundtable.games.avalon import Role
 
-from .play_quality import Share
+from roundtable.metrics.play_quality import Share
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """Model cost and speed of a set of games, from their records (no model).
 
-Sums each record's ``usage["game"]`` (`roundtable.records.usage_totals`):
+Sums each record's ``usage["game"]`` (`roundtable.store.records.usage_totals`):
 model calls, prompt, completion and cached prompt tokens, model seconds,
 decisions and fallbacks (decisions whose answer a fallback rule supplied,
 SPEC.md §3.2). The cached share is cached prompt tokens / prompt tokens (0

@@ -1,6 +1,6 @@
 """AvalonBench's deduction accuracy (Light et al. 2023; SPEC.md §4), a pure function of game records, no model.
 
-A game record's ``beliefs`` (`roundtable.records.build_record`) hold, for the
+A game record's ``beliefs`` (`roundtable.store.records.build_record`) hold, for the
 good players whose agent kind states a belief, their belief in every other
 player's side when the game ended: ``{player: {other player: P(good)}}``.
 For a good player j, **deduction accuracy** is the share of the other
@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from roundtable.games.avalon import Role
 
 if TYPE_CHECKING:
-    from .tables import Measure
+    from roundtable.metrics.tables import Measure
 
 THRESHOLD = 0.5
 """A probability of being good at or above this guesses good (AvalonBench)."""
@@ -106,9 +106,9 @@ def deduction_accuracy(records: Mapping[str, Iterable[dict[str, Any]]],
     Returns:
         `Measure` rows in a fixed order; ``n`` is the number of guesses (0, value ``None``: no beliefs recorded).
     """
-    from .facts import player_facts
-    from .strategy import PLAYER_METRICS
-    from .tables import GROUPS, finished_records, player_measures
+    from roundtable.metrics.facts import player_facts
+    from roundtable.metrics.strategy import PLAYER_METRICS
+    from roundtable.metrics.tables import GROUPS, finished_records, player_measures
 
     metrics = [m for m in PLAYER_METRICS if m.name in METRICS]
     return [row for condition, items in records.items() for row in player_measures(

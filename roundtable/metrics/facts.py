@@ -1,6 +1,6 @@
 """The counts every Avalon metric is made of, read from one game record (no model).
 
-A record (`roundtable.records.build_record`) gives ``roles``, ``seats``,
+A record (`roundtable.store.records.build_record`) gives ``roles``, ``seats``,
 ``winner``, ``end_reason`` and the ``events`` log. `game_facts` reads the
 game-level counts, `player_facts` one row of counts per player; the metric
 families (`roundtable.metrics.outcomes`, `roundtable.metrics.strategy`) divide
@@ -14,7 +14,7 @@ from typing import Any
 
 from roundtable.games.avalon import Role
 
-from .deduction import deductions
+from roundtable.metrics.deduction import deductions
 
 THREE_FAILED_QUESTS = "three_failed_quests"
 MERLIN_ASSASSINATED = "merlin_assassinated"

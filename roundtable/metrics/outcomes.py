@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .facts import MERLIN_ASSASSINATED, THREE_FAILED_QUESTS, GameFacts
+from roundtable.metrics.facts import MERLIN_ASSASSINATED, THREE_FAILED_QUESTS, GameFacts
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ embedded model"):
 * **self-exposure**: an evil player stating its own side, its evil role or its
   intent to fail in public, or Merlin stating outright that a player he sees is
   evil, or that he is Merlin (detected by the phrase patterns of
-  `roundtable.tools.utterances.exposes`: a heuristic, so it counts what the
+  `roundtable.agents.common.words.exposes`: a heuristic, so it counts what the
   patterns catch);
 * **knowledge-settled votes**: votes that the voter's own reveal knowledge
   decides (`roundtable.games.avalon.knowledge_of`): Merlin on a team with an
@@ -28,7 +28,7 @@ decisions (`Decision.checks`: near copies, words and team, self-exposure,
 votes against what the player knows) and how many of the re-asks they
 caused fixed what they found.
 
-Input is a game record (`roundtable.records.build_record`): ``roles``,
+Input is a game record (`roundtable.store.records.build_record`): ``roles``,
 ``events`` (utterances, proposals, votes, vote results, in order) and
 ``usage``. Output is plain dicts and numbers, so a benchmark prints them and a
 test checks them.
@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from roundtable.games.avalon import FifthRejection, Role, knowledge_of, knowledge_vote, rejection_wins
-from roundtable.tools.utterances import copied_from, exposes, named_team
+from roundtable.agents.common.words import copied_from, exposes, named_team
 
 # ------------------------------------------------------ knowledge-settled votes
 
@@ -132,7 +132,7 @@ def play_quality(record: dict[str, Any]) -> PlayQuality:
     """The play-quality measures of one Avalon game record.
 
     Args:
-        record: a game record (`roundtable.records.build_record`): ``roles``
+        record: a game record (`roundtable.store.records.build_record`): ``roles``
             (``{"1": "merlin", ...}``), ``events`` and ``usage``.
 
     Returns:

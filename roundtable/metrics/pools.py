@@ -1,7 +1,7 @@
 """How large an experience pool each game was played with (Xu et al. 2023; SPEC.md §3.3, §5.4), from its record.
 
 A ``cga`` seat records, when its game is dealt, the pool it plays with
-(`roundtable.nodes.cga.experience.pool_at_start`): an analysis-only log entry
+(`roundtable.agents.cga.experience.pool_at_start`): an analysis-only log entry
 ``{"type": "experience_pool", "player", "pool", "reads", "games", "experiences"}``.
 A game's pool size is counted, as Xu et al. count theirs, in the finished
 games the pool was built from (their ``merge_memory.py`` merges the
@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 POOL_EVENT = "experience_pool"
-"""The log entry's type (written by `roundtable.nodes.cga.experience.pool_at_start`)."""
+"""The log entry's type (written by `roundtable.agents.cga.experience.pool_at_start`)."""
 
 STEP = 10
 """Xu et al.'s step between pool sizes, in games (0, 10, 20, 30, 40)."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .facts import PlayerFacts
+from roundtable.metrics.facts import PlayerFacts
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .facts import PlayerFacts, game_facts, player_facts
-from .intervals import bootstrap, mean, wilson
-from .outcomes import GAME_METRICS
-from .strategy import PLAYER_METRICS, PlayerMetric
+from roundtable.metrics.facts import PlayerFacts, game_facts, player_facts
+from roundtable.metrics.intervals import bootstrap, mean, wilson
+from roundtable.metrics.outcomes import GAME_METRICS
+from roundtable.metrics.strategy import PLAYER_METRICS, PlayerMetric
 
 GROUPS = ("all", "side", "role", "kind", "model")
 """What per-player metrics are grouped by (``all``: every player of the condition)."""

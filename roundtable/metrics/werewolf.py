@@ -11,7 +11,7 @@ Both also against the size of the experience pool each game was played with
 (`werewolf_pool_table`; pool sizes in games, `roundtable.metrics.pools`).
 
 A record is any mapping with ``events`` (the game's log, as
-`roundtable.records.build_record` writes it); unfinished games are left out.
+`roundtable.store.records.build_record` writes it); unfinished games are left out.
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .intervals import bootstrap, mean, wilson
-from .pools import STEP, pool_bin, pool_size
+from roundtable.metrics.intervals import bootstrap, mean, wilson
+from roundtable.metrics.pools import STEP, pool_bin, pool_size
 
 if TYPE_CHECKING:
-    from .tables import Measure
+    from roundtable.metrics.tables import Measure
 
 
 def game_over(record: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -100,7 +100,7 @@ def werewolf_measure_table(records: Mapping[str, Iterable[Mapping[str, Any]]]) -
     ``village_win_rate``, ``werewolf_win_rate``, ``draw_rate`` (Wilson) and ``days_per_game`` (bootstrap),
     over the records whose ``status`` is ``finished``.
     """
-    from .tables import finished_records
+    from roundtable.metrics.tables import finished_records
 
     rows: list[Measure] = []
     for condition, items in records.items():
@@ -114,7 +114,7 @@ def _outcome_rows(out: WerewolfOutcomes, condition: str, group_by: str, group: s
                   metrics: tuple[str, ...]) -> list["Measure"]:
     """``metrics`` of ``out`` as `Measure` rows: the win and draw rates with Wilson's interval, ``days_per_game``
     with the bootstrap's."""
-    from .tables import Measure
+    from roundtable.metrics.tables import Measure
 
     rows: list[Measure] = []
     counts = {"village_win_rate": out.village_wins, "werewolf_win_rate": out.werewolf_wins, "draw_rate": out.draws}
@@ -151,7 +151,7 @@ def werewolf_pool_table(records: Mapping[str, Iterable[Mapping[str, Any]]], step
         `POOL_GROUP` and ``group`` the bin's lower end: conditions in the order given, bins ascending,
         `UNKNOWN` last.
     """
-    from .tables import finished_records
+    from roundtable.metrics.tables import finished_records
 
     rows: list[Measure] = []
     for condition, items in records.items():

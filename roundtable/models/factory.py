@@ -186,7 +186,7 @@ def chat_model(spec: ModelSpec, temperature: float, max_tokens: int | None = Non
         slot: The llama.cpp server slot every call is pinned to (``id_slot`` in the request body, 0-based,
             below `prompt_slots`), so a caller keeps its own prompt cache there; ``None``: the server picks.
         sampling: extra sampler parameters sent in every request body, as ``((name, value), ...)``, e.g.
-            llama.cpp's DRY sampler (`roundtable.nodes.lga.calls.DRY_SAMPLING`); only for servers that take them.
+            llama.cpp's DRY sampler (`roundtable.agents.lga.calls.DRY_SAMPLING`); only for servers that take them.
 
     Returns:
         An :class:`OutageAwareChatOpenAI` (a ``ChatOpenAI``).

@@ -19,7 +19,7 @@ a server, so it cannot clash with the URL). A server that needs a key reads it
 from ``$ROUNDTABLE_SERVER_API_KEY`` (the OpenAI key is never sent to other hosts).
 Examples: ``local?json_schema=false``, ``https://api.example.org/v1#llama-3.1-70b?timeout=120``.
 
-Several specs for different seats use :mod:`roundtable.assignments`
+Several specs for different seats use :mod:`roundtable.games.assignments`
 (``good=gpt-4o,evil=local``); see :func:`parse_model_assignments`.
 """
 
@@ -33,7 +33,7 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from roundtable.assignments import Assignment, parse_assignments
+from roundtable.games.assignments import Assignment, parse_assignments
 
 LOCAL = "local"
 """The spec (and model alias) of the embedded model."""
@@ -148,7 +148,7 @@ def parse_model_spec(text: str) -> ModelSpec:
 def parse_model_assignments(text: str) -> list[Assignment[ModelSpec]]:
     """Parse per-seat model specs such as ``"local,evil=gpt-4o-mini,3=http://h/v1#m"``.
 
-    See :mod:`roundtable.assignments` for the syntax and for resolving them to seats.
+    See :mod:`roundtable.games.assignments` for the syntax and for resolving them to seats.
 
     Raises:
         ValueError: A malformed assignment or spec (the message quotes it).

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from roundtable import paths
+from roundtable.store import paths
 from roundtable.models.errors import MissingModelPartsError, ModelChecksumError
 
 log = logging.getLogger(__name__)
@@ -132,7 +132,7 @@ def model_cache_dir() -> Path:
     """Directory of the assembled model (created if missing).
 
     ``$ROUNDTABLE_MODEL_CACHE`` when set (tests and CI share one cache across
-    data directories), otherwise :func:`roundtable.paths.cache_dir`.
+    data directories), otherwise :func:`roundtable.store.paths.cache_dir`.
     """
     override = os.environ.get(CACHE_ENV)
     if not override:

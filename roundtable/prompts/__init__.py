@@ -5,6 +5,6 @@ Lan et al. agent's modules, ``extraction/`` the extractor prompts with worked
 examples. See `roundtable.prompts.registry`.
 """
 
-from .registry import PromptNotFoundError, PromptRegistry, registry, render
+from roundtable.prompts.registry import PromptNotFoundError, PromptRegistry, registry, render
 
 __all__ = ["PromptNotFoundError", "PromptRegistry", "registry", "render"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .registry import registry
+from roundtable.prompts.registry import registry
 
 
 def narrate(game: str, event: dict[str, Any], me: int | None = None, rules: dict[str, str] | None = None,

@@ -8,7 +8,7 @@ template edited in Studio cannot reach Python internals and a misspelt variable
 fails loudly instead of rendering as nothing.
 
 Any template's text can be replaced for one run: callers pass ``source=``
-(the lga agent takes it from its runtime context, `roundtable.prompts.context.LgaContext`).
+(the lga agent takes it from its runtime context, `roundtable.agents.lga.context.LgaContext`).
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .registry import registry
+from roundtable.prompts.registry import registry
 
 
 def studio_nodes(kinds: tuple[str, ...], nodes: list[str]) -> list[str]:

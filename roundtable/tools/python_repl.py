@@ -18,7 +18,7 @@ from typing import Any
 from langchain_core.tools import BaseTool
 from pydantic import ConfigDict, Field
 
-from .sandbox import Sandbox, SandboxUnavailable
+from roundtable.tools.sandbox import Sandbox, SandboxUnavailable
 
 _FENCE = re.compile(r"^(\s|`)*(?i:python)?\s*|(\s|`)*$")
 

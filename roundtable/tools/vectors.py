@@ -3,10 +3,10 @@
 - `memory_client`: Chroma's in-process (ephemeral) client, for each agent's
   message memory during a game. The memory itself lives in the agent's pool in
   the game's checkpointed state; the collection is its index, rebuilt from the
-  pool when a process resumes a game (`roundtable.nodes.cga.memory`), so
+  pool when a process resumes a game (`roundtable.agents.cga.memory`), so
   nothing on disk can disagree with a checkpoint.
 - `persistent_client`: Chroma's embedded persistent client on a directory of
-  the data directory (the experience pools, `roundtable.nodes.cga.experience`).
+  the data directory (the experience pools, `roundtable.agents.cga.experience`).
   Chroma's embedded client is not safe for several processes writing one
   directory: each pool has its own directory, and its writers take the pool's
   file lock (`write_lock`) around every write, so parallel games of an

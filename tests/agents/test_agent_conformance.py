@@ -39,9 +39,9 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.types import Command
 
-from roundtable.graphs.agents import AGENT_KINDS
-from roundtable.nodes.agent import AgentInput, AgentOutput
-from roundtable.nodes.human import example_answer
+from roundtable.agents.registry import AGENT_KINDS
+from roundtable.agents.protocol import AgentInput, AgentOutput
+from roundtable.agents.human import example_answer
 
 CASES = [(kind, game) for kind in sorted(AGENT_KINDS) for game in sorted(AGENT_KINDS[kind].games)]
 SETTINGS = {  # configurations whose requests cover every answer shape of the game

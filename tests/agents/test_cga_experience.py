@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from roundtable.nodes.cga.experience import (
+from roundtable.agents.cga.experience import (
     Experience,
     ExperiencePool,
     experience_tuples,
@@ -84,7 +84,7 @@ def test_a_pool_persists_and_a_new_process_finds_it(home: Path):
     assert record_game("game-a", finished(memory, "village", 2)) == {"xu": 3}
     assert record_game("game-a", finished(memory, "village", 2)) == {"xu": 3}  # the same ids: nothing new
     assert ExperiencePool("xu").count() == 2 * 1 + 1 and (home / "pools" / "xu" / "pool.json").is_file()
-    code = ("import json; from roundtable.nodes.cga.experience import ExperiencePool as P; p = P('xu'); "
+    code = ("import json; from roundtable.agents.cga.experience import ExperiencePool as P; p = P('xu'); "
             f"print(json.dumps([p.count(), [e.__dict__ for e in p.similar({SIMILAR!r}, game='werewolf', "
             "role='seer', epsilon=0.8, limit=50)]]))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
@@ -117,7 +117,7 @@ def test_a_frozen_pool_takes_no_more_games(home: Path):
 
 
 def test_a_bad_pool_name_is_refused():
-    from roundtable.paths import GameIdError
+    from roundtable.store.paths import GameIdError
 
     with pytest.raises(GameIdError):
         ExperiencePool("../elsewhere")
@@ -127,7 +127,7 @@ CGA_SEAT = {"kind": "cga", "model": "http://127.0.0.1:9/v1#fake"}
 
 
 def test_a_seat_records_the_size_of_the_pool_it_starts_with(home: Path):
-    from roundtable.nodes.cga.experience import pool_at_start
+    from roundtable.agents.cga.experience import pool_at_start
 
     assert pool_at_start("werewolf", CGA_SEAT) == {"type": "experience_pool", "pool": None, "reads": False,
                                                    "games": 0, "experiences": 0}

@@ -10,8 +10,8 @@ from lga_fakes import Script, ScriptedModels, first, lga_input, play_until
 
 from roundtable.games import avalon
 from roundtable.games.avalon import Decision, check_decision
-from roundtable.graphs.agents.cga import build_cga_graph
-from roundtable.nodes.cga.experience import ExperiencePool
+from roundtable.agents.cga.graph import build_cga_graph
+from roundtable.agents.cga.experience import ExperiencePool
 
 LAN = ("discussion=before_proposal", "assassination=after_each_quest", "fifth_rejection=leader_assigns")
 
@@ -178,7 +178,7 @@ def test_no_prompt_carries_another_players_private_words_over_a_game():
 
 
 def test_the_merged_prompt_lists_each_retrieved_message_once_and_each_question_names_its_own():
-    from roundtable.nodes.cga.answer import numbered
+    from roundtable.agents.cga.answer import numbered
 
     messages, items = numbered(["q1", "q2"], [["a", "b"], ["b", "c"]])
     assert messages == ["a", "b", "c"]
@@ -200,7 +200,7 @@ def test_own_questions_that_repeat_listed_ones_are_dropped():
                                                 ({"pool": "../up"}, "pool"), ({"memory": 3}, "memory")])
 def test_bad_options_are_refused_naming_the_option(options, named):
     from roundtable.games.errors import ConfigurationError
-    from roundtable.nodes.cga import CgaOptions
+    from roundtable.agents.cga import CgaOptions
 
     with pytest.raises(ConfigurationError, match=named):
         CgaOptions.parse(options)
@@ -209,7 +209,7 @@ def test_bad_options_are_refused_naming_the_option(options, named):
 @pytest.mark.parametrize(("game", "plain"), [("avalon", "servant"), ("werewolf", "villager")])
 def test_every_role_of_both_games_has_its_own_question_set(game, plain):
     from roundtable.games import GAMES
-    from roundtable.prompts.cga_context import CgaContext
+    from roundtable.agents.cga.context import CgaContext
 
     context = CgaContext()
 

@@ -7,9 +7,9 @@ import pytest
 
 from roundtable.games import avalon
 from roundtable.games.avalon.bots import POLICIES
-from roundtable.nodes.codeact.facts import leader_facts
-from roundtable.nodes.codeact.memory import remember
-from roundtable.prompts.codeact_context import CodeActContext
+from roundtable.agents.codeact.facts import leader_facts
+from roundtable.agents.codeact.memory import remember
+from roundtable.agents.codeact.context import CodeActContext
 from roundtable.prompts.narrator import narrate
 
 PRESET, RULES = avalon.setting("avalonplay")

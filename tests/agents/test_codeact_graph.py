@@ -9,7 +9,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from lga_fakes import Call, Script, ScriptedModels, first, play_until
 
 from roundtable.games import avalon
-from roundtable.graphs.codeact import build_codeact_graph
+from roundtable.agents.codeact.graph import build_codeact_graph
 
 AVALONPLAY = ("fifth_rejection=auto_approve", "two_fail_quests=four_and_five", "evil_quest_card=must_fail",
               "discussion=none")

@@ -1,8 +1,8 @@
-"""What a failed CodeAct program did wrong, stated for the debug prompt (`roundtable.nodes.codeact.programs`)."""
+"""What a failed CodeAct program did wrong, stated for the debug prompt (`roundtable.agents.codeact.programs`)."""
 
 from __future__ import annotations
 
-from roundtable.nodes.codeact.programs import debug_hints
+from roundtable.agents.codeact.programs import debug_hints
 
 TRACEBACK = 'Traceback (most recent call last):\n  File "<program 1>", line 3, in <module>\nKeyError: 8\n'
 

@@ -8,7 +8,7 @@ from pydantic import ValidationError
 
 from roundtable.games.protocol import Request
 from roundtable.prompts import registry
-from roundtable.tools.extraction import (
+from roundtable.agents.common.extraction import (
     REASON_CHARS,
     answer_from_schema,
     answer_from_text,

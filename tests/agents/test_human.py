@@ -13,7 +13,7 @@ from langgraph.types import Command
 from roundtable.games import GAMES
 from roundtable.games.protocol import Request
 from roundtable.graphs.game import build_game_graph
-from roundtable.nodes.human import AnswerError, decision_from_answer, example_answer, is_question
+from roundtable.agents.human import AnswerError, decision_from_answer, example_answer, is_question
 
 CONFIG = {"configurable": {"thread_id": "g"}, "recursion_limit": 10_000}
 

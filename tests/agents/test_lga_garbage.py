@@ -7,7 +7,7 @@ from lga_fakes import FAKE_MODEL, Script, ScriptedModels, first, lga_input, play
 
 from roundtable.games import avalon
 from roundtable.games.avalon import Decision, check_decision
-from roundtable.graphs.agents.lga import build_lga_graph
+from roundtable.agents.lga.graph import build_lga_graph
 
 QUIET = {"no_analysis": True, "no_plan": True}
 LAN = ("discussion=before_proposal", "assassination=after_each_quest", "fifth_rejection=leader_assigns")

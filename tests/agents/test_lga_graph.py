@@ -7,8 +7,8 @@ from lga_fakes import Script, ScriptedModels, decide, first, lga_input, play_unt
 
 from roundtable.games import avalon
 from roundtable.games.avalon import ConfigurationError, Decision, check_decision
-from roundtable.graphs.agents.lga import build_lga_graph, graph
-from roundtable.prompts.context import LgaContext
+from roundtable.agents.lga.graph import build_lga_graph, graph
+from roundtable.agents.lga.context import LgaContext
 
 LAN = ("discussion=before_proposal", "assassination=after_each_quest", "fifth_rejection=leader_assigns")
 
@@ -268,7 +268,7 @@ def test_merge_plan_auto_merges_for_the_embedded_model(model, option, merged):
 
 
 def test_transcript_keeps_the_whole_round_while_it_fits():
-    from roundtable.nodes.lga import memory as mem
+    from roundtable.agents.lga import memory as mem
 
     records = [
         {"speaker": "Host", "text": "Player 1 leads proposal 1.", "round": 2, "phase": "proposal", "vis": "public", "attempt": 1},
@@ -282,7 +282,7 @@ def test_transcript_keeps_the_whole_round_while_it_fits():
 
 
 def test_transcript_keeps_only_host_lines_of_earlier_proposals():
-    from roundtable.nodes.lga import memory as mem
+    from roundtable.agents.lga import memory as mem
 
     records = [
         {"speaker": "Host", "text": "Player 1 leads proposal 1.", "round": 2, "phase": "proposal", "vis": "public", "attempt": 1},
@@ -403,7 +403,7 @@ def test_outputs_are_capped():
     run(script, lga_input(state, requests[0]))
     caps = {c.module: c.max_tokens for c in script.calls}
     assert caps["analyze"] <= 160 and caps["plan"] <= 160 and caps["act"] <= 160
-    from roundtable.nodes.lga.options import LgaOptions
+    from roundtable.agents.lga.options import LgaOptions
 
     assert f"at most {LgaOptions().analysis_words} words" in script.calls[0].prompt  # analysis word limit
 
@@ -421,7 +421,7 @@ def test_usage_counts_calls_tokens_latency_and_fallbacks():
 
 
 def test_game_record_sums_usage_per_module():
-    from roundtable.records import module_totals
+    from roundtable.store.records import module_totals
 
     calls = {"calls": 1, "failures": 0, "prompt_tokens": 100, "completion_tokens": 10, "cached_tokens": 60,
              "seconds": 0.5}

@@ -11,7 +11,7 @@ from lga_fakes import FAKE_MODEL, Script, ScriptedModels, first, lga_input, play
 
 from roundtable.games import avalon
 from roundtable.graphs.avalon import build_avalon_graph
-from roundtable.graphs.agents.lga import build_lga_graph
+from roundtable.agents.lga.graph import build_lga_graph
 from roundtable.models.errors import ModelUnavailableError
 
 

@@ -7,8 +7,8 @@ import json
 from lga_fakes import Script, ScriptedModels, decide, first, play_until
 
 from roundtable.games import avalon
-from roundtable.graphs.agents.lga import build_lga_graph
-from roundtable.nodes.lga.calls import AGAIN_TEMPERATURE, DRY_SAMPLING
+from roundtable.agents.lga.graph import build_lga_graph
+from roundtable.agents.lga.calls import AGAIN_TEMPERATURE, DRY_SAMPLING
 
 # lan6, seed 1: 1 Servant, 2 Assassin, 3 Morgana, 4 Servant, 5 Percival, 6 Merlin; Player 5 leads quest 1 and
 # opened the talk with "I propose players 1 and 5." (the naive bot's words).

@@ -1,4 +1,4 @@
-"""The lga agent's check of its own team vote against what it knows (`roundtable.nodes.lga.vote_check`),
+"""The lga agent's check of its own team vote against what it knows (`roundtable.agents.lga.vote_check`),
 with scripted models."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pytest
 from lga_fakes import Script, ScriptedModels, decide, play_until
 
 from roundtable.games import avalon
-from roundtable.graphs.agents.lga import build_lga_graph
-from roundtable.nodes.lga.options import LgaOptions
+from roundtable.agents.lga.graph import build_lga_graph
+from roundtable.agents.lga.options import LgaOptions
 
 # lan6, seed 1: 1 Servant, 2 Assassin, 3 Morgana, 4 Servant, 5 Percival, 6 Merlin. Player 5 leads quest 1;
 # the naive bots' team is players 1 and 5: no evil player on it.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from roundtable.nodes.lga.calls import split_sections
+from roundtable.agents.lga.calls import split_sections
 
 LABELS = ("summary", "analysis", "plan")
 

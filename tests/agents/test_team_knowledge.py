@@ -7,8 +7,8 @@ from lga_fakes import Script, ScriptedModels, first, lga_input, play_until
 
 from roundtable.games import avalon
 from roundtable.games.avalon import Role
-from roundtable.graphs.agents.lga import build_lga_graph
-from roundtable.prompts.context import LgaContext
+from roundtable.agents.lga.graph import build_lga_graph
+from roundtable.agents.lga.context import LgaContext
 
 
 def _vote_prompts(seed: int) -> dict[int, tuple[avalon.AvalonState, avalon.Request, str]]:
@@ -135,7 +135,7 @@ def test_the_line_that_settles_a_vote_comes_last_before_the_answer_format(seed):
 
 def test_a_good_leaders_first_proposal_names_the_players_its_side_may_choose_from():
     # the embedded model's team copies the numbers of the line it ends on (benchmarks/README.md)
-    from roundtable.nodes.lga.turn import Turn
+    from roundtable.agents.lga.turn import Turn
 
     state, requests = play_until(lambda s, rs: any(r.kind == "propose_team" for r in rs)
                                  and any(not q for q in s.quest_results), seed=1)

@@ -1,4 +1,4 @@
-"""The token budget of a chain-of-thought call (`roundtable.nodes.codeact.think`, shared by cot, codeact and cga)."""
+"""The token budget of a chain-of-thought call (`roundtable.agents.codeact.think`, shared by cot, codeact and cga)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import pytest
 
 from roundtable.games import avalon
 from roundtable.games.avalon.bots import POLICIES
-from roundtable.nodes.codeact.options import CodeActOptions
-from roundtable.nodes.codeact.think import think_budget, think_schema
-from roundtable.nodes.lga.options import max_tokens_for
+from roundtable.agents.codeact.options import CodeActOptions
+from roundtable.agents.codeact.think import think_budget, think_schema
+from roundtable.agents.lga.options import max_tokens_for
 
 CHARS_PER_TOKEN = 3.0
 """Characters a token in the replies cut at the length limit in a Werewolf game on the embedded model (3.0 to 3.6:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-CLI = [sys.executable, "-m", "roundtable.cli"]
+CLI = [sys.executable, "-m", "roundtable.cli.main"]
 
 
 @pytest.fixture

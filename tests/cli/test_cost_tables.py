@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from roundtable import cli
-from roundtable.records import module_totals, usage_totals
+from roundtable.cli import main as cli
+from roundtable.store.records import module_totals, usage_totals
 
 CALL = {"calls": 1, "failures": 0, "prompt_tokens": 400, "completion_tokens": 30, "cached_tokens": 300,
         "seconds": 2.5}

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-CLI = [sys.executable, "-m", "roundtable.cli"]
+CLI = [sys.executable, "-m", "roundtable.cli.main"]
 GAME = ["play", "avalon", "--preset", "lan6", "--seed", "21"]
 
 
@@ -98,7 +98,7 @@ def test_a_record_lost_after_the_last_checkpoint_is_rewritten_from_the_checkpoin
 
 
 def test_a_game_killed_before_its_first_checkpoint_resumes_from_its_record(tmp_path: Path, reference: dict) -> None:
-    from roundtable.records import build_record
+    from roundtable.store.records import build_record
 
     inputs = {key: reference[key] for key in ("config", "seed", "seats")}
     (tmp_path / "records").mkdir(parents=True)

@@ -17,7 +17,7 @@ from roundtable.experiments.config import ExperimentConfigError, parse_config, r
 from roundtable.experiments.manifest import read_runs
 from roundtable.experiments.runner import run_experiment
 
-CLI = [sys.executable, "-m", "roundtable.cli", "experiment"]
+CLI = [sys.executable, "-m", "roundtable.cli.main", "experiment"]
 
 TINY = """
 name = "tiny"
@@ -191,7 +191,7 @@ def test_retention_policies(tmp_path: Path, policy: str) -> None:
     import sqlite3
 
     from roundtable.experiments.runner import data_home
-    from roundtable.runner import open_runner
+    from roundtable.play.runner import open_runner
 
     config = write_config(tmp_path / "tiny.toml", games=1, retention=policy)
     run_experiment(config, tmp_path / "exp")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-CLI = [sys.executable, "-m", "roundtable.cli"]
+CLI = [sys.executable, "-m", "roundtable.cli.main"]
 
 
 def run(home: Path, *args: str) -> subprocess.CompletedProcess[str]:

@@ -15,7 +15,7 @@ import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
-CLI = [sys.executable, "-m", "roundtable.cli"]
+CLI = [sys.executable, "-m", "roundtable.cli.main"]
 ASK = re.compile(r"\(Player (\d+)\) (ask: ([^\r\n]*)|words to the table|your turn[^\r\n]*?): ")
 
 

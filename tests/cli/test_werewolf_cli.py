@@ -15,10 +15,10 @@ import pytest
 
 from typer.testing import CliRunner
 
-from roundtable.cli import app
+from roundtable.cli.main import app
 from roundtable.metrics import game_days, werewolf_outcomes
 
-CLI = [sys.executable, "-m", "roundtable.cli"]
+CLI = [sys.executable, "-m", "roundtable.cli.main"]
 GAME = ["play", "werewolf", "--seed", "21", "--agents", "naive,2=random"]
 
 

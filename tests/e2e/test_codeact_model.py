@@ -7,8 +7,8 @@ import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
 from roundtable.games import avalon
-from roundtable.graphs.codeact import build_codeact_graph
-from roundtable.nodes.codeact.code import NO_PROGRAM
+from roundtable.agents.codeact.graph import build_codeact_graph
+from roundtable.agents.codeact.code import NO_PROGRAM
 
 pytestmark = pytest.mark.model
 

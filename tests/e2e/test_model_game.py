@@ -19,7 +19,7 @@ import pytest
 
 pytestmark = pytest.mark.model
 
-CLI = [sys.executable, "-m", "roundtable.cli"]
+CLI = [sys.executable, "-m", "roundtable.cli.main"]
 
 
 def run(home: Path, *args: str, timeout: float = 1200) -> subprocess.CompletedProcess[str]:

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from roundtable.games import avalon as A
 from roundtable.games.avalon.bots import POLICIES
-from roundtable.nodes.agent import AgentKind, bot_kind
-from roundtable.nodes.game.phases import agent_seed, decision_record
+from roundtable.agents.protocol import AgentKind, bot_kind
+from roundtable.graphs.phases import agent_seed, decision_record
 
 # SPEC.md §1.1, copied by hand: players -> (good, evil, team sizes, fails needed on quest 4).
 TABLE = {

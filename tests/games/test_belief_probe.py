@@ -12,7 +12,7 @@ from roundtable.games.avalon.bots.belief import consistent_assignments, good_pro
 from roundtable.games.avalon.bots.naive import beliefs, decide
 from roundtable.games.avalon.view import belief_probe
 from roundtable.graphs.avalon import graph
-from roundtable.records import read_record
+from roundtable.store.records import read_record
 
 BENCH5 = {"preset": "bench5"}
 
@@ -41,7 +41,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_a_bot_games_record_carries_the_naive_good_players_beliefs(home: Path):
-    from roundtable.runner import open_runner
+    from roundtable.play.runner import open_runner
 
     # seed 0 deals minion, assassin, merlin, servant, servant; player 4 plays random, which states no belief
     seats = [{"kind": "naive"}] * 3 + [{"kind": "random"}, {"kind": "naive"}]
@@ -96,7 +96,7 @@ def test_the_naive_belief_leaves_out_the_player_itself():
 def test_a_kind_stating_a_bad_belief_is_refused_by_name():
     from roundtable.games.errors import IllegalActionError
     from roundtable.graphs.game import build_game_graph
-    from roundtable.nodes.agent import bot_kind
+    from roundtable.agents.protocol import bot_kind
 
     liar = bot_kind("liar", "states itself good", {"avalon": decide},
                     beliefs={"avalon": lambda view: {view.player: 1.0}})

@@ -14,9 +14,9 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 from roundtable.games import avalon as A
 from roundtable.games.avalon.bots import POLICIES
 from roundtable.games.protocol import PREPARE_ROUND, Request
-from roundtable.graphs.agents import AGENT_KINDS
+from roundtable.agents.registry import AGENT_KINDS
 from roundtable.graphs.avalon import build_avalon_graph, graph
-from roundtable.nodes.agent import AgentKind, agent_output, parse_view
+from roundtable.agents.protocol import AgentKind, agent_output, parse_view
 
 from avalon_helpers import play, scripted_kind
 

@@ -11,7 +11,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from roundtable.games import werewolf as W
 from roundtable.games.werewolf.bots import POLICIES
 from roundtable.graphs.werewolf import build_werewolf_graph, graph
-from roundtable.nodes.game.phases import agent_seed, decision_record
+from roundtable.graphs.phases import agent_seed, decision_record
 
 RUN = {"recursion_limit": 10_000}
 KINDS = ["naive", "random", "naive", "naive", "random", "naive", "naive"]

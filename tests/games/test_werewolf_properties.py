@@ -156,7 +156,7 @@ def check_view(state: W.WerewolfState, p: int) -> None:
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**40))
 def test_views_hold_only_what_the_player_may_know(config, seed):
-    from roundtable.nodes.game.phases import decision_record
+    from roundtable.graphs.phases import decision_record
 
     rng = random.Random(seed)
     state = W.new_game(W.RULES.config(config), seed)

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from roundtable.cli import app
+from roundtable.cli.main import app
 from roundtable.games import GAMES
-from roundtable.graphs.agents import AGENT_KINDS
+from roundtable.agents.registry import AGENT_KINDS
 from roundtable.graphs.avalon import graph
 
 README = (Path(__file__).resolve().parents[2] / "README.md").read_text()

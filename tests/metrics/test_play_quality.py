@@ -8,7 +8,7 @@ import pytest
 
 from roundtable.games.avalon import Role
 from roundtable.metrics.play_quality import agent_checks, play_quality, settled_vote
-from roundtable.tools.utterances import (
+from roundtable.agents.common.words import (
     copy_share,
     exposes,
     named_team,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from roundtable.assignments import SEAT_BASE, Assignment, parse_assignments, resolve_assignments
+from roundtable.games.assignments import SEAT_BASE, Assignment, parse_assignments, resolve_assignments
 from roundtable.models.spec import ModelSpec, parse_model_assignments, parse_model_spec
 
 # play7: seats 1..7

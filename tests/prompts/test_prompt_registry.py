@@ -9,9 +9,9 @@ import pytest
 
 from roundtable.games import avalon
 from roundtable.games.protocol import Request
-from roundtable.nodes.lga.turn import Turn
+from roundtable.agents.lga.turn import Turn
 from roundtable.prompts import PromptNotFoundError, registry
-from roundtable.prompts.context import PROMPT_FIELDS, LgaContext
+from roundtable.agents.lga.context import PROMPT_FIELDS, LgaContext
 
 CONFIGS = [avalon.AvalonConfig.build(p) for p in ("lan6", "bench5", "play7")] + [
     avalon.AvalonConfig.build("standard", players=n) for n in range(5, 11)
@@ -165,7 +165,7 @@ def test_context_overrides_replace_the_file_text():
 
 
 def test_an_agent_reads_its_own_context_from_the_games():
-    from roundtable.nodes.agent import agent_context
+    from roundtable.agents.protocol import agent_context
 
     assert agent_context(LgaContext, "lga", {"lga": {"plan_prompt": "P"}}).plan_prompt == "P"
     with pytest.raises(ValueError, match="unrelated"):

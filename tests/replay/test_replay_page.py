@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from roundtable.replay import page_data, replay_html
+from roundtable.store.replay import page_data, replay_html
 
-CLI = [sys.executable, "-m", "roundtable.cli"]
+CLI = [sys.executable, "-m", "roundtable.cli.main"]
 
 
 def run(home: Path, *args: str) -> subprocess.CompletedProcess[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from roundtable.games.protocol import Request
-from roundtable.nodes.human import example_answer
+from roundtable.agents.human import example_answer
 
 pytestmark = pytest.mark.server
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from roundtable.games.protocol import PlayerView
-from roundtable.nodes.cga import memory as mem
-from roundtable.nodes.cga.informativeness import informativeness, role_pattern
+from roundtable.agents.cga import memory as mem
+from roundtable.agents.cga.informativeness import informativeness, role_pattern
 from roundtable.tools.embeddings import embedder
 
 ROLES = role_pattern(["werewolf", "villager", "seer", "witch", "guard", "merlin", "loyal_servant"])

@@ -12,9 +12,9 @@ Typical use::
 `RULES` is the same library as a `roundtable.games.protocol.GameRules` record.
 """
 
-from ..errors import ConfigurationError, IllegalActionError
-from ..protocol import Decision, PlayerView, Request, check_decision
-from .config import (
+from roundtable.games.errors import ConfigurationError, IllegalActionError
+from roundtable.games.protocol import Decision, PlayerView, Request, check_decision
+from roundtable.games.avalon.config import (
     Assassination,
     AssassinationTargets,
     AvalonConfig,
@@ -26,9 +26,9 @@ from .config import (
     VARIANTS,
     VoteVisibility,
 )
-from .settings import SETTINGS, Setting, setting
-from .game import RULES
-from .roles import (
+from roundtable.games.avalon.settings import SETTINGS, Setting, setting
+from roundtable.games.avalon.game import RULES
+from roundtable.games.avalon.roles import (
     EVIL_ROLES,
     GOOD_ROLES,
     PRESET_NAMES,
@@ -42,9 +42,9 @@ from .roles import (
     team_size,
     validate_roles,
 )
-from .rules import apply, assassinate, deal, knowledge_of, knowledge_vote, new_game, pending, play_quest, propose, rejection_wins, reveal, speak, vote
-from .state import AvalonState, Phase
-from .view import AvalonView, view
+from roundtable.games.avalon.rules import apply, assassinate, deal, knowledge_of, knowledge_vote, new_game, pending, play_quest, propose, rejection_wins, reveal, speak, vote
+from roundtable.games.avalon.state import AvalonState, Phase
+from roundtable.games.avalon.view import AvalonView, view
 
 __all__ = [
     "Assassination", "AssassinationTargets", "AvalonConfig", "EvilQuestCard", "SETTINGS", "Setting", "TwoFailQuests", "VARIANTS", "AvalonState", "AvalonView", "ConfigurationError", "Decision", "Discussion",

@@ -7,8 +7,8 @@ from functools import lru_cache
 from enum import Enum
 from typing import Any
 
-from ..errors import ConfigurationError
-from .roles import PRESET_NAMES, Role, preset_roles, validate_roles
+from roundtable.games.errors import ConfigurationError
+from roundtable.games.avalon.roles import PRESET_NAMES, Role, preset_roles, validate_roles
 
 
 class FifthRejection(str, Enum):

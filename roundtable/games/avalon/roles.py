@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from enum import Enum
 
-from ..errors import ConfigurationError
+from roundtable.games.errors import ConfigurationError
 
 
 class Side(str, Enum):

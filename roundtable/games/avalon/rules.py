@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from ..rng import rng_for
-from .config import Assassination, AssassinationTargets, AvalonConfig, Discussion, EvilQuestCard, FifthRejection, VoteVisibility
-from ..errors import IllegalActionError
-from ..protocol import Decision, Request, check_decision
-from .roles import (
+from roundtable.games.rng import rng_for
+from roundtable.games.avalon.config import Assassination, AssassinationTargets, AvalonConfig, Discussion, EvilQuestCard, FifthRejection, VoteVisibility
+from roundtable.games.errors import IllegalActionError
+from roundtable.games.protocol import Decision, Request, check_decision
+from roundtable.games.avalon.roles import (
     EVIL_ROLES,
     MAX_PROPOSALS,
     QUESTS_TO_WIN,
@@ -22,8 +22,8 @@ from .roles import (
     fails_needed,
     team_size,
 )
-from ..protocol import Event
-from .state import AvalonState, Phase
+from roundtable.games.protocol import Event
+from roundtable.games.avalon.state import AvalonState, Phase
 
 PUBLIC = None
 

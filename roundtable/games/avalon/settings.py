@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import ConfigurationError
+from roundtable.games.errors import ConfigurationError
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from .config import AvalonConfig
-from .roles import Role, Side
+from roundtable.games.avalon.config import AvalonConfig
+from roundtable.games.avalon.roles import Role, Side
 
-from ..logged_state import LoggedState
-from ..protocol import Event
+from roundtable.games.logged_state import LoggedState
+from roundtable.games.protocol import Event
 
 
 class Phase(str, Enum):

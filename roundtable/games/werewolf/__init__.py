@@ -18,13 +18,13 @@ Typical use::
 `RULES` is the same library as a `roundtable.games.protocol.GameRules` record.
 """
 
-from ..errors import ConfigurationError, IllegalActionError
-from .config import PotionsPerNight, Rules, VARIANTS, WerewolfConfig, WerewolfWin
-from .game import RULES
-from .roles import PRESET_NAMES, PRESETS, Role, Side, validate_roles
-from .rules import apply, new_game, pending, winner
-from .state import Phase, WerewolfState
-from .view import WerewolfView, view
+from roundtable.games.errors import ConfigurationError, IllegalActionError
+from roundtable.games.werewolf.config import PotionsPerNight, Rules, VARIANTS, WerewolfConfig, WerewolfWin
+from roundtable.games.werewolf.game import RULES
+from roundtable.games.werewolf.roles import PRESET_NAMES, PRESETS, Role, Side, validate_roles
+from roundtable.games.werewolf.rules import apply, new_game, pending, winner
+from roundtable.games.werewolf.state import Phase, WerewolfState
+from roundtable.games.werewolf.view import WerewolfView, view
 
 __all__ = [
     "ConfigurationError", "IllegalActionError", "PRESETS", "PRESET_NAMES", "Phase", "PotionsPerNight", "RULES",

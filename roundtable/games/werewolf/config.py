@@ -14,8 +14,8 @@ from enum import Enum
 from functools import lru_cache
 from typing import Any
 
-from ..errors import ConfigurationError
-from .roles import DEFAULT_PRESET, PRESET_NAMES, Role, preset_roles, validate_roles
+from roundtable.games.errors import ConfigurationError
+from roundtable.games.werewolf.roles import DEFAULT_PRESET, PRESET_NAMES, Role, preset_roles, validate_roles
 
 
 class PotionsPerNight(str, Enum):

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..config_input import config_input
-from ..logged_state import state_fields
-from ..protocol import Decision, GameRules, Request, Result
-from .bots.words import words_for
-from .config import VARIANTS, WerewolfConfig
-from .roles import Role
-from .rules import apply, new_game, pending
-from .state import Phase, WerewolfState
-from .view import WerewolfView, view
+from roundtable.games.config_input import config_input
+from roundtable.games.logged_state import state_fields
+from roundtable.games.protocol import Decision, GameRules, Request, Result
+from roundtable.games.werewolf.bots.words import words_for
+from roundtable.games.werewolf.config import VARIANTS, WerewolfConfig
+from roundtable.games.werewolf.roles import Role
+from roundtable.games.werewolf.rules import apply, new_game, pending
+from roundtable.games.werewolf.state import Phase, WerewolfState
+from roundtable.games.werewolf.view import WerewolfView, view
 
 PHASES: dict[str, str] = {
     Phase.WEREWOLVES.value: "Night, werewolves: each living werewolf names a living player or passes, at once; "

@@ -42,12 +42,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from ..errors import IllegalActionError
-from ..protocol import Decision, Event, Request, check_decision
-from ..rng import rng_for
-from .config import PotionsPerNight, WerewolfConfig, WerewolfWin
-from .roles import Role, Side
-from .state import Phase, WerewolfState
+from roundtable.games.errors import IllegalActionError
+from roundtable.games.protocol import Decision, Event, Request, check_decision
+from roundtable.games.rng import rng_for
+from roundtable.games.werewolf.config import PotionsPerNight, WerewolfConfig, WerewolfWin
+from roundtable.games.werewolf.roles import Role, Side
+from roundtable.games.werewolf.state import Phase, WerewolfState
 
 PUBLIC = None
 

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from ..logged_state import LoggedState
-from ..protocol import Event
-from .config import WerewolfConfig
-from .roles import Role, Side
+from roundtable.games.logged_state import LoggedState
+from roundtable.games.protocol import Event
+from roundtable.games.werewolf.config import WerewolfConfig
+from roundtable.games.werewolf.roles import Role, Side
 
 
 class Phase(str, Enum):

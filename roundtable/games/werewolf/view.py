@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ..protocol import PlayerView, view_fields
-from .state import WerewolfState
+from roundtable.games.protocol import PlayerView, view_fields
+from roundtable.games.werewolf.state import WerewolfState
 
 
 class WerewolfView(PlayerView):

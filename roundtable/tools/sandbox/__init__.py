@@ -7,8 +7,8 @@ install`` leaves a working sandbox on Linux 5.13+. `isolation` reports what is
 in force on this machine (``roundtable doctor``).
 """
 
-from .client import REQUIRED_LAYERS, RunResult, Sandbox, SandboxLimits, SandboxUnavailable
-from .pool import close_all, isolation, sandbox_for
+from roundtable.tools.sandbox.client import REQUIRED_LAYERS, RunResult, Sandbox, SandboxLimits, SandboxUnavailable
+from roundtable.tools.sandbox.pool import close_all, isolation, sandbox_for
 
 __all__ = ["REQUIRED_LAYERS", "RunResult", "Sandbox", "SandboxLimits", "SandboxUnavailable", "close_all",
            "isolation", "sandbox_for"]

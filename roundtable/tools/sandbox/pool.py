@@ -12,7 +12,7 @@ import atexit
 import threading
 from collections import OrderedDict
 
-from .client import Sandbox, SandboxLimits, SandboxUnavailable
+from roundtable.tools.sandbox.client import Sandbox, SandboxLimits, SandboxUnavailable
 
 MAX_WORKERS = 16
 _POOL: OrderedDict[tuple[str, SandboxLimits], Sandbox] = OrderedDict()

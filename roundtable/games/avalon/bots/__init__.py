@@ -1,10 +1,10 @@
 """Rule-based players that need no model: ``naive`` (AvalonBench) and ``random``.
 
-``random`` is the game-independent `roundtable.games.uniform`. Both are policies ``decide(view, request, seed) -> Decision``.
+``random`` is the game-independent `roundtable.agents.random.policy`. Both are policies ``decide(view, request, seed) -> Decision``.
 """
 
-from ... import uniform
-from . import naive
+from roundtable.agents.random import policy as uniform
+from roundtable.games.avalon.bots import naive
 
 POLICIES = {"naive": naive.decide, "random": uniform.decide}
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..roles import side_counts
-from ..view import AvalonView
+from roundtable.games.avalon.roles import side_counts
+from roundtable.games.avalon.view import AvalonView
 
 Assignment = frozenset[int]  # the set of evil players
 

@@ -29,13 +29,13 @@ from __future__ import annotations
 from itertools import combinations
 from random import Random
 
-from ...rng import rng_for
-from ..config import FifthRejection
-from ...protocol import Decision, Request
-from ..roles import MAX_PROPOSALS, Role, fails_needed
-from ..view import AvalonView
-from .belief import consistent_assignments, good_probability, team_score
-from .words import words_for
+from roundtable.games.rng import rng_for
+from roundtable.games.avalon.config import FifthRejection
+from roundtable.games.protocol import Decision, Request
+from roundtable.games.avalon.roles import MAX_PROPOSALS, Role, fails_needed
+from roundtable.games.avalon.view import AvalonView
+from roundtable.games.avalon.bots.belief import consistent_assignments, good_probability, team_score
+from roundtable.games.avalon.bots.words import words_for
 
 
 def decide(view: AvalonView, request: Request, seed: int) -> Decision:
@@ -205,7 +205,7 @@ def beliefs(view: AvalonView) -> dict[int, float]:
     ``NaiveServant``, ``src/server/tasks/avalon/agents/baseline_agents.py``
     of github.com/jonathanmli/Avalon-LLM), its own seat included; here the
     player's own seat is left out. A pure function of the view: the belief
-    probe at the end of a game (`roundtable.nodes.game.phases.make_game_over`)
+    probe at the end of a game (`roundtable.graphs.phases.make_game_over`)
     calls it.
     """
     return {p: good for p, good in good_probability(consistent_assignments(view), view.players).items()

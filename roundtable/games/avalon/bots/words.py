@@ -7,7 +7,7 @@ proposal, a suggestion or a vote of confidence.
 
 from __future__ import annotations
 
-from ...protocol import PlayerView, Request
+from roundtable.games.protocol import PlayerView, Request
 
 
 def players_text(team: tuple[int, ...] | list[int]) -> str:

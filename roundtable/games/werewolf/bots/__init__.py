@@ -1,8 +1,8 @@
 """Werewolf's rule-based players that need no model: ``naive`` (this package) and ``random``
-(the game-independent `roundtable.games.uniform`). Both are policies ``decide(view, request, seed) -> Decision``."""
+(the game-independent `roundtable.agents.random.policy`). Both are policies ``decide(view, request, seed) -> Decision``."""
 
-from ... import uniform
-from . import naive
+from roundtable.agents.random import policy as uniform
+from roundtable.games.werewolf.bots import naive
 
 POLICIES = {"naive": naive.decide, "random": uniform.decide}
 

@@ -28,10 +28,10 @@ from __future__ import annotations
 import re
 from random import Random
 
-from ...protocol import Decision, Request
-from ...rng import rng_for
-from ..view import WerewolfView
-from .words import words_for
+from roundtable.games.protocol import Decision, Request
+from roundtable.games.rng import rng_for
+from roundtable.games.werewolf.view import WerewolfView
+from roundtable.games.werewolf.bots.words import words_for
 
 _CLAIM = re.compile(r"\bI am the seer\b", re.IGNORECASE)
 _ACCUSE = re.compile(r"\bplayer (\d+) is a werewolf\b", re.IGNORECASE)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...protocol import PlayerView, Request
+from roundtable.games.protocol import PlayerView, Request
 
 
 def words_for(view: PlayerView, request: Request, accuse: int | None = None, claim: str | None = None) -> str:

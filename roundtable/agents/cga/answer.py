@@ -1,0 +1,135 @@
+"""Completeness (Xu et al. 2023; SPEC.md §3.3): retrieval per question, the answers, and the reflection.
+
+- ``retrieve`` (no model call): for each question, the top T messages of the
+  agent's memory by embedding similarity (`roundtable.agents.cga.memory.MemoryIndex`);
+- ``answer``: each question answered in at most two sentences, one call per
+  question (the paper), or, with ``merge_answers``, every answer and the
+  reflection in one structured call;
+- ``reflect``: "As the <role>, I observed that ...", from the questions and answers.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any
+
+from langgraph.runtime import Runtime
+from pydantic import Field, create_model
+
+from roundtable.tools.embeddings import embedder
+from roundtable.agents.common.extraction import CHARS_PER_WORD
+from roundtable.agents.common.model_calls import ModelProvider, call_structured, call_text
+
+from roundtable.agents.lga.calls import clean_text, split_sections
+from roundtable.agents.cga.memory import MemoryIndex
+from roundtable.agents.cga.state import CgaState
+from roundtable.agents.cga.turn import CgaTurn
+
+_ANSWER_LINE = re.compile(r"^\W*a(\d+)\s*[:.)]\s*(.*)$", re.IGNORECASE)
+
+
+def retrieve(state: CgaState, runtime: Runtime[Any]) -> dict[str, Any]:
+    """For each question, the top T messages of memory by embedding similarity (option ``retrieved``, default 5).
+
+    Returns:
+        ``retrieved`` (per question, the messages, most similar first) and ``retrieval_seconds`` (per question).
+    """
+    turn = CgaTurn.of(state, runtime)
+    index = MemoryIndex(turn.memory_key(), embedder(turn.options.embeddings))
+    found, seconds = index.retrieve(turn.memory.get("messages") or [], state.get("questions") or [],
+                                    turn.options.retrieved)
+    return {"retrieved": found, "retrieval_seconds": seconds}
+
+
+def answers_schema(count: int, words: int, reflection_words: int) -> Any:
+    """``{"answers": [count bounded strings], "reflection": bounded string}``."""
+    answer = Annotated[str, Field(max_length=words * CHARS_PER_WORD)]
+    return create_model("Answers", answers=(list[answer], Field(min_length=count, max_length=count)),
+                        reflection=(str, Field(max_length=reflection_words * CHARS_PER_WORD)))
+
+
+def numbered(questions: list[str], retrieved: list[list[str]]) -> tuple[list[str], list[dict[str, Any]]]:
+    """The retrieved messages listed once (in order of first retrieval), and each question with the numbers
+    (1-based) of its own: ``(messages, [{"question", "refs"}])``."""
+    messages: list[str] = []
+    items = []
+    for question, found in zip(questions, retrieved):
+        refs = []
+        for line in found:
+            if line not in messages:
+                messages.append(line)
+            refs.append(messages.index(line) + 1)
+        items.append({"question": question, "refs": refs})
+    return messages, items
+
+
+def read_answers(text: str, count: int) -> list[str]:
+    """``A1: ...`` lines of a prose reply, as ``count`` answers (missing ones ``""``)."""
+    out = [""] * count
+    for line in text.splitlines():
+        if (m := _ANSWER_LINE.match(line)) and 1 <= int(m.group(1)) <= count:
+            out[int(m.group(1)) - 1] = m.group(2).strip()
+    return out
+
+
+def make_answer(models: ModelProvider):
+    """The ``answer`` node over ``models``."""
+
+    def answer(state: CgaState, runtime: Runtime[Any]) -> dict[str, Any]:
+        turn = CgaTurn.of(state, runtime, models)
+        opts = turn.options
+        questions = list(state.get("questions") or [])
+        retrieved = list(state.get("retrieved") or []) + [[]] * len(questions)
+        history = turn.history(state.get("recent") or [], state.get("informative") or [])
+        common = {"history": history, "round_name": turn.round_name, "round": turn.request.round}
+        temperature = turn.temperature("temperature")
+        if turn.options.merges_answers(turn.seat.model):
+            structured = turn.structured(models)
+            messages, items = numbered(questions, retrieved)
+            prompt = turn.context.render(
+                "cga/answers", **common, messages=messages, items=items,
+                words=opts.answer_words, role_title=turn.role_title, reflection_words=opts.reflection_words,
+                format="json" if structured else "prose")
+            model = turn.model(models, temperature, opts.answer_words * len(questions) + opts.reflection_words + 20)
+            if structured:
+                parsed, raw, usage = call_structured(
+                    model, turn.messages(prompt), answers_schema(len(questions), opts.answer_words,
+                                                                 opts.reflection_words), "answer")
+                said = list((parsed or {}).get("answers") or [""] * len(questions))
+                reflection = str((parsed or {}).get("reflection") or "")
+            else:
+                raw, usage = call_text(model, turn.messages(prompt), "answer")
+                said = read_answers(raw, len(questions))
+                reflection = split_sections(raw, ["answers", "reflection"])["reflection"]
+            answers = [{"question": q, "answer": clean_text(a, opts.answer_words)} for q, a in zip(questions, said)]
+            return {"answers": answers, "reflection": clean_text(reflection, opts.reflection_words),
+                    "raw": [raw], "usage": [usage]}
+        answers, raws, usages = [], [], []
+        model = turn.model(models, temperature, opts.answer_words)
+        for question, found in zip(questions, retrieved):
+            prompt = turn.context.render("cga/answer", **common, question=question, retrieved=found,
+                                         words=opts.answer_words)
+            raw, usage = call_text(model, turn.messages(prompt), "answer")
+            answers.append({"question": question, "answer": clean_text(raw, opts.answer_words)})
+            raws.append(raw)
+            usages.append(usage)
+        return {"answers": answers, "raw": raws, "usage": usages}
+
+    return answer
+
+
+def make_reflect(models: ModelProvider):
+    """The ``reflect`` node over ``models``."""
+
+    def reflect(state: CgaState, runtime: Runtime[Any]) -> dict[str, Any]:
+        turn = CgaTurn.of(state, runtime, models)
+        opts = turn.options
+        prompt = turn.context.render(
+            "cga/reflect", history=turn.history(state.get("recent") or [], state.get("informative") or []),
+            round_name=turn.round_name, round=turn.request.round, answers=list(state.get("answers") or []),
+            role_title=turn.role_title, words=opts.reflection_words)
+        model = turn.model(models, turn.temperature("temperature"), opts.reflection_words)
+        raw, usage = call_text(model, turn.messages(prompt), "reflect")
+        return {"reflection": clean_text(raw, opts.reflection_words), "raw": [raw], "usage": [usage]}
+
+    return reflect

@@ -1,0 +1,64 @@
+"""The decision: the fallback rules of SPEC.md §3.2 over what was read, and the memory kept for the next one.
+
+No model call (`roundtable.agents.common.decision.final_decision`). The pool keeps
+the round's questions, answers, reflection and suggestion (reused under
+``refresh=round``) and, when there is a reflection, the (reflection, response)
+pair that joins the experience pool after the game
+(`roundtable.agents.cga.experience.record_game`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from roundtable.games.protocol import Decision, Request
+
+from roundtable.agents.protocol import AgentOutput, agent_output
+from roundtable.agents.common.decision import final_decision
+from roundtable.agents.cga.state import CgaState
+from roundtable.agents.cga.suggest import current_reflection
+from roundtable.agents.cga.turn import CgaTurn
+
+
+def response_text(request: Request, decision: Decision) -> str:
+    """What the agent did and said, as an experience's response (``Choice: ... Words: ...``)."""
+    parts = []
+    if request.answer == "pick":
+        parts.append(f"I chose players {', '.join(map(str, decision.players))}." if decision.players else "I passed.")
+    elif request.answer == "yes_no" and decision.choice is not None:
+        parts.append(f"I answered {request.word(decision.choice)}.")
+    if decision.utterance:
+        parts.append(f'I said: "{decision.utterance}"')
+    return f"{request.kind.replace('_', ' ').capitalize()}: {' '.join(parts)}"
+
+
+def decide(state: CgaState, runtime: Runtime[Any]) -> AgentOutput:
+    """Build the `Decision` and hand back the memory pool.
+
+    Returns:
+        ``{"decisions": {request id: Decision dict}, "memory": {player: pool}}``; ``decision.usage`` holds the
+        calls, tokens and seconds per module (``modules``) and ``retrieval_seconds`` (per question).
+    """
+    turn = CgaTurn.of(state, runtime)
+    decision = final_decision(
+        turn.view, turn.request, turn.seed, action=state.get("action"), words=state.get("words"),
+        replies=list(state.get("raw") or []), problems=list(state.get("problems") or []),
+        usage=list(state.get("usage") or []), checks=list(state.get("checks") or []),
+        response_words=turn.options.response_words, attempts=int(state.get("attempts") or 0),
+    )
+    seconds = list(state.get("retrieval_seconds") or [])
+    if seconds:
+        decision = decision.model_copy(update={"usage": decision.usage | {"retrieval_seconds": seconds}})
+    pool: dict[str, Any] = dict(turn.memory)
+    if state.get("refresh"):
+        pool.update(refreshed=turn.view.round, questions=list(state.get("questions") or []),
+                    answers=list(state.get("answers") or []), reflection=str(state.get("reflection") or ""),
+                    suggestion=str(state.get("suggestion") or ""))
+    reflection = current_reflection(state)
+    if reflection and not turn.request.forced:
+        pool["experience"] = [*(pool.get("experience") or []),
+                              {"reflection": reflection, "response": response_text(turn.request, decision),
+                               "round": turn.view.round}]
+    return agent_output(decision, pool)

@@ -1,0 +1,49 @@
+"""The history modules (Xu et al. 2023; SPEC.md §3.3): memory storage, freshness, informativeness. No model call."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.runtime import Runtime
+from langgraph.types import Overwrite
+
+from roundtable.agents.cga import memory as mem
+from roundtable.agents.cga.state import CgaState
+from roundtable.agents.cga.turn import CgaTurn
+
+
+def observe(state: CgaState, runtime: Runtime[Any]) -> dict[str, Any]:
+    """Read the view's new events into the memory as scored messages, and clear the working channels.
+
+    Returns:
+        ``pool`` (with the seat's experience settings), the ``view`` without its events (they are in
+        the memory now), ``refresh`` (whether this decision asks its questions afresh: always in the
+        paper's mode, once per round with ``refresh=round``) and fresh working channels.
+    """
+    turn = CgaTurn.of(state, runtime)
+    pool = mem.ingest(turn.memory, turn.view, turn.narrate, turn.intro()) or dict(turn.memory)
+    opts = turn.options
+    pool.update(pool=opts.pool, learn=opts.learn)
+    per_round = opts.per_round(turn.seat.model)
+    refresh = not per_round or pool.get("refreshed") != turn.view.round or "reflection" not in pool
+    view = state["view"]
+    return {
+        "pool": pool, "refresh": refresh,
+        "view": {**view, "events": [], "first_event": turn.view.first_event + len(turn.view.events)},
+        "action": None, "words": None, "retry": False, "attempts": 0,
+        "questions": [], "retrieved": [], "answers": [], "reflection": "", "suggestion": "",
+        "raw": Overwrite([]), "problems": Overwrite([]), "usage": Overwrite([]), "checks": Overwrite([]),
+        "retrieval_seconds": Overwrite([]),
+    }
+
+
+def freshness(state: CgaState, runtime: Runtime[Any]) -> dict[str, Any]:
+    """Freshness: the last K messages (Xu et al.: K = 15; option ``freshness``)."""
+    turn = CgaTurn.of(state, runtime)
+    return {"recent": mem.freshness(turn.memory, turn.options.freshness)}
+
+
+def informativeness(state: CgaState, runtime: Runtime[Any]) -> dict[str, Any]:
+    """Informativeness: the top N earlier messages by the scores of SPEC.md §3.3 (option ``informative``)."""
+    turn = CgaTurn.of(state, runtime)
+    return {"informative": mem.informative(turn.memory, turn.options.freshness, turn.options.informative)}

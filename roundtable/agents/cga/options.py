@@ -1,0 +1,110 @@
+"""The ``cga`` agent's switches, read from `SeatSpec.options` (Xu et al. 2023; SPEC.md §3.3).
+
+The paper's pipeline is the *faithful* mode: every action refreshes the
+questions, their answers (one call per question) and the reflection. Cost
+switches (``auto``: on for the embedded ``local`` model only, whose 2-core
+budget needs them, as `roundtable.agents.lga.options.LgaOptions` does):
+
+- ``refresh``: ``action`` (the paper: questions, answers, reflection and the
+  suggestion for every action) or ``round`` (once per Werewolf day or Avalon
+  round; later actions of the round reuse them);
+- ``merge_answers``: the answers to all questions and the reflection in one
+  structured call instead of one call per question plus one for the reflection.
+
+Experience (item 4 of issue 12): ``pool`` names the experience pool
+(`roundtable.agents.cga.experience`; empty: none), ``experience`` whether the
+seat reads it at decision time, ``learn`` whether its tuples join the pool
+after the game (a frozen pool takes none). Which roles or sides use experience
+is set with ``--agent-option`` targets, e.g. ``werewolf:experience=false``.
+
+Example seat: ``SeatSpec(kind="cga", model="local", options={"refresh": "action"})``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from roundtable.agents.protocol import validated_options
+from roundtable.agents.lga.options import _switch
+
+
+class CgaOptions(BaseModel):
+    """Validated ``cga`` seat options (unknown keys are refused).
+
+    Attributes:
+        freshness: K, the last messages in every prompt (Xu et al.: 15).
+        informative: N, the highest-scored earlier messages added (SPEC.md §3.3's informativeness).
+        questions: how many questions the model selects from its role's set (Xu et al.'s runs: 5).
+        own_questions: questions the model asks of its own (Xu et al.: 2).
+        retrieved: T, messages retrieved from memory per question (Xu et al.: 5).
+        refresh: ``action`` / ``round`` / ``auto`` (see the module docstring).
+        merge_answers: one call answers every question and writes the reflection; ``auto``: local only.
+        structured: ``auto`` asks the model layer whether the endpoint takes JSON schemas.
+        answer_words / reflection_words / suggestion_words / thought_words / response_words: word limits.
+        pool: experience pool name (``""``: no experience). experience: read the pool at decision time.
+        learn: add this seat's (reflection, response, score) tuples to the pool after the game.
+        epsilon: least cosine similarity of a retrieved experience's reflection (Xu et al.: 0.8 to 0.85).
+        max_experiences: most experiences retrieved (Xu et al.: 50).
+        embeddings: ``minilm`` (offline, default) or a model spec of an OpenAI-compatible embeddings endpoint.
+        temperature: content calls (SPEC.md §3.3: 0.3). question_temperature: the question step (may be warmer).
+        thought_temperature: the chain-of-thought answer (SPEC.md §3.3: 0). extraction_temperature: extractor (0).
+        retries: times too few players named are asked for again before the fallback.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    freshness: int = Field(default=15, ge=1, le=100)
+    informative: int = Field(default=5, ge=0, le=50)
+    questions: int = Field(default=5, ge=0, le=12)
+    own_questions: int = Field(default=2, ge=0, le=4)
+    retrieved: int = Field(default=5, ge=1, le=20)
+    refresh: Literal["action", "round", "auto"] = "auto"
+    merge_answers: bool | Literal["auto"] = "auto"
+    structured: bool | Literal["auto"] = "auto"
+    answer_words: int = Field(default=24, ge=5, le=80)
+    reflection_words: int = Field(default=50, ge=10, le=200)
+    suggestion_words: int = Field(default=30, ge=5, le=100)
+    thought_words: int = Field(default=60, ge=10, le=300)
+    response_words: int = Field(default=40, ge=5, le=100)
+    pool: str = Field(default="", pattern=r"^([A-Za-z0-9][A-Za-z0-9_.-]{0,62})?$")
+    experience: bool = True
+    learn: bool = True
+    epsilon: float = Field(default=0.85, ge=0.0, le=1.0)
+    max_experiences: int = Field(default=50, ge=1, le=500)
+    embeddings: str = "minilm"
+    temperature: float | None = Field(default=None, ge=0.0, le=2.0)
+    question_temperature: float | None = Field(default=None, ge=0.0, le=2.0)
+    thought_temperature: float | None = Field(default=None, ge=0.0, le=2.0)
+    extraction_temperature: float | None = Field(default=None, ge=0.0, le=2.0)
+    retries: int = Field(default=1, ge=0, le=5)
+
+    @field_validator("embeddings")
+    @classmethod
+    def _embeddings(cls, value: str) -> str:
+        """``minilm`` or a well-formed model spec (checked before the game starts)."""
+        if value.strip() and value.strip() != "minilm":
+            from roundtable.models import parse_model_spec
+
+            parse_model_spec(value)
+        return value.strip() or "minilm"
+
+    def per_round(self, model: str | None) -> bool:
+        """Whether questions, answers, reflection and suggestion are refreshed once per round for ``model``."""
+        if self.refresh == "auto":
+            return _switch("auto", model)
+        return self.refresh == "round"
+
+    def merges_answers(self, model: str | None) -> bool:
+        """Whether one call answers every question and writes the reflection, for ``model``."""
+        return _switch(self.merge_answers, model)
+
+    @classmethod
+    def parse(cls, options: dict | None) -> "CgaOptions":
+        """Validate seat options.
+
+        Raises:
+            ConfigurationError: an unknown option or a bad value (the message names it).
+        """
+        return validated_options(cls, options, "cga")

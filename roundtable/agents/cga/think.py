@@ -1,0 +1,59 @@
+"""The chain-of-thought answer (Xu et al. 2023; SPEC.md §3.3): reason step by step, then the concise words and the action.
+
+One call at the thought temperature (0): a JSON object ``{"thought", <answer>,
+"words"}`` where the endpoint takes JSON schemas (the schema of
+`roundtable.agents.codeact.think.think_schema`), else prose with ``Thought:``,
+``Choice:`` and ``Words:`` lines; an unreadable choice goes to the extractor,
+and a ``pick`` through the pick rules (too few players named is asked again),
+as in the ``lga`` agent (`roundtable.agents.lga.reading`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from roundtable.agents.common.extraction import needs_answer
+from roundtable.agents.common.model_calls import UNUSABLE, ModelProvider
+
+from roundtable.agents.codeact.think import ask_thought, think_budget
+from roundtable.agents.lga.reading import extract_action, settle
+from roundtable.agents.cga.state import CgaState
+from roundtable.agents.cga.suggest import current_reflection
+from roundtable.agents.cga.turn import CgaTurn
+
+def make_think(models: ModelProvider):
+    """The ``think`` node over ``models``."""
+
+    def think(state: CgaState, runtime: Runtime[Any]) -> dict[str, Any]:
+        turn = CgaTurn.of(state, runtime, models)
+        request, opts = turn.request, turn.options
+        attempt = int(state.get("attempts") or 0)
+        ask_choice = needs_answer(request)
+        with_words = request.wants_words
+        if not ask_choice and not with_words:  # one legal answer, no words: no call
+            return {"action": {}, "attempts": attempt + 1, "retry": False}
+        structured = turn.structured(models)
+        pool = state.get("pool") or {}
+        suggestion = state.get("suggestion") if state.get("refresh") else pool.get("suggestion")
+        retry = turn.table.retry_note(attempt) if state.get("retry") else ""
+        prompt = turn.context.render(
+            "cga/think", history=turn.history(state.get("recent") or [], state.get("informative") or []),
+            reflection=current_reflection(state), suggestion=suggestion or "",
+            instruction="\n".join(p for p in (turn.instruction(), retry) if p),
+            choice_help=turn.choice_help(structured) if ask_choice else "", with_words=with_words,
+            speech=turn.speech(), thought_words=opts.thought_words, format="json" if structured else "prose")
+        model = turn.model(models, turn.temperature("thought_temperature"), think_budget(opts, with_words, ask_choice))
+        action, words, raw, usage = ask_thought(model, turn.messages(prompt), request, turn.view.players, opts,
+                                                with_words, ask_choice, structured, turn.context.describe)
+        raws, usages = [raw], [usage]
+        if ask_choice and not action and not raw.startswith(UNUSABLE):
+            action, more_raw, more_usage = extract_action(models, turn.table, raw, structured)
+            raws += more_raw
+            usages += more_usage
+        update = settle(turn.table, action, attempt) if ask_choice else {"action": {}, "attempts": attempt + 1,
+                                                                         "retry": False}
+        return update | {"words": words, "raw": raws, "usage": usages}
+
+    return think

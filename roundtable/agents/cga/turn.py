@@ -1,0 +1,222 @@
+"""One decision's parsed inputs for the ``cga`` nodes, and the prompt pieces they share, for any game.
+
+Avalon's rules, role card, knowledge, Host instruction, answer format and
+speech guidance are the ``lga`` agent's templates, rendered by its
+`roundtable.agents.lga.turn.Turn` over this kind's context (as the ``codeact``
+kind does); other games read ``<game>/rules`` and ``<game>/roles/<role>``
+where the game ships them (else ``cga/rules`` and ``cga/role``) and
+``cga/instruction`` and ``cga/speech``. The extractor and the pick rules are
+the ``lga`` agent's too (`roundtable.agents.lga.reading`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from langgraph.config import get_config
+from langgraph.runtime import Runtime
+
+from roundtable.games.protocol import PlayerView, Request
+from roundtable.agents.cga.context import CgaContext
+from roundtable.prompts.narrator import narrate
+from roundtable.prompts.registry import PromptNotFoundError
+from roundtable.agents.common.model_calls import ModelProvider
+
+from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
+from roundtable.agents.lga.options import LgaOptions, max_tokens_for
+from roundtable.agents.lga.turn import Turn
+from roundtable.agents.cga.options import CgaOptions
+
+ROUND_NAMES = {"werewolf": "day", "avalon": "quest"}
+"""What a game calls its rounds, for the prompts (default ``round``)."""
+
+
+@dataclass(frozen=True)
+class CgaTurn:
+    """The parsed inputs of one decision.
+
+    Attributes:
+        view, request, seat, seed: the graph's inputs, parsed. memory: the pool (`roundtable.agents.cga.memory`).
+        options: the seat's `CgaOptions`. context: the run's `CgaContext`.
+        table: the ``lga`` `Turn` over this context (Avalon's templates; the extractor and the pick rules).
+        slots: server slots of the seat's endpoint (each player's calls pinned to one: its prompt cache).
+    """
+
+    view: PlayerView
+    request: Request
+    seat: SeatSpec
+    seed: int
+    memory: dict[str, Any]
+    options: CgaOptions
+    context: Any
+    table: Turn
+    slots: int = 0
+
+    @classmethod
+    def of(cls, state: dict[str, Any], runtime: Runtime[Any] | None, models: ModelProvider | None = None
+           ) -> "CgaTurn":
+        """Parse the graph state and the runtime context.
+
+        Raises:
+            pydantic.ValidationError: malformed view, request or seat.
+            ConfigurationError: invalid seat options.
+        """
+        seat = SeatSpec.model_validate(state["seat"])
+        options = CgaOptions.parse(seat.options)
+        context = agent_context(CgaContext, "cga", runtime.context if runtime is not None else None)
+        view = parse_view(state["view"])
+        request = Request.model_validate(state["request"])
+        seed = int(state.get("seed") or 0)
+        lga = LgaOptions(response_words=options.response_words, retries=options.retries,
+                         extraction_temperature=options.extraction_temperature, prompt_layout="shared")
+        table = Turn(view=view, request=request, seat=seat, seed=seed, memory={}, options=lga,  # type: ignore[arg-type]
+                     context=context, state=state)  # type: ignore[arg-type]
+        slots = models.slots(seat.model) if models is not None else 0
+        return cls(view=view, request=request, seat=seat, seed=seed, memory=dict(state.get("pool") or {}),
+                   options=options, context=context, table=table, slots=slots)
+
+    # ------------------------------------------------------------ models
+
+    @property
+    def slot(self) -> int | None:
+        """The server slot this player's calls are pinned to (``player - 1`` modulo the slots), or None."""
+        return player_slot(self.view.player, self.slots)
+
+    def model(self, models: ModelProvider, temperature: float, words: int) -> BaseChatModel:
+        """The seat's model at ``temperature`` for a reply of at most ``words`` words."""
+        return models.chat(self.seat.model, temperature, max_tokens_for(words), slot=self.slot)
+
+    def temperature(self, which: str) -> float:
+        """``temperature``, ``question_temperature`` or ``thought_temperature``: the seat option, else the context."""
+        value = getattr(self.options, which)
+        return getattr(self.context, which) if value is None else value
+
+    def structured(self, models: ModelProvider) -> bool:
+        """Whether to ask for schema-constrained output (the seat option, or the endpoint's support)."""
+        option = self.options.structured
+        return models.json_schema(self.seat.model) if option == "auto" else bool(option)
+
+    def memory_key(self) -> str:
+        """What names this agent's memory index: the game's thread (when run in one), the seed and the player."""
+        try:
+            thread = (get_config().get("configurable") or {}).get("thread_id") or ""
+        except RuntimeError:  # outside a graph run
+            thread = ""
+        return f"{thread}|{self.seed}|{self.view.player}"
+
+    # ------------------------------------------------------------ prompt parts
+
+    @property
+    def avalon(self) -> bool:
+        """Whether the game is Avalon (its templates are the ``lga`` agent's)."""
+        return self.view.game == "avalon"
+
+    @property
+    def round_name(self) -> str:
+        """What the game calls a round: Avalon's ``quest``, Werewolf's ``day``, or ``night`` during a night phase."""
+        if self.request.phase in NIGHT:
+            return "night"
+        return ROUND_NAMES.get(self.view.game, "round")
+
+    @property
+    def role_title(self) -> str:
+        """The player's role in words (``Seer``, ``Loyal Servant of Arthur``)."""
+        if self.avalon:
+            from roundtable.games.avalon import Role
+
+            return Role(self.view.role).title
+        return self.view.role.replace("_", " ").title()
+
+    def rules_text(self) -> str:
+        """The system prompt: the game's rules."""
+        if self.avalon:
+            return self.table.rules_text()
+        view = self.view
+        variables = {"game": view.game, "players": view.players, "role_set": list(view.role_set),
+                     "rules": dict(view.rules), "me": view.player}
+        if self.context.has(f"{view.game}/rules"):
+            try:
+                return self.context.render(f"{view.game}/rules", **variables)
+            except Exception:  # noqa: BLE001 - a game's template asking for other variables: the generic rules
+                pass
+        return self.context.render("cga/rules", **variables)
+
+    def role_card(self) -> str:
+        """The player's role card."""
+        if self.avalon:
+            return self.table.role_card()
+        view = self.view
+        return self.context.render("cga/role", game=view.game, role=view.role, side=view.side, players=view.players)
+
+    def knowledge(self) -> str:
+        """What the player learned at the start, in words."""
+        view = self.view
+        if self.avalon:
+            return self.context.render("avalon/knowledge", knowledge=list(view.knowledge), side=view.side)
+        return " ".join(f"Player {k['player']} is {str(k['is']).replace('_', ' ')}." for k in view.knowledge
+                        if k.get("player") != view.player)
+
+    def intro(self) -> str:
+        """The agent's first memory message: its role and knowledge (informativeness 5)."""
+        return " ".join(f"You are Player {self.view.player}, the {self.role_title}. {self.knowledge()}".split())
+
+    def narrate(self, event: dict[str, Any]) -> str | None:
+        """One event as this player's memory line (the game's narrator; a plain line where it has none)."""
+        try:
+            return narrate(self.view.game, event, self.view.player, self.view.rules)
+        except PromptNotFoundError:
+            fields = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("type", "to") and v is not None)
+            return f"{str(event.get('type', 'event')).replace('_', ' ')}: {fields}"
+
+    def alive(self) -> list[int] | None:
+        """The living players where the view says (Werewolf), else ``None``."""
+        alive = getattr(self.view, "alive", None)
+        return list(alive) if alive else None
+
+    def history(self, recent: list[str], informative: list[str]) -> str:
+        """The history block every module reads (template ``cga/history``)."""
+        return self.context.render("cga/history", me=self.view.player, role_card=self.role_card(),
+                                   knowledge=self.knowledge(), alive=self.alive(), informative=informative,
+                                   recent=recent)
+
+    def messages(self, user: str) -> list[BaseMessage]:
+        """``[system: the rules, user: user]``."""
+        return [SystemMessage(self.rules_text()), HumanMessage(user)]
+
+    def questions_of(self, part: str) -> list[str]:
+        """A part of the role's question set (``asked``, ``shared``, ``role``), one question a line
+        (template ``cga/questions/<game>``, falling back to Werewolf's)."""
+        name = f"cga/questions/{self.view.game}"
+        name = name if self.context.has(name) else "cga/questions/werewolf"
+        text = self.context.render(name, part=part, role=self.view.role, day=self.request.phase not in NIGHT)
+        return [line.strip() for line in text.splitlines() if line.strip()]
+
+    def instruction(self) -> str:
+        """The Host's instruction for the request in hand."""
+        if self.avalon:
+            return self.table.instruction()
+        r = self.request
+        return self.context.render(
+            "cga/instruction", kind=r.kind, answer=r.answer, me=self.view.player, round=r.round, count=r.count,
+            candidates=list(r.candidates), may_pass=r.may_pass, options=list(r.options),
+            allowed=[r.word(c) for c in r.allowed], subject=list(r.subject),
+            audience=list(r.audience) if r.audience is not None else None, details=dict(r.details))
+
+    def choice_help(self, json: bool) -> str:
+        """How the answer's choice is written (template ``lga/choice_help``)."""
+        return self.table.choice_help(json)
+
+    def speech(self) -> str:
+        """How the words are said (Avalon: ``lga/speech``; other games: ``cga/speech``)."""
+        if self.avalon:
+            return self.table.speech()
+        r = self.request
+        return self.context.render("cga/speech", words=self.options.response_words, side=self.view.side,
+                                   role=self.view.role, audience=list(r.audience) if r.audience is not None else None)
+
+
+NIGHT = frozenset({"night", "werewolves", "guard", "witch", "seer"})
+"""Phases that are night (the disclosure question is asked by day only)."""

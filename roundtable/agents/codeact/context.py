@@ -1,0 +1,74 @@
+"""Runtime context of the ``codeact`` and ``cot`` agent graphs: every model-facing text and the two temperatures.
+
+Like `roundtable.agents.lga.context.LgaContext`: each prompt field defaults to its
+template file and carries Studio's prompt metadata (``langgraph_nodes``), so a
+prompt is edited in Studio and a node rerun. The rules, role cards, the Host's
+instruction, the answer formats and the narrator are the same templates the
+``lga`` agent reads. Temperatures follow Shi et al.: 0 for code, 0.7 for text.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import create_model
+
+from roundtable.agents.lga.context import ROLES
+from roundtable.prompts.rendering import TemplateContext, prompt_field, temperature_field
+
+KINDS = ("codeact", "cot")
+TEXT_NODES = ["think", "react"]
+CODE_NODES = ["write", "debug"]
+ALL_NODES = [*TEXT_NODES, *CODE_NODES]
+
+# field name -> (template name, nodes that use it, description)
+CODEACT_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
+    "rules_prompt": ("avalon/rules", ALL_NODES, "System prompt: the rules of Avalon for the game's role set and variants."),
+    "memory_prompt": ("codeact/memory", ALL_NODES, "Global memory: role, key information, the last k messages."),
+    "think_prompt": ("codeact/think", ["think"], "Chain of thought: reason in prose, then the answer (and words)."),
+    "facts_prompt": ("codeact/facts", ["write", "debug", "react"], "Leader memory: each gathered fact as a plain statement."),
+    "write_prompt": ("codeact/write", ["write", "debug"], "CodeAct: write a program that encodes the facts and prints the team."),
+    "debug_prompt": ("codeact/debug", ["debug"], "Self-debug: the previous program and its error; write a new one."),
+    "react_prompt": ("codeact/react", ["react"], "ReAct leader: thought, action (Check/Finish), observation."),
+    "observation_prompt": ("codeact/observation", ["react"], "What a ReAct Check[players] observes."),
+    "instruction_prompt": ("lga/instruction", ["think"], "The Host's instruction for each kind of request."),
+    "choice_help_prompt": ("lga/choice_help", ["think"], "How the answer's choice is written (per answer shape)."),
+    "speech_prompt": ("lga/speech", ["think"], "How the words are said: to whom, how long, what to keep secret."),
+    "decided_prompt": ("lga/decided", ["think"], "The action already chosen (by a program), in words."),
+    "answer_fields_prompt": ("answers/field", ["think"], "Descriptions of the fields of JSON answer schemas."),
+    "narration_prompt": ("avalon/narration", ["observe"], "The narrator: each event as one line of the memory."),
+    "knowledge_prompt": ("avalon/knowledge", ALL_NODES, "What the player learned at the reveal, in words."),
+    "team_knowledge_prompt": ("avalon/team_knowledge", ["think"], "What the player's knowledge says about the team in hand."),
+    "team_record_prompt": ("avalon/team_record", ["think"], "What the public record says about the team in hand."),
+} | {
+    f"role_{role}_prompt": (f"avalon/roles/{role}", ALL_NODES, f"Role card of {role}: introduction, goal, strategy.")
+    for role in ROLES
+}
+
+CODEACT_TEMPLATE_FIELDS: dict[str, str] = {t: f for f, (t, _, _) in CODEACT_PROMPT_FIELDS.items()}
+"""Template name -> context field name."""
+
+
+def _prompt(field: str) -> Any:
+    template, nodes, description = CODEACT_PROMPT_FIELDS[field]
+    return (str, prompt_field(template, description, KINDS, nodes))
+
+
+class _Rendering(TemplateContext):
+    TEMPLATE_FIELDS: ClassVar[dict[str, str]] = CODEACT_TEMPLATE_FIELDS
+
+
+CodeActContext = create_model(  # type: ignore[call-overload]
+    "CodeActContext",
+    __base__=_Rendering,
+    __doc__="""Per-run settings of the ``codeact`` and ``cot`` agent graphs (their ``context_schema``).
+
+    Attributes:
+        *_prompt: Jinja2 template texts; default: the files under ``roundtable/prompts``.
+        text_temperature: sampling temperature of prose (chain of thought, ReAct, words): 0.7 (Shi et al.).
+        code_temperature: sampling temperature of programs (write, debug): 0 (Shi et al.).
+    """,
+    **{name: _prompt(name) for name in CODEACT_PROMPT_FIELDS},
+    text_temperature=(float, temperature_field(0.7, "Temperature of prose (Shi et al.: 0.7).", KINDS, TEXT_NODES)),
+    code_temperature=(float, temperature_field(0.0, "Temperature of code (Shi et al.: 0).", KINDS, CODE_NODES)),
+)

@@ -1,0 +1,67 @@
+"""Global memory of the CodeAct agent (Shi et al. 2023; SPEC.md §3.6): key information plus the last k messages.
+
+The pool (the agent's ``memory`` in the game) is ``{"seen", "key", "recent",
+"votes"}``:
+
+- ``key``: the Host's notes of outcomes (vote results, teams sent without a
+  vote, quest results, the assassination) and utterances that reveal or deduce
+  identities (they name a role or a side), newest kept;
+- ``recent``: the last k messages of any kind (the Host's lines and utterances);
+- ``votes``: the public record of each vote (leader, team, approvers where
+  public), for the leader's facts.
+
+Everything comes from the player's view, narrated by the game's narrator.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from roundtable.games.protocol import PlayerView
+
+from roundtable.agents.lga.memory import FACT_TYPES, Narrate, new_events
+
+IDENTITY = re.compile(r"\b(merlin|percival|morgana|assassin|minion|mordred|oberon|servant|loyal|evil|good|spy|"
+                      r"spies|traitor)\b", re.IGNORECASE)
+"""Words by which an utterance reveals or deduces an identity (a role or a side)."""
+
+
+def is_key(event: dict[str, Any]) -> bool:
+    """Whether a visible event is key information: a Host outcome note, or talk that names a role or a side."""
+    if event["type"] in FACT_TYPES:
+        return True
+    return event["type"] == "utterance" and bool(IDENTITY.search(str(event.get("text") or "")))
+
+
+def remember(memory: dict[str, Any], view: PlayerView, narrate: Narrate, k: int, key_lines: int) -> dict[str, Any] | None:
+    """The pool with the view's new events added (``None``: nothing new).
+
+    Args:
+        memory: the pool so far (``{}`` at first). view: the player's view (maybe only new events).
+        narrate: the game's narrator for this player. k: messages kept in ``recent``. key_lines: lines kept in ``key``.
+    """
+    events, seen = new_events(memory, view)
+    if not events and seen == memory.get("seen"):
+        return None
+    key = list(memory.get("key") or [])
+    recent = list(memory.get("recent") or [])
+    votes = list(memory.get("votes") or [])
+    leaders = dict(memory.get("leaders") or {})
+    for event in events:
+        if event["type"] == "proposal":
+            leaders[f"{event['round']}.{event['attempt']}"] = event["leader"]
+        if event["type"] == "vote_result":
+            votes.append({"round": event["round"], "attempt": event["attempt"], "team": list(event["team"]),
+                          "leader": leaders.get(f"{event['round']}.{event['attempt']}"),
+                          "approved": bool(event["approved"]), "approvals": event["approvals"],
+                          "rejections": event["rejections"], "approvers": event.get("approvers")})
+        text = narrate(event)
+        if not text:
+            continue
+        line = f"Player {event['speaker']}: {text}" if event["type"] == "utterance" else f"Host: {text}"
+        recent.append(line)
+        if is_key(event):
+            key.append(line)
+    return {"seen": seen, "key": key[-key_lines:] if key_lines else [], "recent": recent[-k:], "votes": votes,
+            "leaders": leaders}

@@ -1,0 +1,136 @@
+"""One decision's parsed inputs for the ``codeact``/``cot`` nodes, and the prompt pieces they share.
+
+The Host's instruction, the answer formats, the words' guidance, the role card
+and the rules are the ``lga`` agent's templates, rendered by its
+`roundtable.agents.lga.turn.Turn` over this kind's context (which carries the same
+template names), so both kinds read the same table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from langgraph.runtime import Runtime
+
+from roundtable.games.avalon import AvalonView
+from roundtable.games.protocol import Request
+from roundtable.agents.codeact.context import CodeActContext
+from roundtable.agents.common.model_calls import ModelProvider
+
+from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
+from roundtable.agents.lga.options import LgaOptions, max_tokens_for
+from roundtable.agents.lga.turn import Turn
+from roundtable.agents.codeact.facts import leader_facts
+from roundtable.agents.codeact.options import CodeActOptions, CotOptions
+
+
+@dataclass(frozen=True)
+class CodeActTurn:
+    """The parsed inputs of one decision.
+
+    Attributes:
+        view, request, seat, seed, memory: the graph's inputs, parsed (``memory`` is the pool).
+        options: the seat's `CodeActOptions` (``codeact``) or `CotOptions` (``cot``).
+        context: the run's `CodeActContext`. kind: ``codeact`` or ``cot``.
+        table: the ``lga`` `Turn` over this context, for the shared templates.
+    """
+
+    view: AvalonView
+    request: Request
+    seat: SeatSpec
+    seed: int
+    memory: dict[str, Any]
+    options: CotOptions
+    context: Any
+    kind: str
+    table: Turn
+
+    @classmethod
+    def of(cls, state: dict[str, Any], runtime: Runtime[Any] | None) -> "CodeActTurn":
+        """Parse the graph state and the runtime context.
+
+        Raises:
+            pydantic.ValidationError: malformed view, request or seat.
+            ConfigurationError: invalid seat options.
+        """
+        seat = SeatSpec.model_validate(state["seat"])
+        kind = "codeact" if seat.kind == "codeact" else "cot"
+        options = (CodeActOptions if kind == "codeact" else CotOptions).parse(seat.options)
+        context = agent_context(CodeActContext, kind, runtime.context if runtime is not None else None)
+        view = parse_view(state["view"])
+        request = Request.model_validate(state["request"])
+        memory = dict(state.get("pool") or {})
+        table = Turn(view=view, request=request, seat=seat, seed=int(state.get("seed") or 0),  # type: ignore[arg-type]
+                     memory=memory, options=LgaOptions(response_words=options.response_words),
+                     context=context, state=state)  # type: ignore[arg-type]
+        return cls(view=view, request=request, seat=seat, seed=int(state.get("seed") or 0),  # type: ignore[arg-type]
+                   memory=memory, options=options, context=context, kind=kind, table=table)
+
+    # ------------------------------------------------------------ sampling
+
+    @property
+    def text_temperature(self) -> float:
+        """Prose temperature: the seat option, else the run's context (0.7)."""
+        t = self.options.temperature
+        return self.context.text_temperature if t is None else t
+
+    @property
+    def code_temperature(self) -> float:
+        """Code temperature: the seat option, else the run's context (0)."""
+        t = getattr(self.options, "code_temperature", None)
+        return self.context.code_temperature if t is None else t
+
+    def slot(self, models: ModelProvider) -> int | None:
+        """The server slot this player's calls are pinned to (`roundtable.agents.protocol.player_slot`), or None."""
+        return player_slot(self.view.player, models.slots(self.seat.model))
+
+    def text_model(self, models: ModelProvider, words: int) -> BaseChatModel:
+        """The seat's model for prose of at most ``words`` words, on the player's slot."""
+        return models.chat(self.seat.model, self.text_temperature, max_tokens_for(words), slot=self.slot(models))
+
+    @property
+    def program_tokens(self) -> int:
+        """``max_tokens`` of a program reply (`CodeActOptions.program_tokens`)."""
+        return getattr(self.options, "program_tokens", CodeActOptions.model_fields["program_tokens"].default)
+
+    def code_model(self, models: ModelProvider) -> BaseChatModel:
+        """The seat's model for a program, on the player's slot."""
+        return models.chat(self.seat.model, self.code_temperature, self.program_tokens, slot=self.slot(models))
+
+    def structured(self, models: ModelProvider) -> bool:
+        """Whether to ask for schema-constrained output (the seat option, or the endpoint's support)."""
+        option = self.options.structured
+        return models.json_schema(self.seat.model) if option == "auto" else bool(option)
+
+    # -------------------------------------------------------- prompt parts
+
+    def messages(self, user: str) -> list[BaseMessage]:
+        """``[system: the rules, user: user]``."""
+        return [SystemMessage(self.table.rules_text()), HumanMessage(user)]
+
+    def memory_text(self) -> str:
+        """The global memory (template ``codeact/memory``)."""
+        view = self.view
+        return self.context.render(
+            "codeact/memory", me=view.player, role_card=self.table.role_card(),
+            knowledge=self.context.render("avalon/knowledge", knowledge=list(view.knowledge), side=view.side),
+            key=list(self.memory.get("key") or []), recent=list(self.memory.get("recent") or []))
+
+    def facts_text(self, facts: list[dict[str, Any]] | None = None) -> str:
+        """The leader's facts as plain statements (template ``codeact/facts``)."""
+        facts = leader_facts(self.view, self.memory) if facts is None else facts
+        return self.context.render("codeact/facts", facts=facts)
+
+    def write_task(self, facts: list[dict[str, Any]]) -> str:
+        """The CodeAct task (template ``codeact/write``)."""
+        return self.context.render("codeact/write", me=self.view.player,
+                                   round=self.request.round, count=self.request.count,
+                                   players=self.view.players, facts=self.facts_text(facts))
+
+    @property
+    def sandbox_owner(self) -> str:
+        """Whose sandbox worker runs this agent's programs (one per player and game seed)."""
+        return f"{self.kind}:{self.seed}:p{self.view.player}"

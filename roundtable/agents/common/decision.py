@@ -1,0 +1,61 @@
+"""A model-driven agent's decision: the fallback rules of SPEC.md §3.2 over what was read, words cleaned, cost summed.
+
+Shared by the model-driven kinds' last node (``lga``'s and ``codeact``'s
+``decide``). No model call: whatever the replies were, the decision returned
+passes `check_decision`; every rule that had to step in is named in
+`Decision.fallback`, and the raw replies are kept in `Decision.raw`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from roundtable.games import GAMES
+from roundtable.games.fallbacks import checked, choose_pick, choose_yes_no, join_reasons, sanitize_utterance
+from roundtable.games.protocol import Decision, PlayerView, Request
+from roundtable.agents.common.model_calls import total_usage
+
+RAW_SEPARATOR = "\n---\n"
+
+
+def final_decision(view: PlayerView, request: Request, seed: int, *, action: dict[str, Any] | None,
+                   words: str | None, replies: Sequence[str], problems: Sequence[str | None],
+                   usage: Sequence[dict[str, Any]], checks: Sequence[str], response_words: int,
+                   attempts: int = 0) -> Decision:
+    """The legal `Decision` for ``request`` from the answer and words read.
+
+    Args:
+        view, request, seed: the decision's inputs (the seed drives the seeded fallbacks).
+        action: what was read: ``players`` (+ ``passed``) or ``choice``; ``None``/``{}``: nothing.
+        words: the words read (``None``: none). response_words: their word limit.
+        replies: every raw model reply (joined into ``Decision.raw``; none: ``None``).
+        problems: fallback reasons found on the way (``None`` entries ignored).
+        usage: per-call usage records (summed into ``Decision.usage``).
+        checks: what the agent's own checks found (`Decision.checks`).
+        attempts: how often too few players were asked for again (for the pick fallback).
+    """
+    action = dict(action or {})
+    reasons: list[str | None] = list(problems)
+    fields: dict[str, Any] = {}
+    if request.answer == "pick":
+        choice = choose_pick(request, action.get("players"), seed, passed=bool(action.get("passed")),
+                             attempt=attempts)
+        fields["players"] = choice.players
+        reasons.append(choice.fallback)
+    elif request.answer == "yes_no":
+        fields["choice"], reason = choose_yes_no(request, action.get("choice"))
+        reasons.append(reason)
+    if request.wants_words:
+        said, reason = sanitize_utterance(words, view.player, response_words)
+        reasons.append(reason)
+        if not said:
+            said = GAMES[view.game].plain_words(view, request, Decision.to(request, **fields))
+            reasons.append("no usable words: plain words used")
+        fields["utterance"] = said
+    raw = RAW_SEPARATOR.join(replies) if replies else None  # an empty reply is kept as ""
+    fallback = join_reasons(reasons)
+    count = len(fallback.split("; ")) if fallback else 0
+    decision = Decision.to(request, raw=raw, fallback=fallback, checks=tuple(checks),
+                           usage=total_usage(usage, fallbacks=count), **fields)
+    return checked(request, decision, seed)

@@ -1,0 +1,136 @@
+"""Runtime context of the ``lga`` agent graph: every model-facing text, overridable per run.
+
+`LgaContext` is the agent graph's ``context_schema``, and the ``lga`` field of
+a game graph's context (`roundtable.graphs.game.game_context`). Each prompt field
+defaults to the text of its template file and carries LangGraph Studio's prompt
+metadata (``json_schema_extra={"langgraph_nodes": [...], "langgraph_type":
+"prompt"}``), so a prompt engineer edits it in Studio, reruns a node from a
+checkpoint, and compares. The sampling temperatures live here too (a seat's
+``options`` override them for that seat).
+
+Pass it as ``graph.invoke(input, config, context=LgaContext(act_prompt=...))``
+or as a dict (LangGraph coerces it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from roundtable.prompts.registry import registry
+from roundtable.prompts.rendering import prompt_field, temperature_field
+
+ROLES = ("merlin", "percival", "servant", "morgana", "assassin", "minion", "mordred", "oberon")
+KINDS = ("lga",)
+MODEL_NODES = ["summarize", "analyze", "plan", "act", "respond"]
+"""The lga graph's nodes that call a model (prompt metadata names nodes of the lga graph, drawn inside the
+game graph's ``lga`` node)."""
+
+# field name -> (template name, nodes that use it, description)
+PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
+    "rules_prompt": ("avalon/rules", MODEL_NODES, "System prompt: the rules of Avalon for the game's role set and variants."),
+    "shared_prompt": ("lga/shared", MODEL_NODES, "The public part every prompt starts with: earlier quests' facts and this quest's records."),
+    "private_prompt": ("lga/private", MODEL_NODES, "The player's private part: role card, knowledge, how it answers, summary (this quest's private records follow the public part)."),
+    "standing_prompt": ("lga/standing", MODEL_NODES, "How the player answers the Host in every call (in the cached private part): its words' manner, what to keep secret, by side and role; the rule of a team vote."),
+    "context_prompt": ("lga/context", MODEL_NODES, "What precedes every task: the private and public parts and the notes, in the order the prompt cache wants (layout)."),
+    "summarize_prompt": ("lga/summarize", ["summarize"], "Summarization: previous summary + the last round's records -> new summary."),
+    "analyze_prompt": ("lga/analyze", ["analyze"], "Analysis of the other players' likely roles and strategies."),
+    "plan_prompt": ("lga/plan", ["plan"], "Planning for the rest of the game."),
+    "instruction_prompt": ("lga/instruction", ["act", "respond"], "The Host's instruction for each kind of request."),
+    "act_prompt": ("lga/act", ["act"], "Action (and the words, when asked, in the same call)."),
+    "respond_prompt": ("lga/respond", ["respond"], "Response: the words said to the table."),
+    "choice_help_prompt": ("lga/choice_help", ["act", "respond"], "How the answer's choice is written (per answer shape)."),
+    "retry_note_prompt": ("lga/retry_note", ["act", "respond"], "The Host's note when asking again for players."),
+    "review_note_prompt": ("lga/review_note", ["act", "respond"], "The Host's note when the agent asks again: its words copied a speaker, named another team, or exposed its side."),
+    "vote_note_prompt": ("lga/vote_note", ["act"], "The Host's note when the agent asks again: its team vote went against what it knows."),
+    "speech_prompt": ("lga/speech", ["act", "respond"], "How the words of the request in hand are said: to whom, how long."),
+    "decided_prompt": ("lga/decided", ["respond"], "The chosen action in words, for the response."),
+    "answer_fields_prompt": ("answers/field", ["summarize", "act"], "Descriptions of the fields of JSON answer schemas."),
+    "extract_system_prompt": ("extraction/system", ["act", "respond"], "The extractor's system prompt."),
+    "extract_pick_prompt": ("extraction/pick", ["act", "respond"], "Extractor with worked examples: the players a reply names."),
+    "extract_yes_no_prompt": ("extraction/yes_no", ["act", "respond"], "Extractor with worked examples: which of the game's two words a reply chooses."),
+    "narration_prompt": ("avalon/narration", ["observe"], "The narrator: each event as one line of the player's records."),
+    "knowledge_prompt": ("avalon/knowledge", MODEL_NODES, "What the player learned at the reveal, in words."),
+    "team_knowledge_prompt": ("avalon/team_knowledge", ["act", "respond"], "What the player's knowledge says about the team in hand."),
+    "team_record_prompt": ("avalon/team_record", ["act", "respond"], "What the public record says about the team in hand: members on failed quests, own proposal, a fifth team."),
+    "leader_lines_prompt": ("avalon/leader_lines", ["act"], "What the leader's knowledge and the public record say about whom its side wants on the team it proposes."),
+} | {
+    f"role_{role}_prompt": (f"avalon/roles/{role}", MODEL_NODES, f"Role card of {role}: introduction, goal, initial strategy.")
+    for role in ROLES
+}
+
+TEMPLATE_FIELDS: dict[str, str] = {template: field for field, (template, _, _) in PROMPT_FIELDS.items()}
+"""Template name -> context field name."""
+
+
+def _prompt(field: str) -> Any:
+    template, nodes, description = PROMPT_FIELDS[field]
+    return prompt_field(template, description, KINDS, nodes)
+
+
+class LgaContext(BaseModel):
+    """Per-run settings of the ``lga`` agent graph (its ``context_schema``).
+
+    Attributes:
+        *_prompt: Jinja2 template texts; default: the files under ``roundtable/prompts``.
+        temperature: sampling temperature of the agent modules (Lan et al.: 0.3).
+        extraction_temperature: temperature of extractor calls (SPEC.md §3.2: 0).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    rules_prompt: str = _prompt("rules_prompt")
+    shared_prompt: str = _prompt("shared_prompt")
+    private_prompt: str = _prompt("private_prompt")
+    standing_prompt: str = _prompt("standing_prompt")
+    context_prompt: str = _prompt("context_prompt")
+    summarize_prompt: str = _prompt("summarize_prompt")
+    analyze_prompt: str = _prompt("analyze_prompt")
+    plan_prompt: str = _prompt("plan_prompt")
+    instruction_prompt: str = _prompt("instruction_prompt")
+    act_prompt: str = _prompt("act_prompt")
+    respond_prompt: str = _prompt("respond_prompt")
+    choice_help_prompt: str = _prompt("choice_help_prompt")
+    retry_note_prompt: str = _prompt("retry_note_prompt")
+    review_note_prompt: str = _prompt("review_note_prompt")
+    vote_note_prompt: str = _prompt("vote_note_prompt")
+    speech_prompt: str = _prompt("speech_prompt")
+    decided_prompt: str = _prompt("decided_prompt")
+    answer_fields_prompt: str = _prompt("answer_fields_prompt")
+    extract_system_prompt: str = _prompt("extract_system_prompt")
+    extract_pick_prompt: str = _prompt("extract_pick_prompt")
+    extract_yes_no_prompt: str = _prompt("extract_yes_no_prompt")
+    narration_prompt: str = _prompt("narration_prompt")
+    knowledge_prompt: str = _prompt("knowledge_prompt")
+    team_knowledge_prompt: str = _prompt("team_knowledge_prompt")
+    team_record_prompt: str = _prompt("team_record_prompt")
+    leader_lines_prompt: str = _prompt("leader_lines_prompt")
+    role_merlin_prompt: str = _prompt("role_merlin_prompt")
+    role_percival_prompt: str = _prompt("role_percival_prompt")
+    role_servant_prompt: str = _prompt("role_servant_prompt")
+    role_morgana_prompt: str = _prompt("role_morgana_prompt")
+    role_assassin_prompt: str = _prompt("role_assassin_prompt")
+    role_minion_prompt: str = _prompt("role_minion_prompt")
+    role_mordred_prompt: str = _prompt("role_mordred_prompt")
+    role_oberon_prompt: str = _prompt("role_oberon_prompt")
+    temperature: float = temperature_field(0.3, "Temperature of the agent modules (Lan et al.: 0.3).", KINDS,
+                                           MODEL_NODES)
+    extraction_temperature: float = temperature_field(0.0, "Temperature of extractor calls (0).", KINDS,
+                                                      ["act", "respond"])
+
+    def template(self, name: str) -> str:
+        """The text of template ``name`` for this run (the field's value).
+
+        Raises:
+            KeyError: ``name`` is not a template the context carries.
+        """
+        return getattr(self, TEMPLATE_FIELDS[name])
+
+    def render(self, name: str, /, **variables: Any) -> str:
+        """Render template ``name`` with this run's text (see `roundtable.prompts.registry.PromptRegistry.render`)."""
+        return registry.render(name, source=self.template(name), **variables)
+
+    def describe(self, field: str, **facts: Any) -> str:
+        """The description of a JSON answer-schema field (template ``answers/field``)."""
+        return self.render("answers/field", field=field, **{"words": None, "name": None, **facts})

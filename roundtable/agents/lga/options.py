@@ -1,0 +1,140 @@
+"""The ``lga`` agent's switches, read from `SeatSpec.options`.
+
+Ablations of Lan et al. (EMNLP 2024): ``no_analysis``, ``no_plan``,
+``no_action`` (respond directly: one call gives the words and the action is
+extracted from them), ``analysis_scope`` (``all`` / ``teammates`` /
+``adversaries``). Cost switches: ``merge_plan`` (one call writes both the
+analysis and the plan), ``separate_response`` (the response is its own call
+after the action, instead of one call returning both), word limits and
+``retries``. Sampling: ``temperature`` and ``extraction_temperature`` (default:
+the run's context, 0.3 and 0).
+
+Example seat: ``SeatSpec(kind="lga", model="local", options={"no_plan": True})``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from roundtable.agents.protocol import validated_options
+
+
+class LgaOptions(BaseModel):
+    """Validated ``lga`` seat options (unknown keys are refused).
+
+    Attributes:
+        no_analysis / no_plan / no_action: the paper's module ablations.
+        analysis_scope: which players the analysis covers.
+        merge_plan: the analysis call also writes the plan (saves a call per
+            round); ``auto`` (default): merged for the embedded ``local`` model,
+            whose 2-core budget needs it, separate for other models.
+        merge_summary: once a round has ended, the summary call also writes
+            the new analysis and plan (saves one or two calls per round);
+            ``auto`` (default): merged for the embedded ``local`` model only.
+        separate_response: ask for the words in a second call after the action.
+        structured: ``auto`` asks the model layer whether the endpoint supports
+            JSON-schema output; ``True``/``False`` force it.
+        retries: times too few players named are asked for again before the fallback.
+        reason_before: request kinds whose answer a JSON-schema reply
+            precedes with a one-sentence reason: ``vote_team`` (the embedded
+            model approved more teams with one: benchmarks/README.md) and
+            ``propose_team`` (whom the leader leaves out: good leaders proposed
+            teams without an evil player more often; a final proposal, which
+            names a team already proposed, has none); both by default;
+            ``|``-separated on the command line.
+        summary_words / analysis_words / plan_words / response_words: word
+            limits given to the model (the paper's maxima: 100 for analysis and
+            response); ``max_tokens`` follows from them.
+        prompt_layout: ``per_player`` (private part first; each player pinned to a server slot of its
+            own), ``shared`` (public part first, for one shared prompt cache) or ``auto`` (default:
+            per player where the endpoint has slots, `roundtable.models.factory.prompt_slots`); see
+            `roundtable.agents.lga.turn`.
+        transcript_chars: budget of the current quest's records in a prompt, in characters: the whole
+            quest while it fits (the text then only grows, and each player's prompt cache keeps it), then
+            earlier proposals' Host lines and the current proposal's talk (newest kept);
+            `roundtable.agents.lga.memory.public_transcript`.
+        temperature / extraction_temperature: override the run's context.
+        dry: sample the calls that write words said at the table with llama.cpp's DRY sampler
+            (`roundtable.agents.lga.calls.DRY_SAMPLING`), which keeps a reply from copying a sentence of
+            its prompt; ``auto`` (default): on for the embedded ``local`` model only (other servers may
+            refuse the parameters).
+        vote_check: which team votes are asked for once more when they go against what the player's lines
+            about the team say its side wants (`roundtable.agents.lga.vote_check`): ``off``, ``knowledge``
+            (Merlin's and the evil players' reveal knowledge) or ``record`` (also a good player's fifth team
+            and a team with no one from a failed quest). Default ``off``: on the embedded model no re-ask
+            changed a vote (benchmarks/README.md), so it only cost calls.
+        strategy: a learned strategy for the player's role (Lan et al.'s experience learning, written
+            between games by `roundtable.experiments.learning`), replacing the role card's initial one;
+            empty (default): the initial strategy.
+        role_notes: learned descriptions of how the other roles play, added to the role card; empty
+            (default): none.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    no_analysis: bool = False
+    no_plan: bool = False
+    no_action: bool = False
+    analysis_scope: Literal["all", "teammates", "adversaries"] = "all"
+    merge_plan: bool | Literal["auto"] = "auto"
+    merge_summary: bool | Literal["auto"] = "auto"
+    separate_response: bool = False
+    structured: bool | Literal["auto"] = "auto"
+    retries: int = Field(default=1, ge=0, le=5)
+    reason_before: tuple[str, ...] = ("vote_team", "propose_team")
+    summary_words: int = Field(default=30, ge=10, le=300)
+    analysis_words: int = Field(default=20, ge=10, le=100)
+    plan_words: int = Field(default=15, ge=10, le=100)
+    response_words: int = Field(default=20, ge=5, le=100)
+    transcript_chars: int = Field(default=4000, ge=200, le=20000)
+    prompt_layout: Literal["auto", "per_player", "shared"] = "auto"
+    dry: bool | Literal["auto"] = "auto"
+    vote_check: Literal["off", "knowledge", "record"] = "off"
+    temperature: float | None = Field(default=None, ge=0.0, le=2.0)
+    extraction_temperature: float | None = Field(default=None, ge=0.0, le=2.0)
+    strategy: str = Field(default="", max_length=1000)
+    role_notes: str = Field(default="", max_length=4000)
+
+    @field_validator("reason_before", mode="before")
+    @classmethod
+    def _split(cls, value: Any) -> Any:
+        return tuple(part.strip() for part in value.split("|") if part.strip()) if isinstance(value, str) else value
+
+    def merges_plan(self, model: str | None) -> bool:
+        """Whether analysis and plan come from one call for a seat playing ``model``."""
+        if self.no_plan:
+            return False
+        return _switch(self.merge_plan, model)
+
+    def merges_summary(self, model: str | None) -> bool:
+        """Whether the summary call also writes the analysis and plan (those not ablated) for ``model``."""
+        if self.no_analysis and self.no_plan:
+            return False
+        return _switch(self.merge_summary, model)
+
+    def uses_dry(self, model: str | None) -> bool:
+        """Whether words said at the table are sampled with the DRY sampler for a seat playing ``model``."""
+        return _switch(self.dry, model)
+
+    @classmethod
+    def parse(cls, options: dict[str, Any] | None) -> "LgaOptions":
+        """Validate seat options.
+
+        Raises:
+            ConfigurationError: an unknown option or a bad value (the message names it).
+        """
+        return validated_options(cls, options, "lga")
+
+
+def _switch(value: bool | str, model: str | None) -> bool:
+    """A cost switch's value; ``auto`` is on for the embedded ``local`` model only."""
+    if value == "auto":
+        return (model or "local").split("?")[0] == "local"
+    return bool(value)
+
+
+def max_tokens_for(words: int) -> int:
+    """``max_tokens`` for a reply of at most ``words`` words (about 1.4 tokens a word, plus slack)."""
+    return int(words * 1.6) + 16

@@ -1,0 +1,1 @@
+"""Agent kind ``random``: uniform legal play in every game, no model."""

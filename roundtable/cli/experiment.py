@@ -1,0 +1,120 @@
+"""``roundtable experiment run | status | report``: the experiment commands (a Typer sub-application).
+
+Exit status: 0 every game finished (``run``) or the command did its work; 2 a
+refused configuration or directory (nothing started); 1 some games failed or
+are unfinished (rerun the same command to retry them); 130 Ctrl-C, 143 SIGTERM.
+"""
+
+from __future__ import annotations
+
+import signal
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from roundtable.experiments.config import ExperimentConfigError
+
+app = typer.Typer(help="Batches of games from a configuration file: run (parallel, resumable), status, report.",
+                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def _fail(message: str, code: int = 2) -> None:
+    err.print(f"[red]error:[/red] {escape(message)}", markup=True)
+    raise typer.Exit(code)
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread as Ctrl-C is."""
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise _Terminated()
+
+
+@app.command()
+def run(
+    config: Annotated[Path, typer.Argument(help="The experiment's TOML configuration.")],
+    out_dir: Annotated[Optional[Path], typer.Option(
+        "--out", help="The experiment directory (default: <data dir>/experiments/NAME).")] = None,
+    quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+) -> None:
+    """Play every unfinished game of an experiment; rerun the same command to resume after any stop."""
+    from roundtable.experiments.progress import ProgressBar
+    from roundtable.experiments.runner import Listener, prepare_directory, run_experiment
+
+    try:
+        prepare_directory(config, out_dir)  # refuse a bad configuration before anything runs
+    except ExperimentConfigError as error:
+        _fail(str(error))
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        if quiet:
+            summary = run_experiment(config, out_dir, Listener())
+        else:
+            with ProgressBar(err) as bar:
+                summary = run_experiment(config, out_dir, bar)
+    except _Terminated:
+        _fail("terminated; rerun the same command to continue", code=128 + signal.SIGTERM)
+    except KeyboardInterrupt:
+        _fail("interrupted; rerun the same command to continue", code=130)
+    except ExperimentConfigError as error:
+        _fail(str(error))
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    out.print(f"{summary.directory}: {len(summary.finished)} games finished now, {summary.skipped} before, "
+              f"{len(summary.failed)} failed, {len(summary.unfinished)} unfinished", markup=False)
+    for game_id, error in sorted(summary.failed.items()):
+        err.print(f"failed: {game_id}: {error}", markup=False)
+    if summary.failed or summary.unfinished:
+        err.print("Rerun the same command to retry the failed and unfinished games.")
+        raise typer.Exit(1)
+
+
+@app.command()
+def status(directory: Annotated[Path, typer.Argument(help="The experiment directory.")]) -> None:
+    """Where an experiment stands: games finished, unfinished, running, missing and failed per condition."""
+    from roundtable.experiments.manifest import experiment_status
+    from roundtable.experiments.runner import open_directory
+
+    try:
+        config, games, path = open_directory(directory)
+    except ExperimentConfigError as error:
+        _fail(str(error))
+    state = experiment_status(path, config, games)
+    table = Table(title=f"Experiment {state['experiment']} ({path})")
+    for column in ("condition", "planned", "finished", "running", "unfinished", "missing", "calls", "tokens",
+                   "fallbacks", "wall s"):
+        table.add_column(column, justify="right")
+    for name, c in state["conditions"].items():
+        cost = c["cost"]
+        table.add_row(name, *(str(c[k]) for k in ("planned", "finished", "running", "unfinished", "missing")),
+                      str(int(cost["calls"])), str(int(cost["prompt_tokens"] + cost["completion_tokens"])),
+                      str(int(cost["fallbacks"])), f"{c['wall_seconds']:.1f}")
+    out.print(table)
+    out.print(f"{state['finished']}/{state['planned']} finished; checkpoints {state['database_bytes']:,} bytes, "
+              f"records {state['records_bytes']:,} bytes", markup=False)
+    for game_id, error in sorted(state["failures"].items()):
+        out.print(f"failed (retried by the next run): {game_id}: {error}", markup=False)
+
+
+@app.command()
+def report(
+    directory: Annotated[Path, typer.Argument(help="The experiment directory.")],
+    out_dir: Annotated[Optional[Path], typer.Option("--out", help="Where to write (default: DIR/report).")] = None,
+) -> None:
+    """Write the experiment's report from its finished records: report.md, CSV tables, PNG plots."""
+    from roundtable.experiments.report import write_report
+    from roundtable.experiments.runner import open_directory
+
+    try:
+        config, games, path = open_directory(directory)
+    except ExperimentConfigError as error:
+        _fail(str(error))
+    written = write_report(path, config, games, out_dir)
+    out.print(str(written), markup=False)

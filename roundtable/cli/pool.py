@@ -1,0 +1,111 @@
+"""``roundtable pool``: the ``cga`` agent's experience pools (Xu et al. 2023; SPEC.md §3.3).
+
+A pool grows while ``cga`` seats play with ``--agent-option pool=NAME`` (each
+finished game adds its tuples), or is built afterwards from earlier finished
+games (``pool build NAME GAME_ID...`` or ``--last N``), and is frozen for
+evaluation (``pool freeze NAME``): a frozen pool is read, never written.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+app = typer.Typer(help="Experience pools of the cga agent: list, show, build from earlier games, freeze.",
+                  no_args_is_help=True)
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def _pool(name: str):
+    from roundtable.agents.cga.experience import ExperiencePool
+    from roundtable.store.paths import GameIdError
+
+    try:
+        return ExperiencePool(name)
+    except GameIdError as error:
+        err.print(f"error: {str(error).replace('game id', 'pool name')}")
+        raise typer.Exit(2) from None
+
+
+@app.command(name="list")
+def list_pools() -> None:
+    """List the pools of the data directory."""
+    from roundtable.agents.cga.experience import list_pools as pools
+
+    rows = pools()
+    if not rows:
+        out.print("No experience pools yet (play cga seats with --agent-option pool=NAME).")
+        return
+    table = Table("pool", "games", "frozen", "embeddings")
+    for row in rows:
+        table.add_row(row["name"], str(row["games"]), "yes" if row["frozen"] else "no", row["embeddings"])
+    out.print(table)
+
+
+@app.command()
+def show(name: Annotated[str, typer.Argument(help="The pool.")]) -> None:
+    """How many games and tuples a pool holds, and whether it is frozen."""
+    pool = _pool(name)
+    if not pool.exists:
+        err.print(f"error: no pool {name!r}; see roundtable pool list")
+        raise typer.Exit(1)
+    info = pool.info()
+    out.print(f"Pool {name}: {len(info.get('games') or [])} games, {pool.count()} experiences, "
+              f"{'frozen' if info.get('frozen') else 'learning'}; embeddings {pool.embeddings}; in {pool.directory}")
+
+
+@app.command()
+def build(
+    name: Annotated[str, typer.Argument(help="The pool to add to (created if missing).")],
+    game_ids: Annotated[Optional[list[str]], typer.Argument(help="Finished games with cga seats.")] = None,
+    last: Annotated[Optional[int], typer.Option(help="Take the last N finished games instead.", min=1)] = None,
+    freeze: Annotated[bool, typer.Option(help="Freeze the pool afterwards (for evaluation).")] = False,
+) -> None:
+    """Add earlier finished games' cga (reflection, response, score) tuples to a pool."""
+    from roundtable.agents.cga.experience import record_game
+    from roundtable.store.records import list_records
+    from roundtable.play.runner import game_of, open_runner
+
+    pool = _pool(name)
+    if pool.frozen:
+        err.print(f"error: pool {name!r} is frozen; thaw it first (roundtable pool thaw {name})")
+        raise typer.Exit(2)
+    if bool(game_ids) == bool(last):
+        err.print("error: name the games, or give --last N")
+        raise typer.Exit(2)
+    if last:
+        finished = sorted((r for r in list_records() if r["status"] == "finished"), key=lambda r: r["updated"])
+        game_ids = [r["game_id"] for r in finished][-last:]
+    total = 0
+    for game_id in game_ids or []:
+        with open_runner(game_of(game_id)) as runner:
+            values, done = runner.state(game_id) if runner.exists(game_id) else ({}, False)
+        if not done:
+            err.print(f"error: game {game_id!r} has no finished checkpoint here; nothing taken from it")
+            raise typer.Exit(1)
+        written = record_game(game_id, values, into=name).get(name, 0)
+        out.print(f"{game_id}: {written} experiences")
+        total += written
+    if freeze:
+        pool.freeze()
+    out.print(f"Pool {name}: {pool.count()} experiences{' (frozen)' if freeze else ''}; added {total}.")
+
+
+@app.command(name="freeze")
+def freeze_pool(name: Annotated[str, typer.Argument(help="The pool.")]) -> None:
+    """Freeze a pool: cga seats read it, finished games no longer add to it."""
+    pool = _pool(name)
+    pool.freeze(True)
+    out.print(f"Pool {name} is frozen.")
+
+
+@app.command()
+def thaw(name: Annotated[str, typer.Argument(help="The pool.")]) -> None:
+    """Let finished games add to a frozen pool again."""
+    pool = _pool(name)
+    pool.freeze(False)
+    out.print(f"Pool {name} learns again.")

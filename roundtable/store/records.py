@@ -1,0 +1,239 @@
+"""The per-game JSON record (SPEC.md §1.3), written under ``<data dir>/records/``.
+
+A record holds everything the metrics need, computed from the event log with
+no model: roles, each proposal with leader and team, every vote, every quest
+card by player, outcomes, the assassination, winner and end reason, every
+utterance with speaker, phase and visibility, and every decision with the raw
+model text, the parsed action and whether a fallback was used; besides the
+log, an Avalon record carries the ``beliefs`` its players stated at the end
+(`roundtable.graphs.phases.stated_beliefs`), and every record the
+``experience_pools`` its ``cga`` seats played with (`roundtable.metrics.pools`).
+Records written before either existed lack the key; readers take its absence
+for "none recorded".
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from roundtable.store import paths
+from roundtable.play.locks import is_driven
+from roundtable.metrics.pools import pools_at_start
+from roundtable.metrics.werewolf import game_days
+
+RECORD_VERSION = 1
+
+
+def _of(events: list[dict[str, Any]], kind: str, *keys: str) -> list[dict[str, Any]]:
+    return [{k: e.get(k) for k in keys} for e in events if e["type"] == kind]
+
+
+def build_record(game_id: str, values: dict[str, Any], status: str, game_name: str = "avalon") -> dict[str, Any]:
+    """The record of a game from the game graph's state values.
+
+    Args:
+        game_name: the game's name (`roundtable.games.GAMES`).
+        game_id: the game's id (its checkpoint thread id).
+        values: the graph state (``config``, ``seed``, ``seats``, ``game``, ``events``, and ``beliefs``
+            once an Avalon game is over).
+        status: ``finished``, ``running`` or ``interrupted``.
+
+    Returns:
+        A JSON-ready dict; ``events`` is the complete log, the other keys are
+        views of it for convenience, except ``beliefs`` (Avalon), the beliefs stated at the end,
+        ``{player: {other player: P(good)}}`` (keys as strings) of the good players whose agent kind states one
+        (``{}`` before, or when no such player sat); ``experience_pools``: ``{player: {"pool", "reads",
+        "games", "experiences"}}`` of each ``cga`` seat at the start.
+    """
+    events: list[dict[str, Any]] = list(values.get("events") or [])
+    game = values.get("game") or {}
+    over = next((e for e in events if e["type"] == "game_over"), None)
+    roles = game.get("roles") or []
+    return {
+        "version": RECORD_VERSION,
+        "game_id": game_id,
+        "game": game_name,
+        "status": status,
+        "pid": os.getpid(),
+        "updated": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "seed": values.get("seed"),
+        "config": values.get("config"),
+        "seats": values.get("seats"),
+        "roles": {str(p): r for p, r in enumerate(roles, start=1)},
+        "winner": over["winner"] if over else None,
+        "end_reason": over["reason"] if over else None,
+        **(_werewolf_views(events) if game_name == "werewolf" else _avalon_views(events)
+           | {"beliefs": dict(values.get("beliefs") or {})}),
+        "experience_pools": pools_at_start({"events": events}),
+        "decisions": [{k: v for k, v in e.items() if k not in ("type", "to")} for e in events if e["type"] == "decision"],
+        "usage": usage_totals(events),
+        "usage_by_module": module_totals(events),
+        "events": events,
+    }
+
+
+def _avalon_views(events: list[dict[str, Any]]) -> dict[str, Any]:
+    """Avalon's views of the log (SPEC.md §1.3): proposals, votes, quest cards and outcomes, the assassination,
+    utterances."""
+    return {
+        "proposals": _of(events, "proposal", "round", "attempt", "leader", "team", "final"),
+        "votes": _of(events, "vote", "round", "attempt", "player", "approve"),
+        "vote_results": _of(events, "vote_result", "round", "attempt", "team", "approvals", "approved"),
+        "quest_cards": _of(events, "quest_card", "round", "player", "success"),
+        "quests": _of(events, "quest_result", "round", "team", "fails", "fails_needed", "success"),
+        "assassination": next(iter(_of(events, "assassination", "assassin", "target", "hit")[-1:]), None),
+        "utterances": _of(events, "utterance", "speaker", "phase", "round", "attempt", "text", "to"),
+    }
+
+
+def _werewolf_views(events: list[dict[str, Any]]) -> dict[str, Any]:
+    """Werewolf's views of the log (SPEC.md §2): every night action ``{"day", "action": kill|protect|save|poison|see,
+    "by", "target"}`` (passes as ``target`` ``None``; ``saved`` for a save, ``werewolf`` for a check), each night's
+    outcome, the deaths, every statement, every elimination vote and each day's result, and ``days`` (the
+    game's length in days, ``None`` while it is not over)."""
+    night = {"kill_vote": "kill", "protect": "protect", "save": "save", "poison": "poison", "seer_result": "see"}
+    actions = [{"day": e["day"], "action": night[e["type"]], "by": e["by"], "target": e["target"]}
+               | {k: e[k] for k in ("saved", "werewolf") if k in e}
+               for e in events if e["type"] in night]
+    return {
+        "night_actions": actions,
+        "night_results": _of(events, "night_result", "day", "target", "protected", "saved", "poisoned", "deaths"),
+        "deaths": _of(events, "deaths", "day", "players"),
+        "votes": _of(events, "vote", "day", "player", "target"),
+        "vote_results": _of(events, "vote_result", "day", "tally", "eliminated"),
+        "utterances": _of(events, "utterance", "speaker", "phase", "day", "text", "to"),
+        "days": game_days({"events": events}),
+    }
+
+
+def record_path(game_id: str) -> Path:
+    """Where the record of ``game_id`` lives (inside the data directory's ``records/``).
+
+    Raises:
+        GameIdError: ``game_id`` is not a valid game id.
+    """
+    return paths.inside(paths.records_dir(), f"{paths.check_game_id(game_id)}.json")
+
+
+def write_record(record: dict[str, Any]) -> Path:
+    """Write ``record`` atomically (temp file, then rename) and return its path."""
+    path = record_path(record["game_id"])
+    tmp = path.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps(record, indent=1, ensure_ascii=False))
+    os.replace(tmp, path)
+    return path
+
+
+class RecordError(ValueError):
+    """A stored record cannot be read (not UTF-8, not JSON, not an object); the message names the file."""
+
+
+def read_record(game_id: str) -> dict[str, Any] | None:
+    """The stored record of ``game_id``, or ``None`` (also when there is no data directory: nothing is created).
+
+    Raises:
+        RecordError: the record file exists but cannot be read as a record.
+    """
+    if not (paths.home_path() / "records").is_dir():
+        return None
+    path = record_path(game_id)
+    if not path.exists():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, ValueError) as error:
+        raise RecordError(f"{path} is not a readable record: {error}") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"{path} is not a readable record: a JSON {type(data).__name__}, not an object")
+    return data
+
+
+def list_records() -> list[dict[str, Any]]:
+    """Every stored record's summary (id, status, winner, reason, updated), newest first.
+
+    A game recorded as ``running`` that no process drives now (it was killed) is
+    listed as ``interrupted``; a record that cannot be read is listed with
+    status ``unreadable`` and the problem, instead of failing the whole list.
+    """
+    out = []
+    for path in paths.records_dir().glob("*.json"):
+        try:
+            summary = _summary(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, UnicodeDecodeError, ValueError) as error:  # JSONDecodeError is a ValueError
+            out.append({"game_id": path.stem, "status": "unreadable", "winner": None, "end_reason": None,
+                        "updated": "", "seed": None, "preset": None, "problem": f"{path}: {error}"})
+            continue
+        if summary["status"] == "running" and not is_driven(summary["game_id"]):
+            summary["status"] = "interrupted"
+        out.append(summary)
+    return sorted(out, key=lambda r: r["updated"] or "", reverse=True)
+
+
+def _summary(data: Any) -> dict[str, Any]:
+    """A record's summary fields, checked.
+
+    Raises:
+        ValueError: the record is not an object, or a field has the wrong type (named).
+    """
+    if not isinstance(data, dict):
+        raise ValueError(f"a record is a JSON object, not {type(data).__name__}")
+    types = {"game_id": str, "status": str, "winner": (str, type(None)), "end_reason": (str, type(None)),
+             "updated": (str, type(None)), "seed": (int, type(None)), "config": (dict, type(None))}
+    for key, kind in types.items():
+        if not isinstance(data.get(key), kind):
+            raise ValueError(f"field {key!r} is {data.get(key)!r}")
+    summary = {k: data.get(k) for k in ("game_id", "status", "winner", "end_reason", "updated", "seed")}
+    return summary | {"preset": (data.get("config") or {}).get("preset")}
+
+
+USAGE_FIELDS = ("calls", "failures", "prompt_tokens", "completion_tokens", "cached_tokens", "seconds")
+
+
+def usage_totals(events: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """Model cost per player and for the game, summed from the decision records.
+
+    Returns:
+        ``{"1": {...}, ..., "game": {...}}`` with the fields of `USAGE_FIELDS`
+        plus ``decisions`` and ``fallbacks`` (counts).
+    """
+    totals: dict[str, dict[str, float]] = {}
+    for e in events:
+        if e["type"] != "decision":
+            continue
+        for key in (str(e["player"]), "game"):
+            row = _add_usage(totals, key, e.get("usage") or {}, ("decisions", "fallbacks"))
+            row["decisions"] += 1
+            row["fallbacks"] += 1 if e.get("fallback") else 0
+    return totals
+
+
+def module_totals(events: list[dict[str, Any]], by_kind: bool = False) -> dict[Any, dict[str, float]]:
+    """Model cost per agent module (``summarize``, ``analyze``, ``act``, ...), summed over the game's decisions.
+
+    Args:
+        events: the game's events; only ``decision`` events count.
+        by_kind: key each row by ``(request kind, module)`` instead, e.g. ``("vote_team", "act")``.
+    Returns:
+        ``{module: {field of USAGE_FIELDS: sum}}``; empty when no decision
+        recorded a per-module breakdown (rule-based agents).
+    """
+    totals: dict[Any, dict[str, float]] = {}
+    for e in events:
+        if e["type"] != "decision":
+            continue
+        for module, usage in ((e.get("usage") or {}).get("modules") or {}).items():
+            _add_usage(totals, (e["kind"], module) if by_kind else module, usage)
+    return totals
+
+
+def _add_usage(totals: dict[Any, dict[str, float]], key: Any, usage: dict[str, Any],
+               counters: tuple[str, ...] = ()) -> dict[str, float]:
+    """Add ``usage``'s `USAGE_FIELDS` to row ``key`` of ``totals`` (created with ``counters`` at 0); return the row."""
+    row = totals.setdefault(key, dict.fromkeys((*USAGE_FIELDS, *counters), 0))
+    for name in USAGE_FIELDS:
+        row[name] += usage.get(name, 0)
+    return row
