@@ -1,4 +1,4 @@
-"""Games with ``cga`` agents (Xu et al.; SPEC.md §3.3) on a model, in the paper's mode and with the cost switches.
+"""Games with ``cga`` agents (Xu et al.; docs/agents/cga.md) on a model, in the paper's mode and with the cost switches.
 
 Plays one game per seed and mode through the same runner as the CLI and
 reports, from each game's record: wall time, model calls, prompt / uncached /

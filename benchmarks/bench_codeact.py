@@ -16,7 +16,7 @@ sandbox, debug) and once by the ``cot`` graph, on the same model. Reported:
     nice -n 19 python benchmarks/bench_codeact.py --decisions 20             # embedded model
     nice -n 19 python benchmarks/bench_codeact.py --decisions 2 --model local
 
-Figures go to benchmarks/README.md with the command that produced them.
+Figures go to docs/measurements.md#the-codeact-leader with the command that produced them.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ fresh directory (SQLite checkpointer, durability ``sync``, ``--parallel``
 games at once), then prints a markdown table: wall seconds, games per second,
 bytes on disk per finished game (checkpoint database after compaction,
 records, the whole directory) and the good side's win rate with its Wilson
-95% interval for each of the configuration's conditions: ``naive`` (SPEC's
+95% interval for each of the configuration's conditions: ``naive`` (the rulebook's
 Assassin, who names a player not known to be evil) and ``avalonbench-assassin``
 (AvalonBench's code's Assassin, any seat; published by AvalonBench: 38.2%).
 ``--games N`` games are played per condition.

@@ -7,7 +7,7 @@ Each decision event of a game record carries the usage of the calls made for it,
 ``vote_team / act`` or ``speak / summarize``, and estimates each row's share of the model time from its
 tokens: uncached prompt tokens / ``--prompt-rate`` + generated tokens / ``--generation-rate`` (tokens a
 second). The defaults are the rates measured over whole games on the 2-core machine with the prebuilt
-wheel (benchmarks/README.md, "Build"): a call's own ``seconds`` include the time it queued behind other
+wheel (docs/measurements.md#the-embedded-models-speed): a call's own ``seconds`` include the time it queued behind other
 calls, so they cannot be summed. Last, the totals per game and per team voted.
 
     python benchmarks/cost_by_step.py DIR_OR_RECORD...            # records/ directories, data directories or files

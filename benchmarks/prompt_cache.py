@@ -15,7 +15,7 @@ model is run; a real game (``bench_lga_game.py``) then confirms it in tokens.
     python benchmarks/prompt_cache.py --seeds 1-10 --agent-option prompt_layout=shared
 
 Characters, not tokens: the embedded model's tokenizer makes about 4
-characters a token of this English text. Figures: benchmarks/README.md.
+characters a token of this English text. Figures: docs/measurements.md#prompt-caches-and-slots.
 """
 
 from __future__ import annotations

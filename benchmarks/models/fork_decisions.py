@@ -22,7 +22,7 @@ the current code.
 
 The games must be in ``DIR`` (the data directory of the run that played them,
 e.g. a ``bench_lga_game.py --home DIR``); the forks are written there too.
-Measured figures and their commands: ``benchmarks/README.md``.
+Measured figures and their commands: docs/measurements.md#team-votes.
 """
 
 from __future__ import annotations

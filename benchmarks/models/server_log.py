@@ -13,7 +13,7 @@ gaps are time spent outside the server: the graph, checkpoints, HTTP), and the
 prompt-processing and generation rates at the game's real context lengths,
 with JSON-schema grammars on.
 
-Measured figures and their commands: ``benchmarks/README.md``.
+Measured figures and their commands: docs/measurements.md#the-embedded-models-speed.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ Prints one line per vote and the totals.
 
 The same prompt can flip between runs (temperature 0.3): treat differences of
 two or three votes as noise. Measured figures and their commands:
-``benchmarks/README.md``.
+docs/measurements.md#team-votes.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ team, the vote and its latency.
 
     python benchmarks/models/vote_reason.py
 
-Measured figures and their commands: ``benchmarks/README.md``.
+Measured figures and their commands: docs/measurements.md#team-votes.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``roundtable pool``: the ``cga`` agent's experience pools (Xu et al. 2023; SPEC.md §3.3).
+"""``roundtable pool``: the ``cga`` agent's experience pools (Xu et al. 2023; docs/agents/cga.md#experience-pool).
 
 A pool grows while ``cga`` seats play with ``--agent-option pool=NAME`` (each
 finished game adds its tuples), or is built afterwards from earlier finished

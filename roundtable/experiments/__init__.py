@@ -1,4 +1,4 @@
-"""Experiments: the papers' settings as batches of games (SPEC.md §5).
+"""Experiments: the papers' settings as batches of games (docs/experiments.md#the-shipped-experiments).
 
 A TOML configuration (`config`) names the conditions to compare; `runner`
 plays their games in parallel and resumably into one directory; `manifest`

@@ -54,7 +54,7 @@ class ExperimentConfigError(ValueError):
 
 
 class LearningSpec(BaseModel):
-    """Experience learning between games (Lan et al., SPEC.md §3.1) for a condition's ``lga`` seats.
+    """Experience learning between games (Lan et al., docs/agents/lga.md#experience-learning) for a condition's ``lga`` seats.
 
     Fields: ``learners`` (which ``lga`` seats learn: ``all``, the default, ``good`` or ``evil``), ``identity``
     (who a learner is: ``model``, the default, one learner per model spec, whose seats share what it learns

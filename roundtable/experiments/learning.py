@@ -1,4 +1,4 @@
-"""Experience learning between the games of an experiment (Lan et al. 2024, SPEC.md §3.1).
+"""Experience learning between the games of an experiment (Lan et al. 2024, docs/agents/lga.md#experience-learning).
 
 After each finished game of a condition with ``[conditions.learning]``, every
 learning ``lga`` seat (of a *learner*, named within the condition's
@@ -42,7 +42,7 @@ from roundtable.experiments.config import LearningSpec, PlannedGame
 
 STORE_FILE = "learning.sqlite"
 TEMPERATURE = 0.3
-"""Lan et al.'s sampling temperature for agent modules (SPEC.md §3.1)."""
+"""Lan et al.'s sampling temperature for agent modules (docs/agents/lga.md#sampling)."""
 MAX_TOKENS = 200
 
 _lock = threading.Lock()

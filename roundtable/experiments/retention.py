@@ -1,7 +1,7 @@
 """What happens to a finished game's checkpoints once its record is written (a retention policy).
 
 Every superstep of a game is a checkpoint (about 1 MiB per all-``naive`` game
-on SQLite, `benchmarks/README.md`), which a thousand-game experiment does not
+on SQLite, docs/measurements.md#experiments-without-a-model), which a thousand-game experiment does not
 need once each game's record (`roundtable.store.records`) holds its event log:
 
 - ``keep_all``: keep every checkpoint (``history``, ``fork`` at any step keep working);
@@ -12,7 +12,7 @@ need once each game's record (`roundtable.store.records`) holds its event log:
 - ``delete`` (the default): delete the thread; the record is what is left.
 
 `compact` then gives the freed pages back to the file system (``VACUUM``).
-Bytes per finished game under each policy: `benchmarks/README.md`.
+Bytes per finished game under each policy: docs/measurements.md#experiments-without-a-model.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Fallback rules that turn an unusable answer into a legal one, per answer shape (SPEC.md §3.2).
+"""Fallback rules that turn an unusable answer into a legal one, per answer shape (docs/games/protocol.md#fallback-rules).
 
 Pure functions over a `Request` and what could be read from a reply: no
 LangChain, no model, no I/O, no game-specific code. A model-driven agent reads

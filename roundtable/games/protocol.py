@@ -65,7 +65,7 @@ class Request(BaseModel):
         options: ``yes_no``: the game's two words, yes first (``("approve", "reject")``).
         allowed: ``yes_no``: the legal answers (``(True,)``: only the first word).
         unclear: ``yes_no``: the answer the fallback rules give an unclear reply,
-            declared by the game (SPEC.md §3.2: a vote counts as approve, an evil
+            declared by the game (docs/games/avalon.md#fallback-rules: a vote counts as approve, an evil
             player's quest card as fail); always in ``allowed``.
         subject: the players the request is about (the team under vote or on
             the quest, the players a leader proposed before).
@@ -129,7 +129,7 @@ class Decision(BaseModel):
         choice: ``yes_no``: ``True`` for the first of the request's two words.
         utterance: the words said, when asked.
         raw: the raw model text behind the decision (``None`` for rule bots).
-        fallback: which fallback rules of SPEC.md §3.2 produced the answer, or
+        fallback: which fallback rules of docs/games/protocol.md#fallback-rules produced the answer, or
             ``None`` when the response met the request (counts for VRR).
         checks: what the agent's own checks found in its answer before giving
             it, e.g. ``"near copy of Player 3: asked again"`` (empty: nothing).

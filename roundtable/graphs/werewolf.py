@@ -1,4 +1,4 @@
-"""The Werewolf game graph: the shared game graph (`roundtable.graphs.game`) over Werewolf's rules (SPEC.md §2).
+"""The Werewolf game graph: the shared game graph (`roundtable.graphs.game`) over Werewolf's rules (docs/games/werewolf.md).
 
 ::
 

@@ -1,4 +1,4 @@
-"""AvalonPlay's measures (Shi et al., *Cooperation on the Fly*, 2023; SPEC.md §4), pure functions of game records.
+"""AvalonPlay's measures (Shi et al., *Cooperation on the Fly*, 2023; docs/measures.md#avalonplay), pure functions of game records.
 
 - **Game Win**: the share of games in which good wins by three quests, that is
   completes three successful quests (the assassination that may follow is

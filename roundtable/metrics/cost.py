@@ -3,7 +3,7 @@
 Sums each record's ``usage["game"]`` (`roundtable.store.records.usage_totals`):
 model calls, prompt, completion and cached prompt tokens, model seconds,
 decisions and fallbacks (decisions whose answer a fallback rule supplied,
-SPEC.md §3.2). The cached share is cached prompt tokens / prompt tokens (0
+docs/games/protocol.md#fallback-rules). The cached share is cached prompt tokens / prompt tokens (0
 when no prompt token was sent).
 """
 

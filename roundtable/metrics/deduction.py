@@ -1,4 +1,4 @@
-"""AvalonBench's deduction accuracy (Light et al. 2023; SPEC.md §4), a pure function of game records, no model.
+"""AvalonBench's deduction accuracy (Light et al. 2023; docs/measures.md#deduction-accuracy), a pure function of game records, no model.
 
 A game record's ``beliefs`` (`roundtable.store.records.build_record`) hold, for the
 good players whose agent kind states a belief, their belief in every other
@@ -12,7 +12,7 @@ baseline** of answering 0.5 for everyone: it guesses every other player good,
 so it is right on the good ones.
 
 AvalonBench's code divides by all seats, the player's own (always right)
-included; SPEC.md counts the other players only, and so does this module.
+included; docs/measures.md#deduction-accuracy counts the other players only, and so does this module.
 Evil players' beliefs, if a record holds any, are not scored.
 
 Both are proportions pooled over the players of a group (right guesses /

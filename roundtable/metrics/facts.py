@@ -98,7 +98,7 @@ def _final_proposals(record: dict[str, Any]) -> list[dict[str, Any]]:
 def player_facts(record: dict[str, Any]) -> list[PlayerFacts]:
     """One `PlayerFacts` per player of ``record``, players in seat order.
 
-    Definitions (Lan et al. 2024, §4 of SPEC.md):
+    Definitions (Lan et al. 2024; docs/measures.md#lan-et-al-2024):
 
     - ``rounds``: quests played; ``rounds_on_team``: those whose team held the player (QER);
     - ``quest_cards`` / ``fail_cards``: cards the player played / of them fail (FVR);

@@ -49,7 +49,7 @@ from roundtable.agents.common.words import copied_from, exposes, named_team
 def settled_vote(roles: Sequence[Role], voter: int, team: Iterable[int], last_chance: bool = False) -> bool | None:
     """The vote the voter's own reveal knowledge decides on ``team``, or None when it decides nothing
     (`roundtable.games.avalon.knowledge_vote` over what the roles reveal to the voter); on a team whose rejection
-    wins the game for evil (``last_chance``: the fifth proposal under ``fifth_rejection=evil_wins``, SPEC.md §1.2)
+    wins the game for evil (``last_chance``: the fifth proposal under ``fifth_rejection=evil_wins``, docs/games/avalon.md#fifth_rejection)
     the rule decides every vote: good approves, evil rejects.
 
     Args:

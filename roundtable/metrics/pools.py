@@ -1,4 +1,4 @@
-"""How large an experience pool each game was played with (Xu et al. 2023; SPEC.md §3.3, §5.4), from its record.
+"""How large an experience pool each game was played with (Xu et al. 2023; docs/agents/cga.md#experience-pool, docs/experiments.md#werewolf-experience-pools), from its record.
 
 A ``cga`` seat records, when its game is dealt, the pool it plays with
 (`roundtable.agents.cga.experience.pool_at_start`): an analysis-only log entry

@@ -1,7 +1,7 @@
 """Per-player metrics of Lan et al. (2024) and AvalonBench, ratios of `PlayerFacts` counts pooled over games.
 
 Source: Lan, Hu, Wang et al., *LLM-Based Agent Society Investigation* (EMNLP
-2024), §4 and Tables 2, 6-8; definitions as in SPEC.md §4:
+2024), §4 and Tables 2, 6-8; definitions as in docs/measures.md#lan-et-al-2024:
 
 - ``WR`` win rate: games won / games played (each game counted once per side within a group);
 - ``QER`` quest engagement rate: rounds on the quest team / rounds played;

@@ -1,4 +1,4 @@
-"""Werewolf's measures (Xu et al. 2023; SPEC.md §4), pure functions of game records, no model.
+"""Werewolf's measures (Xu et al. 2023; docs/measures.md#werewolf), pure functions of game records, no model.
 
 - **village win rate**: games the village side won / finished games (a draw,
   ``max_days`` reached, counts as a game the village did not win), with

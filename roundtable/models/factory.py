@@ -299,7 +299,7 @@ def supports_json_schema(spec: ModelSpec) -> bool:
     The spec's ``json_schema`` option wins; otherwise ``True`` for ``local`` and
     ``openai``, and for ``server`` the value of ``$ROUNDTABLE_JSON_SCHEMA``
     (``true``/``false``, default ``true``). When ``False``, agents ask for prose
-    and run the extractor of SPEC.md §3.2.
+    and run the extractor of docs/games/protocol.md#reading-answers-from-replies.
 
     Raises:
         ValueError: ``$ROUNDTABLE_JSON_SCHEMA`` is set to something other than a boolean.

@@ -6,12 +6,12 @@
 Every ``local`` chat model talks to it through ``base_url``.
 
 Defaults, chosen by measurement on 2 cores with Qwen2.5-Coder-1.5B Q4_K_M
-(measured figures and their commands: ``benchmarks/README.md``):
+(measured figures and their commands: docs/measurements.md#the-embedded-models-speed):
 
 * ten slots (``n_parallel=10``), each with a KV cache of its own
   (``kv_unified`` off; 81,920 tokens in all, 8,192 per slot): each decode
   attends only to its slot's cells, where a unified cache makes it span every
-  busy slot's (benchmarks/README.md, ``kv_split.py``). llama.cpp keeps a
+  busy slot's (docs/measurements.md#prompt-caches-and-slots, ``kv_split.py``). llama.cpp keeps a
   prompt cache per slot and decodes the requests of busy slots together in
   one batch (continuous batching). An agent pins each player's calls to a slot of its own (``id_slot``; see
   `roundtable.models.factory.prompt_slots`), so a call only processes what is
@@ -40,7 +40,7 @@ Environment overrides: ``ROUNDTABLE_LOCAL_CTX``, ``ROUNDTABLE_LOCAL_PARALLEL``,
 ``ROUNDTABLE_LOCAL_KV_UNIFIED`` (1: on), ``ROUNDTABLE_LOCAL_SEED_SLOTS`` (0: off), ``ROUNDTABLE_LOCAL_THREADS``, ``ROUNDTABLE_LOCAL_CACHE_MIB``,
 ``ROUNDTABLE_LOCAL_VERBOSITY`` (llama.cpp log level; 0 is quiet), ``ROUNDTABLE_LOCAL_PORT`` (0: a free port).
 
-Source: /work/shared/OFFLINE-MODELS.md; the xllamacpp package (``CommonParams``,
+Source: docs/embedded-model.md#the-server; the xllamacpp package (``CommonParams``,
 ``Server``), which wraps llama.cpp's ``tools/server``.
 """
 

@@ -6,7 +6,7 @@ call would read the rules whole. Before a slot's first call, :class:`SlotSeeder`
 slot that served a call into it with llama.cpp's slot actions (``POST /slots/{id}?action=save``, then
 ``?action=restore`` on the new slot; the server needs ``slot_save_path``). llama.cpp then reuses the longest
 prefix the restored cache shares with the new prompt (the rules) and drops the rest. A copy that fails costs
-nothing but the copy: the call runs as it would have, reading its prompt whole. Measured: benchmarks/README.md,
+nothing but the copy: the call runs as it would have, reading its prompt whole. Measured: docs/measurements.md#prompt-caches-and-slots,
 ``models/slot_copy.py``.
 
 Source: llama.cpp ``tools/server`` README, "POST /slots/{id_slot}?action=save / restore".

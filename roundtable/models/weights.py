@@ -12,7 +12,7 @@ A marker ``<file>.sha256`` next to the assembled file records the digest with
 the size and modification time it was computed for, so later starts skip the
 hash (about 1.1 GB) when the file is unchanged.
 
-Sources: /work/shared/OFFLINE-MODELS.md (chunk layout, size, digest).
+Sources: docs/embedded-model.md#the-weights (chunk layout, size, digest).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The per-game JSON record (SPEC.md §1.3), written under ``<data dir>/records/``.
+"""The per-game JSON record (docs/games/protocol.md#the-event-log), written under ``<data dir>/records/``.
 
 A record holds everything the metrics need, computed from the event log with
 no model: roles, each proposal with leader and team, every vote, every quest
@@ -77,7 +77,7 @@ def build_record(game_id: str, values: dict[str, Any], status: str, game_name: s
 
 
 def _avalon_views(events: list[dict[str, Any]]) -> dict[str, Any]:
-    """Avalon's views of the log (SPEC.md §1.3): proposals, votes, quest cards and outcomes, the assassination,
+    """Avalon's views of the log (docs/games/avalon.md#what-the-log-records): proposals, votes, quest cards and outcomes, the assassination,
     utterances."""
     return {
         "proposals": _of(events, "proposal", "round", "attempt", "leader", "team", "final"),
@@ -91,7 +91,7 @@ def _avalon_views(events: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _werewolf_views(events: list[dict[str, Any]]) -> dict[str, Any]:
-    """Werewolf's views of the log (SPEC.md §2): every night action ``{"day", "action": kill|protect|save|poison|see,
+    """Werewolf's views of the log (docs/games/werewolf.md#what-the-log-records): every night action ``{"day", "action": kill|protect|save|poison|see,
     "by", "target"}`` (passes as ``target`` ``None``; ``saved`` for a save, ``werewolf`` for a check), each night's
     outcome, the deaths, every statement, every elimination vote and each day's result, and ``days`` (the
     game's length in days, ``None`` while it is not over)."""

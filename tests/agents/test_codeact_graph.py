@@ -1,4 +1,4 @@
-"""The ``codeact`` and ``cot`` agent graphs with scripted models (Shi et al. 2023; SPEC.md §3.6):
+"""The ``codeact`` and ``cot`` agent graphs with scripted models (Shi et al. 2023; docs/agents/codeact.md):
 the self-debug loop, the fallback, the ReAct and CoT leaders, temperatures, and the decision record."""
 
 from __future__ import annotations

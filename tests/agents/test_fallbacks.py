@@ -1,4 +1,4 @@
-"""The pure fallback rules of SPEC.md §3.2, per answer shape (roundtable.games.fallbacks)."""
+"""The pure fallback rules of docs/games/protocol.md#fallback-rules, per answer shape (roundtable.games.fallbacks)."""
 
 from __future__ import annotations
 

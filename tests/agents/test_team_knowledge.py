@@ -134,7 +134,7 @@ def test_the_line_that_settles_a_vote_comes_last_before_the_answer_format(seed):
 
 
 def test_a_good_leaders_first_proposal_names_the_players_its_side_may_choose_from():
-    # the embedded model's team copies the numbers of the line it ends on (benchmarks/README.md)
+    # the embedded model's team copies the numbers of the line it ends on (docs/measurements.md#leaders-proposals)
     from roundtable.agents.lga.turn import Turn
 
     state, requests = play_until(lambda s, rs: any(r.kind == "propose_team" for r in rs)

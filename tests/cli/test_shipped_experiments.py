@@ -11,7 +11,7 @@ from roundtable.experiments.config import ExperimentConfigError, load_config, re
 
 SHIPPED = sorted((Path(__file__).resolve().parents[2] / "experiments").glob("*.toml"))
 PENDING = re.compile(r"unknown agent kind 'react'")
-"""What is not built yet (AvalonBench's ReAct agent, SPEC.md §3.4): a configuration that needs it is refused,
+"""What is not built yet (AvalonBench's ReAct agent, docs/agents/index.md#not-built): a configuration that needs it is refused,
 naming it, until then (none does today: `avalonbench_llm.toml` seats `lga` in its place)."""
 
 

@@ -1,5 +1,5 @@
 """A real CodeAct leader decision on the embedded model: it writes a program, which runs in the sandbox
-(marked ``model``; Shi et al. 2023; SPEC.md §3.6)."""
+(marked ``model``; Shi et al. 2023; docs/agents/codeact.md)."""
 
 from __future__ import annotations
 

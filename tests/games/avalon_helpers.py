@@ -1,5 +1,5 @@
 """Shared helpers for the Avalon tests: an independent setup table and knowledge
-oracle (written from SPEC.md §1.1, not imported from the library), hypothesis
+oracle (written from docs/games/avalon.md#setup-table, not imported from the library), hypothesis
 strategies over configurations, and a play loop over ``pending``/``apply``.
 """
 
@@ -15,7 +15,7 @@ from roundtable.games.avalon.bots import POLICIES
 from roundtable.agents.protocol import AgentKind, bot_kind
 from roundtable.graphs.phases import agent_seed, decision_record
 
-# SPEC.md §1.1, copied by hand: players -> (good, evil, team sizes, fails needed on quest 4).
+# docs/games/avalon.md#setup-table, copied by hand: players -> (good, evil, team sizes, fails needed on quest 4).
 TABLE = {
     5: (3, 2, (2, 3, 2, 3, 3), 1),
     6: (4, 2, (2, 3, 4, 3, 4), 1),
@@ -50,13 +50,13 @@ def team_size(n: int, round_: int) -> int:
 
 
 def fails_needed(n: int, round_: int, two_fail_quests: str = "official") -> int:
-    """SPEC.md §1.1 and the ``two_fail_quests`` variant of §1.2: quest 4 (and 5 under ``four_and_five``)."""
+    """docs/games/avalon.md#setup-table and the ``two_fail_quests`` variant (docs/games/avalon.md#two_fail_quests): quest 4 (and 5 under ``four_and_five``)."""
     quests = (4, 5) if two_fail_quests == "four_and_five" else (4,)
     return TABLE[n][3] if round_ in quests else 1
 
 
 def expected_knowledge(roles: list[str] | tuple[str, ...], p: int) -> dict[int, str]:
-    """What player ``p`` must learn, ``{player: label}``, straight from the role table of SPEC.md §1.1."""
+    """What player ``p`` must learn, ``{player: label}``, straight from the role table of docs/games/avalon.md#roles-and-what-they-learn."""
     roles = [r.value if isinstance(r, A.Role) else r for r in roles]
     mine = roles[p - 1]
     seats = range(1, len(roles) + 1)

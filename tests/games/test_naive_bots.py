@@ -1,4 +1,4 @@
-"""The naive bots decide as SPEC.md §3.5 (AvalonBench) says, decision by decision, over many seeded games."""
+"""The naive bots decide as docs/agents/naive.md (AvalonBench) says, decision by decision, over many seeded games."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ Lan et al.'s rules, tally-only votes with no talk, and every end reason. Any
 change to a rule, a bot, the order of events or a recorded field shows here.
 
 Regenerated deliberately once since: when the naive bots were made to follow
-SPEC.md §3.5 (a Minion-logic player leaves the fail to the Assassin it can
+docs/agents/naive.md#other-roles (a Minion-logic player leaves the fail to the Assassin it can
 tell; Merlin proposes himself), the two ``lan6`` games changed, and
 ``lan6-naive-official`` moved from seed 2 (which now ends by assassination)
 to seed 4, the first later seed that still ends by three failed quests.

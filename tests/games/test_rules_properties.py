@@ -1,4 +1,4 @@
-"""Property-based and directed tests of the Avalon rules library (SPEC.md §1).
+"""Property-based and directed tests of the Avalon rules library (docs/games/avalon.md).
 
 Random legal play (the ``random`` bot, hypothesis-drawn seeds, every preset,
 custom role sets and every variant combination) and ``naive`` games are checked
@@ -473,7 +473,7 @@ def _at_assassination(cfg: A.AvalonConfig) -> tuple[A.AvalonState, list[int], li
 
 
 def test_avalonbench_assassin_may_name_any_seat_and_an_evil_one_misses():
-    """SPEC.md §3.5's fidelity switch: AvalonBench's code lets the Assassin name any seat, itself included."""
+    """The ``assassination_targets=any_seat`` switch (docs/games/avalon.md#assassination_targets): AvalonBench's code lets the Assassin name any seat, itself included."""
     cfg = A.AvalonConfig.build("bench5", rules=["discussion=none", "assassination_targets=any_seat"])
     state, good, evil = _at_assassination(cfg)
     (req,) = A.pending(state)

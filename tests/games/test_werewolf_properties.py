@@ -1,4 +1,4 @@
-"""Werewolf's rules over random legal play (hypothesis): the invariants of SPEC.md §2 hold at every step of
+"""Werewolf's rules over random legal play (hypothesis): the invariants of docs/games/werewolf.md hold at every step of
 games with any configuration the rules module offers, and every view holds exactly what its player may know
 (sentinels planted in every event)."""
 

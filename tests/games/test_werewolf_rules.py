@@ -1,4 +1,4 @@
-"""Werewolf's rules (SPEC.md §2; Xu et al. 2023) rule by rule: the night's order and effects, the guard, the
+"""Werewolf's rules (docs/games/werewolf.md; Xu et al. 2023) rule by rule: the night's order and effects, the guard, the
 potions, ties, last words, the end and the maximum number of days, role-set validation."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""AvalonPlay's Game Win, Quest Win and Team Acc from game records (Shi et al.; SPEC.md §4)."""
+"""AvalonPlay's Game Win, Quest Win and Team Acc from game records (Shi et al.; docs/measures.md#avalonplay)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The cga agent's memory: informativeness scores (SPEC.md §3.3), freshness, and retrieval by embedding (Chroma, MiniLM)."""
+"""The cga agent's memory: informativeness scores (docs/agents/cga.md#informativeness), freshness, and retrieval by embedding (Chroma, MiniLM)."""
 
 from __future__ import annotations
 

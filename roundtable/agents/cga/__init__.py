@@ -1,4 +1,4 @@
-"""Node functions of the ``cga`` agent graph (Xu et al. 2023; SPEC.md §3.3), one concern per file.
+"""Node functions of the ``cga`` agent graph (Xu et al. 2023; docs/agents/cga.md), one concern per file.
 
 ``observe``, ``freshness``, ``informativeness`` (`history`), ``questions``,
 ``retrieve``, ``answer``, ``reflect`` (`answer`), ``suggest``, ``think``,

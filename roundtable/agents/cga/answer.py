@@ -1,4 +1,4 @@
-"""Completeness (Xu et al. 2023; SPEC.md §3.3): retrieval per question, the answers, and the reflection.
+"""Completeness (Xu et al. 2023; docs/agents/cga.md#the-modules): retrieval per question, the answers, and the reflection.
 
 - ``retrieve`` (no model call): for each question, the top T messages of the
   agent's memory by embedding similarity (`roundtable.agents.cga.memory.MemoryIndex`);

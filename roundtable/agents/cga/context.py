@@ -1,4 +1,4 @@
-"""Runtime context of the ``cga`` agent graph: every model-facing text and the temperatures (SPEC.md §3.3).
+"""Runtime context of the ``cga`` agent graph: every model-facing text and the temperatures (docs/agents/cga.md#options).
 
 Like `roundtable.agents.lga.context.LgaContext`: each prompt field defaults to its
 template file and carries Studio's prompt metadata (``langgraph_nodes``), so a
@@ -68,9 +68,9 @@ CgaContext = create_model(  # type: ignore[call-overload]
     Attributes:
         *_prompt: Jinja2 template texts; default: the files under ``roundtable/prompts``.
         temperature: content calls: answers, reflection, suggestion (Xu et al.: 0.3).
-        question_temperature: the question step (SPEC.md §3.3: may run warmer; default 0.3).
+        question_temperature: the question step (docs/agents/cga.md#options: may run warmer; default 0.3).
         thought_temperature: the chain-of-thought answer (Xu et al.: 0).
-        extraction_temperature: extractor calls (SPEC.md §3.2: 0).
+        extraction_temperature: extractor calls (docs/games/protocol.md#reading-answers-from-replies: 0).
     """,
     **{name: _prompt(name) for name in CGA_PROMPT_FIELDS},
     temperature=_temperature(0.3, "Temperature of answers, reflection and suggestion (Xu et al.: 0.3).",

@@ -1,4 +1,4 @@
-"""The decision: the fallback rules of SPEC.md §3.2 over what was read, and the memory kept for the next one.
+"""The decision: the fallback rules of docs/games/protocol.md#fallback-rules over what was read, and the memory kept for the next one.
 
 No model call (`roundtable.agents.common.decision.final_decision`). The pool keeps
 the round's questions, answers, reflection and suggestion (reused under

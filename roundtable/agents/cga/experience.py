@@ -1,4 +1,4 @@
-"""The experience pool (Xu et al. 2023; SPEC.md §3.3; issue 12 item 4): learning across games without training.
+"""The experience pool (Xu et al. 2023; docs/agents/cga.md#experience-pool; issue 12 item 4): learning across games without training.
 
 After each game, every ``cga`` agent's (reflection, response, score) tuples
 join a named pool; the score is ``1000 - days`` for the winners and ``days``
@@ -38,7 +38,7 @@ COLLECTION = "experience"
 
 
 def score(won: bool, days: int) -> int:
-    """SPEC.md §3.3: ``1000 - days`` for a winner, ``days`` for a loser (a draw scores as a loss)."""
+    """docs/agents/cga.md#experience-pool: ``1000 - days`` for a winner, ``days`` for a loser (a draw scores as a loss)."""
     return WIN_BASE - days if won else days
 
 
@@ -54,7 +54,7 @@ class Experience:
 
 
 def select(experiences: Sequence[Experience], good: int = GOOD_EXAMPLES) -> tuple[Experience, list[Experience]] | None:
-    """The bad example and the candidate good ones (SPEC.md §3.3).
+    """The bad example and the candidate good ones (docs/agents/cga.md#experience-pool).
 
     The lowest-scored experience is the bad one; of the rest, the ``good``
     whose scores lie nearest the median score of the rest are the candidates
@@ -243,7 +243,7 @@ def winner_of(events: Sequence[dict[str, Any]]) -> str | None:
 def experience_tuples(memory: dict[str, Any], events: Sequence[dict[str, Any]], into: str | None = None
                       ) -> dict[str, list[dict[str, Any]]]:
     """``{pool name: tuples}`` of a finished game: each learning ``cga`` agent's (reflection, response) pairs
-    with its score (SPEC.md §3.3), from the agents' pools (the game's ``memory`` channel).
+    with its score (docs/agents/cga.md#experience-pool), from the agents' pools (the game's ``memory`` channel).
 
     Args:
         into: put every ``cga`` agent's tuples into this pool, whatever pool (if any) it played with

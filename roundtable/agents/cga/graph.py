@@ -1,4 +1,4 @@
-"""Agent kind ``cga``: Xu et al.'s communication-game agent as a LangGraph graph, for Werewolf and Avalon (SPEC.md §3.3).
+"""Agent kind ``cga``: Xu et al.'s communication-game agent as a LangGraph graph, for Werewolf and Avalon (docs/agents/cga.md).
 
 Source: Xu, Wang, Yang et al., *Exploring Large Language Models for
 Communication Games: An Empirical Study on Werewolf* (2023); reference code
@@ -16,14 +16,14 @@ github.com/xuyuzhuang11/Werewolf. One invocation answers one request::
 - ``reflect``: "As the <role>, I observed that ...";
 - ``suggest``: one suggestion from the experience pool (`roundtable.agents.cga.experience`), when it has some;
 - ``think``: the chain-of-thought answer at temperature 0, ending in the words and the action;
-- ``decide``: the fallback rules of SPEC.md §3.2; the memory and the experience tuple kept.
+- ``decide``: the fallback rules of docs/games/protocol.md#fallback-rules; the memory and the experience tuple kept.
 
 The bracketed steps run when the decision refreshes its questions: every
 action in the paper's mode, once per day or round under ``refresh=round``
 (default for the embedded model; `roundtable.agents.cga.options.CgaOptions`);
 a request with one legal answer and no words goes straight to ``decide``.
 Input `roundtable.agents.protocol.AgentInput`, output `AgentOutput`, context
-`roundtable.agents.cga.context.CgaContext`. Cost: benchmarks/README.md.
+`roundtable.agents.cga.context.CgaContext`. Cost: docs/measurements.md#cga-games.
 """
 
 from __future__ import annotations

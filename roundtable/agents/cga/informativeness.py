@@ -1,4 +1,4 @@
-"""Informativeness of a message, by the rules of SPEC.md §3.3 (Xu et al. 2023).
+"""Informativeness of a message, by the rules of docs/agents/cga.md#informativeness (Xu et al. 2023).
 
 Each message gets a score: 5 the agent learns its role; 4 someone is
 eliminated; 3 a role is revealed or guessed; 2 a potion is used; 1 otherwise
@@ -35,7 +35,7 @@ def role_pattern(roles: Iterable[str]) -> re.Pattern[str]:
 
 
 def informativeness(text: str, event_type: str | None, roles: re.Pattern[str]) -> int:
-    """The score of one message (SPEC.md §3.3).
+    """The score of one message (docs/agents/cga.md#informativeness).
 
     Args:
         text: the message as the agent reads it.

@@ -1,4 +1,4 @@
-"""The ``cga`` agent's memory: every message it saw, scored, and retrieval over it (Xu et al. 2023; SPEC.md §3.3).
+"""The ``cga`` agent's memory: every message it saw, scored, and retrieval over it (Xu et al. 2023; docs/agents/cga.md#retrieval).
 
 One pool per agent, a JSON-ready dict the game keeps between decisions::
 

@@ -1,4 +1,4 @@
-"""The ``cga`` agent's switches, read from `SeatSpec.options` (Xu et al. 2023; SPEC.md §3.3).
+"""The ``cga`` agent's switches, read from `SeatSpec.options` (Xu et al. 2023; docs/agents/cga.md).
 
 The paper's pipeline is the *faithful* mode: every action refreshes the
 questions, their answers (one call per question) and the reflection. Cost
@@ -35,7 +35,7 @@ class CgaOptions(BaseModel):
 
     Attributes:
         freshness: K, the last messages in every prompt (Xu et al.: 15).
-        informative: N, the highest-scored earlier messages added (SPEC.md §3.3's informativeness).
+        informative: N, the highest-scored earlier messages added (docs/agents/cga.md#informativeness).
         questions: how many questions the model selects from its role's set (Xu et al.'s runs: 5).
         own_questions: questions the model asks of its own (Xu et al.: 2).
         retrieved: T, messages retrieved from memory per question (Xu et al.: 5).
@@ -48,8 +48,8 @@ class CgaOptions(BaseModel):
         epsilon: least cosine similarity of a retrieved experience's reflection (Xu et al.: 0.8 to 0.85).
         max_experiences: most experiences retrieved (Xu et al.: 50).
         embeddings: ``minilm`` (offline, default) or a model spec of an OpenAI-compatible embeddings endpoint.
-        temperature: content calls (SPEC.md §3.3: 0.3). question_temperature: the question step (may be warmer).
-        thought_temperature: the chain-of-thought answer (SPEC.md §3.3: 0). extraction_temperature: extractor (0).
+        temperature: content calls (docs/agents/cga.md#options: 0.3). question_temperature: the question step (may be warmer).
+        thought_temperature: the chain-of-thought answer (docs/agents/cga.md#options: 0). extraction_temperature: extractor (0).
         retries: times too few players named are asked for again before the fallback.
     """
 

@@ -1,4 +1,4 @@
-"""Question selection (Xu et al. 2023; SPEC.md §3.3): choose questions of the role's set, and ask some of one's own.
+"""Question selection (Xu et al. 2023; docs/agents/cga.md#questions): choose questions of the role's set, and ask some of one's own.
 
 The questions always asked (``asked`` part of the set: name, role and objective;
 guesses at roles; by day whether one's role is exposed) come first; the model

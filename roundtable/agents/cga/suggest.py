@@ -1,4 +1,4 @@
-"""A suggestion from experience (Xu et al. 2023; SPEC.md §3.3): contrast a bad and good experiences of earlier games.
+"""A suggestion from experience (Xu et al. 2023; docs/agents/cga.md#experience-pool): contrast a bad and good experiences of earlier games.
 
 Only when the seat names a pool and reads it (options ``pool``, ``experience``)
 and at least two experiences of the same game and role have a reflection

@@ -1,4 +1,4 @@
-"""The chain-of-thought answer (Xu et al. 2023; SPEC.md §3.3): reason step by step, then the concise words and the action.
+"""The chain-of-thought answer (Xu et al. 2023; docs/agents/cga.md#the-modules): reason step by step, then the concise words and the action.
 
 One call at the thought temperature (0): a JSON object ``{"thought", <answer>,
 "words"}`` where the endpoint takes JSON schemas (the schema of

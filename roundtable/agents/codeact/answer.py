@@ -6,7 +6,7 @@
   the team already proposed stands (Shi et al.: the discussion follows the
   team; the program's choice is not rewritten by talk);
 - **fallback**: when every attempt failed (or ReAct never finished with a legal
-  team), no team is read and the fallback rules of SPEC.md §3.2 fill it at random
+  team), no team is read and the fallback rules of docs/games/protocol.md#fallback-rules fill it at random
   (seeded); the failure is recorded in ``Decision.fallback`` and each attempt in ``Decision.checks``.
 """
 

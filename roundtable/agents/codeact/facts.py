@@ -1,4 +1,4 @@
-"""The leader's facts (Shi et al. 2023, leader memory; SPEC.md §3.6), derived from the player's view only.
+"""The leader's facts (Shi et al. 2023, leader memory; docs/agents/codeact.md#memory), derived from the player's view only.
 
 Each fact is a dict with a ``kind``, rendered as a plain statement by the
 template ``codeact/facts``:

@@ -1,4 +1,4 @@
-"""The ``codeact`` and ``cot`` agent graphs (Shi et al., *Cooperation on the Fly*, 2023; SPEC.md §3.6).
+"""The ``codeact`` and ``cot`` agent graphs (Shi et al., *Cooperation on the Fly*, 2023; docs/agents/codeact.md).
 
 One invocation answers one request. Every step of CodeAct's loop is a node::
 
@@ -21,7 +21,7 @@ One invocation answers one request. Every step of CodeAct's loop is a node::
 - ``answer``: the team, or the fallback rules when every attempt failed (recorded);
 - ``think``: chain of thought in prose (temperature 0.7) for every other
   decision, and the words that go with a chosen team;
-- ``decide``: the fallback rules of SPEC.md §3.2, words cleaned, cost summed,
+- ``decide``: the fallback rules of docs/games/protocol.md#fallback-rules, words cleaned, cost summed,
   each program attempt in ``Decision.checks``.
 
 The ``cot`` kind is the same graph whose leader reasons in prose (no tool);

@@ -1,4 +1,4 @@
-"""Agent kind ``codeact``: Shi et al.'s leader that reasons by writing Python in a sandboxed REPL (SPEC.md §3.6).
+"""Agent kind ``codeact``: Shi et al.'s leader that reasons by writing Python in a sandboxed REPL (docs/agents/codeact.md).
 
 Source: Shi, Fang, Zheng, Deng, Chen, Du, *Cooperation on the Fly: Exploring
 Language Agents for Ad Hoc Teamwork in the Avalon Game* (2023). The graph:

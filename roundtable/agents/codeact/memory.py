@@ -1,4 +1,4 @@
-"""Global memory of the CodeAct agent (Shi et al. 2023; SPEC.md §3.6): key information plus the last k messages.
+"""Global memory of the CodeAct agent (Shi et al. 2023; docs/agents/codeact.md#memory): key information plus the last k messages.
 
 The pool (the agent's ``memory`` in the game) is ``{"seen", "key", "recent",
 "votes"}``:

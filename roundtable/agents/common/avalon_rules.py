@@ -13,7 +13,7 @@ PLURAL_TITLES = {Role.SERVANT: "Loyal Servants of Arthur", Role.MINION: "Minions
 def rules_variables(view: AvalonView) -> dict[str, Any]:
     """``players, good, evil, roles_text, role_set, team_sizes, fails, rules`` for ``avalon/rules``.
 
-    ``fails`` follows the game's ``two_fail_quests`` variant (SPEC.md §1.2).
+    ``fails`` follows the game's ``two_fail_quests`` variant (docs/games/avalon.md#two_fail_quests).
     """
     roles = [Role(r) for r in view.role_set]
     counts = Counter(roles)

@@ -1,4 +1,4 @@
-"""A model-driven agent's decision: the fallback rules of SPEC.md §3.2 over what was read, words cleaned, cost summed.
+"""A model-driven agent's decision: the fallback rules of docs/games/protocol.md#fallback-rules over what was read, words cleaned, cost summed.
 
 Shared by the model-driven kinds' last node (``lga``'s and ``codeact``'s
 ``decide``). No model call: whatever the replies were, the decision returned

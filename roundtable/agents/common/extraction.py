@@ -1,4 +1,4 @@
-"""Reading answers from model replies, per answer shape (SPEC.md §3.2).
+"""Reading answers from model replies, per answer shape (docs/games/protocol.md#reading-answers-from-replies).
 
 Two paths, both ending in the pure fallback rules of
 ``roundtable.games.fallbacks``:
@@ -39,7 +39,7 @@ CHARS_PER_WORD = 6
 
 The 1.5B embedded model writes each bounded string up to its bound, so this is
 the output budget; 6 leaves room for the word limit, which the agent then
-applies (benchmarks/README.md)."""
+applies (docs/measurements.md#cga-games)."""
 REASON_CHARS = 100
 """Longest reason asked before an answer (`answer_schema`), in characters (about 25 tokens)."""
 
@@ -86,7 +86,7 @@ def answer_schema(request: Request, players: int, words: int | None, *, reason: 
             says), at most ``words * CHARS_PER_WORD`` characters.
         reason: the answer is preceded by a short ``reason`` (at most
             `REASON_CHARS`; the embedded model approved more teams with one
-            before a vote: benchmarks/README.md).
+            before a vote: docs/measurements.md#team-votes).
         describe: the field descriptions, ``describe(field, **request facts)``.
 
     Returns:

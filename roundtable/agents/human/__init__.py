@@ -1,4 +1,4 @@
-"""Node of the ``human`` agent kind: a person answers at the seat (SPEC.md §3.7).
+"""Node of the ``human`` agent kind: a person answers at the seat (docs/agents/human.md).
 
 `answer` turns a person's resume payload into a checked `Decision`;
 `question` builds what the person is shown (the `interrupt` payload); `node`

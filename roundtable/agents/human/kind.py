@@ -1,4 +1,4 @@
-"""Agent kind ``human``: a person takes the seat (SPEC.md §3.7); no model.
+"""Agent kind ``human``: a person takes the seat (docs/agents/human.md); no model.
 
 The game pauses at the player's decision with LangGraph's ``interrupt()``,
 whose value is the player's view and the request (`roundtable.agents.human.question`),

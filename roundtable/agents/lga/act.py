@@ -53,7 +53,7 @@ def make_act(models: ModelProvider):
         with_words = request.wants_words and not opts.separate_response
         structured = uses_json_schema(models, turn)
         # a vote asked for again answers right after the Host's note: a reason written first drifted back to the
-        # suspicions that had decided the first vote, and the answer followed it (benchmarks/README.md)
+        # suspicions that had decided the first vote, and the answer followed it (docs/measurements.md#team-votes)
         # a final proposal names a team already reasoned about (the request's subject): no reason again
         reason = (structured and request.kind in opts.reason_before and not state.get("reviewed")
                   and not (request.answer == "pick" and request.subject))

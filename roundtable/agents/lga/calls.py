@@ -25,12 +25,12 @@ own earlier words) turns away from it within a few words. Sequences break at a n
 often the same team was named before. Sent with the calls that write words said at the table (`LgaOptions.dry`).
 With the earlier multiplier 1.0 and allowed length 3, short formulaic sentences between two player numbers
 ("I support it. Player 4 is likely ...") came through, and the words were often asked for again
-(benchmarks/README.md). Source: llama.cpp
+(docs/measurements.md#words-asked-again). Source: llama.cpp
 ``tools/server/README.md`` (``dry_*`` parameters); the DRY sampler of p-e-w, text-generation-webui PR #5677."""
 
 AGAIN_TEMPERATURE = 0.8
 """Temperature of words asked for again after a near copy (the agent modules' 0.3 gave a copy back in 38
-of 50 near-copy re-asks of the 2026-11-24 games: benchmarks/README.md)."""
+of 50 near-copy re-asks of the 2026-11-24 games: docs/measurements.md#words-asked-again)."""
 
 _LABEL = re.compile(r"^\W*(summary|analysis|plan|answer)\s*:\s*", re.IGNORECASE)
 _SPECIAL = re.compile(r"<\|[^|>]{1,40}\|>")

@@ -75,7 +75,7 @@ class LgaContext(BaseModel):
     Attributes:
         *_prompt: Jinja2 template texts; default: the files under ``roundtable/prompts``.
         temperature: sampling temperature of the agent modules (Lan et al.: 0.3).
-        extraction_temperature: temperature of extractor calls (SPEC.md §3.2: 0).
+        extraction_temperature: temperature of extractor calls (docs/games/protocol.md#reading-answers-from-replies: 0).
     """
 
     model_config = ConfigDict(extra="forbid")

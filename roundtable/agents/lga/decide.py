@@ -1,4 +1,4 @@
-"""The decision: the fallback rules of SPEC.md §3.2 applied to what was read, words cleaned, cost summed.
+"""The decision: the fallback rules of docs/games/protocol.md#fallback-rules applied to what was read, words cleaned, cost summed.
 
 No model call (`roundtable.agents.common.decision.final_decision`). A `prepare_round`
 notice gets no decision: the cost of the notes written for it waits in the

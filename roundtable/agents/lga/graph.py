@@ -1,4 +1,4 @@
-"""Agent kind ``lga``: Lan et al.'s Avalon agent as a LangGraph graph (SPEC.md §3.1, modules 1-6).
+"""Agent kind ``lga``: Lan et al.'s Avalon agent as a LangGraph graph (docs/agents/lga.md#the-modules, modules 1-6).
 
 Source: Lan, Hu, Wang et al., *LLM-Based Agent Society Investigation:
 Collaboration and Confrontation in Avalon Gameplay* (EMNLP 2024). Experience
@@ -15,7 +15,7 @@ One invocation answers one request::
 - ``plan``: the plan for the rest of the game (once per round);
 - ``act``: the answer to the request (with the words in the same call when asked);
 - ``respond``: the words, when still needed (and the whole answer under ``no_action``);
-- ``decide``: the fallback rules of SPEC.md §3.2, word cleaning, cost summing.
+- ``decide``: the fallback rules of docs/games/protocol.md#fallback-rules, word cleaning, cost summing.
 
 A `prepare_round` notice (the game graph's word that a round has begun,
 sent to every ``lga`` seat not asked first) goes ``observe -> [summarize] ->
@@ -30,7 +30,7 @@ compiled graph is the ``lga`` node, reached by a `Send`, and its output merges
 into the game's channels. Per-run prompts and temperatures: the context
 schema `roundtable.agents.lga.context.LgaContext`; per-seat switches (the
 paper's ablations and cost options): `roundtable.agents.lga.options.LgaOptions`.
-The call budget and measured cost: benchmarks/README.md.
+The call budget and measured cost: docs/measurements.md#the-lga-call-budget.
 """
 
 from __future__ import annotations

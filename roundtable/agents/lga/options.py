@@ -39,7 +39,7 @@ class LgaOptions(BaseModel):
         retries: times too few players named are asked for again before the fallback.
         reason_before: request kinds whose answer a JSON-schema reply
             precedes with a one-sentence reason: ``vote_team`` (the embedded
-            model approved more teams with one: benchmarks/README.md) and
+            model approved more teams with one: docs/measurements.md#team-votes) and
             ``propose_team`` (whom the leader leaves out: good leaders proposed
             teams without an evil player more often; a final proposal, which
             names a team already proposed, has none); both by default;
@@ -64,7 +64,7 @@ class LgaOptions(BaseModel):
             about the team say its side wants (`roundtable.agents.lga.vote_check`): ``off``, ``knowledge``
             (Merlin's and the evil players' reveal knowledge) or ``record`` (also a good player's fifth team
             and a team with no one from a failed quest). Default ``off``: on the embedded model no re-ask
-            changed a vote (benchmarks/README.md), so it only cost calls.
+            changed a vote (docs/measurements.md#team-votes), so it only cost calls.
         strategy: a learned strategy for the player's role (Lan et al.'s experience learning, written
             between games by `roundtable.experiments.learning`), replacing the role card's initial one;
             empty (default): the initial strategy.

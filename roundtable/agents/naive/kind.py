@@ -1,4 +1,4 @@
-"""Agent kind ``naive``: rule-based bots, no model: AvalonBench's for Avalon (SPEC.md §3.5), simple role
+"""Agent kind ``naive``: rule-based bots, no model: AvalonBench's for Avalon (docs/agents/naive.md), simple role
 heuristics for Werewolf (`roundtable.games.werewolf.bots.naive`)."""
 
 from roundtable.games.avalon.bots import naive as avalon_naive

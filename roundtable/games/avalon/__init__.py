@@ -1,4 +1,4 @@
-"""Avalon rules library: pure Python, no LangChain, no I/O, no model (SPEC.md §1).
+"""Avalon rules library: pure Python, no LangChain, no I/O, no model (docs/games/avalon.md).
 
 Typical use::
 

@@ -1,4 +1,4 @@
-"""Game configuration: the role set and the rule variants (SPEC.md §1.2)."""
+"""Game configuration: the role set and the rule variants (docs/games/avalon.md#rule-variants)."""
 
 from __future__ import annotations
 
@@ -86,9 +86,9 @@ class EvilQuestCard(str, Enum):
 class AssassinationTargets(str, Enum):
     """Whom the Assassin may name.
 
-    ``not_known_evil`` (the rulebook, SPEC.md §1.1): any player outside the
+    ``not_known_evil`` (the rulebook, docs/games/avalon.md#assassination_targets): any player outside the
     evil players who know each other (Oberon, unknown to them, may be named).
-    ``any_seat`` (AvalonBench's own code, a fidelity switch of SPEC.md §3.5):
+    ``any_seat`` (AvalonBench's own code, a fidelity switch of docs/games/avalon.md#assassination_targets):
     any seat, the Assassin and its teammates included; naming an evil player
     is a miss. AvalonBench's published 38.2% good-side win rate of the naive
     baseline was measured with it.
@@ -118,7 +118,7 @@ VARIANTS: dict[str, tuple[str, ...]] = {k: tuple(m.value for m in e) for k, e in
 
 @dataclass(frozen=True)
 class Rules:
-    """The rule variants of one game; defaults are the first value of each table row in SPEC.md §1.2."""
+    """The rule variants of one game; defaults are the first value of each table row in docs/games/avalon.md#rule-variants."""
 
     fifth_rejection: FifthRejection = FifthRejection.EVIL_WINS
     discussion: Discussion = Discussion.LEADER_FIRST_AND_LAST

@@ -1,7 +1,7 @@
 """Avalon roles, sides, the setup table and role-set validation.
 
 Source: the standard rules of *The Resistance: Avalon* (Indie Boards & Cards),
-as condensed in SPEC.md §1.1.
+as condensed in docs/games/avalon.md#setup-table.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ _ALIASES: dict[str, Role] = {r.value: r for r in Role} | {
     "minion of mordred": Role.MINION,
 }
 
-# Setup table, SPEC.md §1.1: players -> (good, evil, team sizes of quests 1..5,
+# Setup table, docs/games/avalon.md#setup-table: players -> (good, evil, team sizes of quests 1..5,
 # fails needed on quest 4). Every other quest needs one fail.
 SETUP: dict[int, tuple[int, int, tuple[int, int, int, int, int], int]] = {
     5: (3, 2, (2, 3, 2, 3, 3), 1),
@@ -141,7 +141,7 @@ def validate_roles(roles: list[Role] | tuple[Role, ...]) -> None:
     """Check that a role set can be played.
 
     A role set is valid when its good/evil counts match the setup table for its
-    size, it contains an Assassin whenever it contains Merlin (SPEC.md §1.1),
+    size, it contains an Assassin whenever it contains Merlin (docs/games/avalon.md#valid-role-sets),
     and each unique role (everything but Servant and Minion) appears at most
     once. Two further refusals keep every role meaningful: an Assassin needs
     Merlin (the only assassination target) and Percival needs Merlin (whom he
@@ -178,7 +178,7 @@ def standard_roles(players: int) -> tuple[Role, ...]:
     return (Role.MERLIN,) + (Role.SERVANT,) * (good - 1) + (Role.ASSASSIN,) + (Role.MINION,) * (evil - 1)
 
 
-# Named presets, SPEC.md §1.1. ``standard`` depends on the player count.
+# Named presets, docs/games/avalon.md#presets. ``standard`` depends on the player count.
 PRESETS: dict[str, tuple[Role, ...]] = {
     "lan6": (Role.MERLIN, Role.PERCIVAL, Role.SERVANT, Role.SERVANT, Role.MORGANA, Role.ASSASSIN),
     "bench5": (Role.MERLIN, Role.SERVANT, Role.SERVANT, Role.MINION, Role.ASSASSIN),

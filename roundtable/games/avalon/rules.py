@@ -1,6 +1,6 @@
 """Avalon transitions: deal, proposals, discussion, team votes, quests, assassination.
 
-Pure functions over `AvalonState` (SPEC.md §1.2). Each transition validates its
+Pure functions over `AvalonState` (docs/games/avalon.md#flow-of-a-game). Each transition validates its
 input against `pending(state)` and raises `IllegalActionError` explaining the
 broken rule; on success it returns a new state with the new events appended.
 """
@@ -39,7 +39,7 @@ ASSASSINATION_MISSED = "assassination_missed"
 
 
 def knowledge_of(roles: tuple[Role, ...], player: int) -> list[dict[str, object]]:
-    """What ``player`` learns in the reveal, per the role table of SPEC.md §1.1.
+    """What ``player`` learns in the reveal, per the role table of docs/games/avalon.md#roles-and-what-they-learn.
 
     Returns:
         ``[{"player": q, "is": label}]`` with label ``evil`` (Merlin's and the
@@ -63,7 +63,7 @@ def knowledge_of(roles: tuple[Role, ...], player: int) -> list[dict[str, object]
 
 def rejection_wins(attempt: int, fifth_rejection: str | FifthRejection = FifthRejection.EVIL_WINS) -> bool:
     """Whether a rejection of proposal ``attempt`` (1-based) of a round wins the game for evil: the fifth
-    proposal under ``fifth_rejection=evil_wins`` (the official rule, SPEC.md §1.2); the other variants send
+    proposal under ``fifth_rejection=evil_wins`` (the official rule, docs/games/avalon.md#fifth_rejection); the other variants send
     the fifth team without a vote.
 
     Raises:
@@ -97,7 +97,7 @@ def knowledge_vote(role: Role, voter: int, knowledge: Iterable[Mapping[str, obje
 
 
 def new_game(config: AvalonConfig, seed: int) -> AvalonState:
-    """Deal the roles, reveal what each player learns and open round 1 (SPEC.md §1.2 steps 1-2).
+    """Deal the roles, reveal what each player learns and open round 1 (docs/games/avalon.md#flow-of-a-game steps 1-2).
 
     Equivalent to ``reveal(deal(config, seed))``.
     """
@@ -247,7 +247,7 @@ def pending(state: AvalonState) -> list[Request]:
     proposal, a suggestion and the assassination are ``pick``s (the
     assassination of one player, passing where allowed); a team vote and a
     quest card are ``yes_no`` in the game's words (an unclear vote counts as
-    approve, an evil player's unclear card as fail: SPEC.md §3.2; under
+    approve, an evil player's unclear card as fail: docs/games/avalon.md#fallback-rules; under
     ``evil_quest_card=must_fail`` an evil player's only legal card is fail); the rest of
     the talk is ``words``.
     """

@@ -1,4 +1,4 @@
-"""Named settings: a preset plus the rule variants one paper played (SPEC.md §1.2), so a user need not know the keys.
+"""Named settings: a preset plus the rule variants one paper played (docs/games/avalon.md#named-settings), so a user need not know the keys.
 
 | setting | preset | variants | source |
 |---|---|---|---|

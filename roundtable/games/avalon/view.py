@@ -73,7 +73,7 @@ def belief_probe(state: AvalonState) -> dict[int, AvalonView]:
     (``src/server/tasks/avalon/task.py`` of github.com/jonathanmli/Avalon-LLM,
     "reflect sides of each player at the end of the game"), and its players are
     told neither the assassination's target nor the roles before that. So
-    each good player (SPEC.md §4's deduction accuracy is a good player's) is
+    each good player (docs/measures.md#deduction-accuracy: deduction accuracy is a good player's) is
     probed on its view of the log up to the end of play: without the
     assassination that ended the game and without ``game_over``, which reveals
     every role.

@@ -1,9 +1,9 @@
-"""Werewolf rules library: pure Python, no LangChain, no I/O, no model (SPEC.md §2).
+"""Werewolf rules library: pure Python, no LangChain, no I/O, no model (docs/games/werewolf.md).
 
 The 7-player game of Xu, Wang, Li et al., *Exploring Large Language Models for
 Communication Games: An Empirical Study on Werewolf* (2023): two Werewolves,
 two Villagers, a Seer, a Witch and a Guard (preset ``xu7``). The rules as
-played, and every choice made where SPEC.md is silent: `rules`. Variants
+played, and every choice made where the sources are silent: `rules`. Variants
 (``potions_per_night``, ``werewolf_win``, ``max_days``): `config`.
 
 Typical use::

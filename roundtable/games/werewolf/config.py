@@ -1,4 +1,4 @@
-"""Werewolf configuration: the role set and the rule variants (SPEC.md §2).
+"""Werewolf configuration: the role set and the rule variants (docs/games/werewolf.md#rule-variants).
 
 | variant | values (default first) | meaning |
 |---|---|---|
@@ -19,7 +19,7 @@ from roundtable.games.werewolf.roles import DEFAULT_PRESET, PRESET_NAMES, Role, 
 
 
 class PotionsPerNight(str, Enum):
-    """How many potions the Witch may use in one night: ``one`` (SPEC.md §2's default) or ``two`` (both the same night)."""
+    """How many potions the Witch may use in one night: ``one`` (the default: docs/games/werewolf.md#potions_per_night) or ``two`` (both the same night)."""
 
     ONE = "one"
     TWO = "two"
@@ -28,7 +28,7 @@ class PotionsPerNight(str, Enum):
 class WerewolfWin(str, Enum):
     """When the werewolves win besides killing everyone else.
 
-    ``parity_or_villagers`` (Xu et al. 2023, SPEC.md §2): when the living
+    ``parity_or_villagers`` (Xu et al. 2023, docs/games/werewolf.md#werewolf_win): when the living
     werewolves are at least as many as the other living players, or when every
     plain Villager is dead. ``parity``: only the former.
     """

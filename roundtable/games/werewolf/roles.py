@@ -1,6 +1,6 @@
 """Werewolf roles, sides, the preset role set and role-set validation.
 
-Source: SPEC.md §2, the 7-player game of Xu, Wang, Li et al., *Exploring Large
+Source: docs/games/werewolf.md, the 7-player game of Xu, Wang, Li et al., *Exploring Large
 Language Models for Communication Games: An Empirical Study on Werewolf* (2023):
 two Werewolves, two Villagers, a Seer, a Witch and a Guard.
 """
@@ -65,7 +65,7 @@ MAX_PLAYERS = 12
 PRESETS: dict[str, tuple[Role, ...]] = {
     "xu7": (Role.WEREWOLF, Role.WEREWOLF, Role.VILLAGER, Role.VILLAGER, Role.SEER, Role.WITCH, Role.GUARD),
 }
-"""Named role sets: ``xu7`` is the 7-player game of Xu et al. (SPEC.md §2)."""
+"""Named role sets: ``xu7`` is the 7-player game of Xu et al. (docs/games/werewolf.md#presets-and-role-sets)."""
 
 PRESET_NAMES = tuple(PRESETS)
 DEFAULT_PRESET = "xu7"
@@ -90,7 +90,7 @@ def validate_roles(roles: list[Role] | tuple[Role, ...], *, villagers_needed: bo
 
     A role set is valid when it has 4 to 12 players, at least one Werewolf,
     fewer Werewolves than other players (else the werewolves have won before
-    the first night, SPEC.md §2's parity rule), each of Seer, Witch and Guard
+    the first night, docs/games/werewolf.md#end-of-the-game), each of Seer, Witch and Guard
     at most once, and, under the Xu et al. win condition (``villagers_needed``),
     at least one plain Villager (else the werewolves have won at once).
 

@@ -1,5 +1,5 @@
 """Werewolf transitions: the deal, the night (werewolves, guard, witch, seer), dawn, the day (talk, vote,
-last words) and the end (SPEC.md §2; Xu et al. 2023).
+last words) and the end (docs/games/werewolf.md; Xu et al. 2023).
 
 Pure functions over `WerewolfState`. `apply` checks the answers against
 `pending(state)` and raises `IllegalActionError` naming the broken rule; on
@@ -98,7 +98,7 @@ def _open_night(state: WerewolfState, day: int) -> WerewolfState:
 
 
 def winner(state: WerewolfState) -> tuple[Side, str] | None:
-    """The side that has won in ``state`` and why, or ``None`` (SPEC.md §2's end; see the module docstring)."""
+    """The side that has won in ``state`` and why, or ``None`` (docs/games/werewolf.md#end-of-the-game; see the module docstring)."""
     wolves = state.living(Role.WEREWOLF)
     if not wolves:
         return Side.VILLAGE, WEREWOLVES_DEAD

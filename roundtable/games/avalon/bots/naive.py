@@ -1,4 +1,4 @@
-"""AvalonBench's rule-based bots, agent kind ``naive`` (SPEC.md §3.5).
+"""AvalonBench's rule-based bots, agent kind ``naive`` (docs/agents/naive.md).
 
 Source: Light, Cai, Shen, Hu, *AvalonBench* (2023), the naive Servant, Merlin,
 Minion and Assassin strategies. They use only quest outcomes (number of
@@ -196,7 +196,7 @@ def _assassination_target(view: AvalonView, request: Request, rng: Random) -> in
 def beliefs(view: AvalonView) -> dict[int, float]:
     """The naive bot's belief in every other player's side, ``{other player: P(good) in [0, 1]}``.
 
-    SPEC.md §3.5: a Servant's belief in a player is the share of surviving
+    docs/agents/naive.md#beliefs: a Servant's belief in a player is the share of surviving
     assignments (`consistent_assignments`, the same bookkeeping its team
     choices use) in which that player is good; Merlin, Percival and the evil
     players start from what they see, so a side they know has probability 0
