@@ -1,4 +1,4 @@
-"""The agent-kind registry is the one list of kinds: the CLI, the README and every game graph read it."""
+"""The agent-kind registry is the one list of kinds: the CLI, the docs' list of kinds and every game graph read it."""
 
 from __future__ import annotations
 
@@ -11,7 +11,20 @@ from roundtable.games import GAMES
 from roundtable.agents.registry import AGENT_KINDS
 from roundtable.graphs.avalon import graph
 
-README = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+KINDS_PAGE = Path(__file__).resolve().parents[2] / "docs" / "agents" / "index.md"
+BEGIN, END = "<!-- agent kinds: begin", "<!-- agent kinds: end -->"
+
+
+def kind_line(name: str) -> str:
+    kind = AGENT_KINDS[name]
+    return f"- `{kind.name}`: {kind.description} Games: {', '.join(sorted(kind.games))}."
+
+
+def listed_kinds() -> list[str]:
+    """The lines between the markers of docs/agents/index.md's list of kinds."""
+    text = KINDS_PAGE.read_text()
+    start, end = text.index(BEGIN), text.index(END)
+    return [line for line in text[start:end].splitlines()[1:] if line.strip()]
 
 
 def test_every_kind_plays_known_games_and_is_a_node_of_their_graphs():
@@ -22,10 +35,11 @@ def test_every_kind_plays_known_games_and_is_a_node_of_their_graphs():
         assert (name in nodes) == ("avalon" in kind.games)
 
 
-def test_the_readme_lists_every_kind_with_its_description():
-    for kind in AGENT_KINDS.values():
-        line = f"- `{kind.name}`: {kind.description} Games: {', '.join(sorted(kind.games))}."
-        assert line in README, f"README misses: {line}"
+def test_the_docs_list_every_kind_with_its_description_and_no_other():
+    expected = [kind_line(name) for name in sorted(AGENT_KINDS)]
+    assert listed_kinds() == expected, (
+        f"docs/agents/index.md's list of kinds (between {BEGIN!r} and {END!r}) must be, one line per registered "
+        "kind sorted by name:\n" + "\n".join(expected))
 
 
 def test_the_cli_help_names_every_kind():
