@@ -22,7 +22,7 @@ from typing import Any
 from play_quality import record_files
 
 TASK_START = "\n\nHost:"
-"""Where a prompt's task begins: the last paragraph that opens with a Host line (`lga/instruction`)."""
+"""Where a prompt's task begins: the last paragraph that opens with a Host line (`avalon/instruction`)."""
 
 
 def prompt_text(prompt: list[dict[str, Any]]) -> str:

@@ -200,6 +200,7 @@ class AgentKind:
 
 
 OptionsT = TypeVar("OptionsT", bound=BaseModel)
+ContextT = TypeVar("ContextT", bound=BaseModel)
 
 
 def validated_options(model: type[OptionsT], options: dict[str, Any] | None, kind: str) -> OptionsT:
@@ -229,7 +230,7 @@ def player_slot(player: int, slots: int) -> int | None:
     return (player - 1) % slots if slots > 0 else None
 
 
-def agent_context(model: type[BaseModel], kind: str, context: Any) -> BaseModel:
+def agent_context(model: type[ContextT], kind: str, context: Any) -> ContextT:
     """An agent kind's own context from the run's: itself, the ``kind`` field (attribute or key) of a game
     graph's context, a dict of its fields, or the defaults for ``None``.
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from roundtable.agents.lga.calls import split_sections
+from roundtable.agents.common.text import split_sections
 
 LABELS = ("summary", "analysis", "plan")
 

@@ -128,8 +128,8 @@ def test_role_cards_exist_for_every_role_and_say_goal_and_strategy():
 def test_registry_names_and_errors():
     names = registry.names()
     for name in ("avalon/rules", "avalon/narration", "avalon/knowledge", "avalon/team_knowledge", "lga/summarize",
-                 "lga/analyze", "lga/plan", "lga/act", "lga/respond", "lga/choice_help", "lga/retry_note",
-                 "lga/decided", "lga/context", "lga/speech", "lga/review_note", "answers/field", "extraction/pick",
+                 "lga/analyze", "lga/plan", "lga/act", "lga/respond", "answers/choice_help", "answers/retry_note",
+                 "avalon/decided", "lga/context", "avalon/speech", "lga/review_note", "answers/field", "extraction/pick",
                  "extraction/yes_no"):
         assert name in names
     with pytest.raises(PromptNotFoundError, match="no prompt template"):

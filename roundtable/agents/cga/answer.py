@@ -20,7 +20,7 @@ from roundtable.tools.embeddings import embedder
 from roundtable.agents.common.extraction import CHARS_PER_WORD
 from roundtable.agents.common.model_calls import ModelProvider, call_structured, call_text
 
-from roundtable.agents.lga.calls import clean_text, split_sections
+from roundtable.agents.common.text import clean_text, split_sections
 from roundtable.agents.cga.memory import MemoryIndex
 from roundtable.agents.cga.state import CgaState
 from roundtable.agents.cga.turn import CgaTurn

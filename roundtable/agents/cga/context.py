@@ -36,10 +36,10 @@ CGA_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "reflect_prompt": ("cga/reflect", ["reflect"], "The reflection: As the <role>, I observed that ..."),
     "suggest_prompt": ("cga/suggest", ["suggest"], "The suggestion from the bad and the good experiences."),
     "think_prompt": ("cga/think", ["think"], "The chain-of-thought answer ending in the words and the action."),
-    "instruction_prompt": ("lga/instruction", ["think"], "The Host's instruction in Avalon."),
+    "instruction_prompt": ("avalon/instruction", ["think"], "The Host's instruction in Avalon."),
     "other_instruction_prompt": ("cga/instruction", ["think"], "The Host's instruction in other games (Werewolf's kinds)."),
-    "choice_help_prompt": ("lga/choice_help", ["think"], "How the answer's choice is written (per answer shape)."),
-    "speech_prompt": ("lga/speech", ["think"], "How the words are said in Avalon."),
+    "choice_help_prompt": ("answers/choice_help", ["think"], "How the answer's choice is written (per answer shape)."),
+    "speech_prompt": ("avalon/speech", ["think"], "How the words are said in Avalon."),
     "other_speech_prompt": ("cga/speech", ["think"], "How the words are said in other games."),
 }
 

@@ -28,13 +28,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from roundtable.agents.common.memory import Narrate
 from roundtable.games.protocol import PlayerView
 from roundtable.tools.embeddings import Embedder
 from roundtable.tools.vectors import collection, memory_client
 
 from roundtable.agents.cga.informativeness import OWN_ROLE, informativeness, role_pattern
 
-Narrate = Callable[[dict[str, Any]], "str | None"]
 
 
 def ingest(pool: dict[str, Any], view: PlayerView, narrate: Narrate, intro: str) -> dict[str, Any] | None:

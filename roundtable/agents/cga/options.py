@@ -27,7 +27,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from roundtable.agents.protocol import validated_options
-from roundtable.agents.lga.options import _switch
+from roundtable.agents.common.options import auto_switch
 
 
 class CgaOptions(BaseModel):
@@ -93,12 +93,12 @@ class CgaOptions(BaseModel):
     def per_round(self, model: str | None) -> bool:
         """Whether questions, answers, reflection and suggestion are refreshed once per round for ``model``."""
         if self.refresh == "auto":
-            return _switch("auto", model)
+            return auto_switch("auto", model)
         return self.refresh == "round"
 
     def merges_answers(self, model: str | None) -> bool:
         """Whether one call answers every question and writes the reflection, for ``model``."""
-        return _switch(self.merge_answers, model)
+        return auto_switch(self.merge_answers, model)
 
     @classmethod
     def parse(cls, options: dict | None) -> "CgaOptions":

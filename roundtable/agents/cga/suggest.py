@@ -16,7 +16,7 @@ from langgraph.runtime import Runtime
 
 from roundtable.agents.common.model_calls import ModelProvider, call_text
 
-from roundtable.agents.lga.calls import clean_text
+from roundtable.agents.common.text import clean_text
 from roundtable.agents.cga.experience import ExperiencePool, select
 from roundtable.agents.cga.state import CgaState
 from roundtable.agents.cga.turn import CgaTurn

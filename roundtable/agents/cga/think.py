@@ -17,8 +17,8 @@ from langgraph.runtime import Runtime
 from roundtable.agents.common.extraction import needs_answer
 from roundtable.agents.common.model_calls import UNUSABLE, ModelProvider
 
-from roundtable.agents.codeact.think import ask_thought, think_budget
-from roundtable.agents.lga.reading import extract_action, settle
+from roundtable.agents.common.thought import ask_thought, think_budget
+from roundtable.agents.common.reading import extract_action, settle
 from roundtable.agents.cga.state import CgaState
 from roundtable.agents.cga.suggest import current_reflection
 from roundtable.agents.cga.turn import CgaTurn
@@ -37,7 +37,7 @@ def make_think(models: ModelProvider):
         structured = turn.structured(models)
         pool = state.get("pool") or {}
         suggestion = state.get("suggestion") if state.get("refresh") else pool.get("suggestion")
-        retry = turn.table.retry_note(attempt) if state.get("retry") else ""
+        retry = turn.retry_note(attempt) if state.get("retry") else ""
         prompt = turn.context.render(
             "cga/think", history=turn.history(state.get("recent") or [], state.get("informative") or []),
             reflection=current_reflection(state), suggestion=suggestion or "",
@@ -49,10 +49,11 @@ def make_think(models: ModelProvider):
                                                 with_words, ask_choice, structured, turn.context.describe)
         raws, usages = [raw], [usage]
         if ask_choice and not action and not raw.startswith(UNUSABLE):
-            action, more_raw, more_usage = extract_action(models, turn.table, raw, structured)
+            action, more_raw, more_usage = extract_action(turn.extractor(models), turn.context, request, turn.view.players, raw,
+                                                               structured)
             raws += more_raw
             usages += more_usage
-        update = settle(turn.table, action, attempt) if ask_choice else {"action": {}, "attempts": attempt + 1,
+        update = settle(request, turn.seed, opts.retries, action, attempt) if ask_choice else {"action": {}, "attempts": attempt + 1,
                                                                          "retry": False}
         return update | {"words": words, "raw": raws, "usage": usages}
 

@@ -1,17 +1,18 @@
 """One decision's parsed inputs for the ``cga`` nodes, and the prompt pieces they share, for any game.
 
-Avalon's rules, role card, knowledge, Host instruction, answer format and
-speech guidance are the ``lga`` agent's templates, rendered by its
-`roundtable.agents.lga.turn.Turn` over this kind's context (as the ``codeact``
-kind does); other games read ``<game>/rules`` and ``<game>/roles/<role>``
-where the game ships them (else ``cga/rules`` and ``cga/role``) and
-``cga/instruction`` and ``cga/speech``. The extractor and the pick rules are
-the ``lga`` agent's too (`roundtable.agents.lga.reading`).
+Avalon's rules, role card, knowledge, Host instruction and speech guidance
+are the Avalon table's (`roundtable.agents.common.table.AvalonTable`, rendered
+over this kind's context, as every kind that plays Avalon does); other games
+read ``<game>/rules`` where the game ships it (else ``cga/rules``),
+``cga/role``, ``cga/instruction`` and ``cga/speech``. The answer format, the
+extractor and the pick rules are every kind's
+(`roundtable.agents.common.answers`, `roundtable.agents.common.reading`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
@@ -26,8 +27,9 @@ from roundtable.prompts.registry import PromptNotFoundError
 from roundtable.agents.common.model_calls import ModelProvider
 
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
-from roundtable.agents.lga.options import LgaOptions, max_tokens_for
-from roundtable.agents.lga.turn import Turn
+from roundtable.agents.common import answers
+from roundtable.agents.common.options import max_tokens_for
+from roundtable.agents.common.table import AvalonTable, avalon_view
 from roundtable.agents.cga.options import CgaOptions
 
 ROUND_NAMES = {"werewolf": "day", "avalon": "quest"}
@@ -41,7 +43,6 @@ class CgaTurn:
     Attributes:
         view, request, seat, seed: the graph's inputs, parsed. memory: the pool (`roundtable.agents.cga.memory`).
         options: the seat's `CgaOptions`. context: the run's `CgaContext`.
-        table: the ``lga`` `Turn` over this context (Avalon's templates; the extractor and the pick rules).
         slots: server slots of the seat's endpoint (each player's calls pinned to one: its prompt cache).
     """
 
@@ -51,8 +52,7 @@ class CgaTurn:
     seed: int
     memory: dict[str, Any]
     options: CgaOptions
-    context: Any
-    table: Turn
+    context: CgaContext
     slots: int = 0
 
     @classmethod
@@ -70,13 +70,9 @@ class CgaTurn:
         view = parse_view(state["view"])
         request = Request.model_validate(state["request"])
         seed = int(state.get("seed") or 0)
-        lga = LgaOptions(response_words=options.response_words, retries=options.retries,
-                         extraction_temperature=options.extraction_temperature, prompt_layout="shared")
-        table = Turn(view=view, request=request, seat=seat, seed=seed, memory={}, options=lga,  # type: ignore[arg-type]
-                     context=context, state=state)  # type: ignore[arg-type]
         slots = models.slots(seat.model) if models is not None else 0
         return cls(view=view, request=request, seat=seat, seed=seed, memory=dict(state.get("pool") or {}),
-                   options=options, context=context, table=table, slots=slots)
+                   options=options, context=context, slots=slots)
 
     # ------------------------------------------------------------ models
 
@@ -89,8 +85,13 @@ class CgaTurn:
         """The seat's model at ``temperature`` for a reply of at most ``words`` words."""
         return models.chat(self.seat.model, temperature, max_tokens_for(words), slot=self.slot)
 
+    def extractor(self, models: ModelProvider) -> BaseChatModel:
+        """The seat's model for the extractor: the extraction temperature, a short cap, no slot of its own."""
+        return models.chat(self.seat.model, self.temperature("extraction_temperature"), 48, slot=None)
+
     def temperature(self, which: str) -> float:
-        """``temperature``, ``question_temperature`` or ``thought_temperature``: the seat option, else the context."""
+        """``temperature``, ``question_temperature``, ``thought_temperature`` or ``extraction_temperature``: the seat
+        option, else the context."""
         value = getattr(self.options, which)
         return getattr(self.context, which) if value is None else value
 
@@ -111,8 +112,14 @@ class CgaTurn:
 
     @property
     def avalon(self) -> bool:
-        """Whether the game is Avalon (its templates are the ``lga`` agent's)."""
+        """Whether the game is Avalon (its texts are the Avalon table's)."""
         return self.view.game == "avalon"
+
+    @cached_property
+    def table(self) -> AvalonTable:
+        """The Avalon table of this decision over this kind's context (Avalon only)."""
+        return AvalonTable(view=avalon_view(self.view), request=self.request, context=self.context,
+                           response_words=self.options.response_words)
 
     @property
     def round_name(self) -> str:
@@ -206,11 +213,16 @@ class CgaTurn:
             audience=list(r.audience) if r.audience is not None else None, details=dict(r.details))
 
     def choice_help(self, json: bool) -> str:
-        """How the answer's choice is written (template ``lga/choice_help``)."""
-        return self.table.choice_help(json)
+        """How the answer's choice is written (`roundtable.agents.common.answers.choice_help`)."""
+        variables = self.table.request_variables() if self.avalon else answers.request_variables(self.request)
+        return answers.choice_help(self.context, variables, json)
+
+    def retry_note(self, attempt: int) -> str:
+        """The Host's note when asking again for players (`roundtable.agents.common.answers.retry_note`)."""
+        return answers.retry_note(self.context, self.request, self.view.players, attempt)
 
     def speech(self) -> str:
-        """How the words are said (Avalon: ``lga/speech``; other games: ``cga/speech``)."""
+        """How the words are said (Avalon: ``avalon/speech``; other games: ``cga/speech``)."""
         if self.avalon:
             return self.table.speech()
         r = self.request

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from pydantic import create_model
 
-from roundtable.agents.lga.context import ROLES
+from roundtable.agents.common.table import AVALON_ROLES
 from roundtable.prompts.rendering import TemplateContext, prompt_field, temperature_field
 
 KINDS = ("codeact", "cot")
@@ -31,10 +31,10 @@ CODEACT_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "debug_prompt": ("codeact/debug", ["debug"], "Self-debug: the previous program and its error; write a new one."),
     "react_prompt": ("codeact/react", ["react"], "ReAct leader: thought, action (Check/Finish), observation."),
     "observation_prompt": ("codeact/observation", ["react"], "What a ReAct Check[players] observes."),
-    "instruction_prompt": ("lga/instruction", ["think"], "The Host's instruction for each kind of request."),
-    "choice_help_prompt": ("lga/choice_help", ["think"], "How the answer's choice is written (per answer shape)."),
-    "speech_prompt": ("lga/speech", ["think"], "How the words are said: to whom, how long, what to keep secret."),
-    "decided_prompt": ("lga/decided", ["think"], "The action already chosen (by a program), in words."),
+    "instruction_prompt": ("avalon/instruction", ["think"], "The Host's instruction for each kind of request."),
+    "choice_help_prompt": ("answers/choice_help", ["think"], "How the answer's choice is written (per answer shape)."),
+    "speech_prompt": ("avalon/speech", ["think"], "How the words are said: to whom, how long, what to keep secret."),
+    "decided_prompt": ("avalon/decided", ["think"], "The action already chosen (by a program), in words."),
     "answer_fields_prompt": ("answers/field", ["think"], "Descriptions of the fields of JSON answer schemas."),
     "narration_prompt": ("avalon/narration", ["observe"], "The narrator: each event as one line of the memory."),
     "knowledge_prompt": ("avalon/knowledge", ALL_NODES, "What the player learned at the reveal, in words."),
@@ -42,7 +42,7 @@ CODEACT_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "team_record_prompt": ("avalon/team_record", ["think"], "What the public record says about the team in hand."),
 } | {
     f"role_{role}_prompt": (f"avalon/roles/{role}", ALL_NODES, f"Role card of {role}: introduction, goal, strategy.")
-    for role in ROLES
+    for role in AVALON_ROLES
 }
 
 CODEACT_TEMPLATE_FIELDS: dict[str, str] = {t: f for f, (t, _, _) in CODEACT_PROMPT_FIELDS.items()}

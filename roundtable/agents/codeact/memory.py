@@ -20,7 +20,7 @@ from typing import Any
 
 from roundtable.games.protocol import PlayerView
 
-from roundtable.agents.lga.memory import FACT_TYPES, Narrate, new_events
+from roundtable.agents.common.memory import FACT_TYPES, Narrate, new_events
 
 IDENTITY = re.compile(r"\b(merlin|percival|morgana|assassin|minion|mordred|oberon|servant|loyal|evil|good|spy|"
                       r"spies|traitor)\b", re.IGNORECASE)

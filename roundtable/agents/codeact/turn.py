@@ -1,9 +1,8 @@
 """One decision's parsed inputs for the ``codeact``/``cot`` nodes, and the prompt pieces they share.
 
 The Host's instruction, the answer formats, the words' guidance, the role card
-and the rules are the ``lga`` agent's templates, rendered by its
-`roundtable.agents.lga.turn.Turn` over this kind's context (which carries the same
-template names), so both kinds read the same table.
+and the rules are the Avalon table's (`roundtable.agents.common.table.AvalonTable`),
+rendered over this kind's context, so every kind that plays Avalon reads the same table.
 """
 
 from __future__ import annotations
@@ -21,8 +20,8 @@ from roundtable.agents.codeact.context import CodeActContext
 from roundtable.agents.common.model_calls import ModelProvider
 
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
-from roundtable.agents.lga.options import LgaOptions, max_tokens_for
-from roundtable.agents.lga.turn import Turn
+from roundtable.agents.common.options import max_tokens_for
+from roundtable.agents.common.table import AvalonTable, avalon_view
 from roundtable.agents.codeact.facts import leader_facts
 from roundtable.agents.codeact.options import CodeActOptions, CotOptions
 
@@ -35,7 +34,7 @@ class CodeActTurn:
         view, request, seat, seed, memory: the graph's inputs, parsed (``memory`` is the pool).
         options: the seat's `CodeActOptions` (``codeact``) or `CotOptions` (``cot``).
         context: the run's `CodeActContext`. kind: ``codeact`` or ``cot``.
-        table: the ``lga`` `Turn` over this context, for the shared templates.
+        table: the Avalon table over this context (`roundtable.agents.common.table.AvalonTable`).
     """
 
     view: AvalonView
@@ -44,9 +43,9 @@ class CodeActTurn:
     seed: int
     memory: dict[str, Any]
     options: CotOptions
-    context: Any
+    context: CodeActContext
     kind: str
-    table: Turn
+    table: AvalonTable
 
     @classmethod
     def of(cls, state: dict[str, Any], runtime: Runtime[Any] | None) -> "CodeActTurn":
@@ -60,13 +59,11 @@ class CodeActTurn:
         kind = "codeact" if seat.kind == "codeact" else "cot"
         options = (CodeActOptions if kind == "codeact" else CotOptions).parse(seat.options)
         context = agent_context(CodeActContext, kind, runtime.context if runtime is not None else None)
-        view = parse_view(state["view"])
+        view = avalon_view(parse_view(state["view"]))
         request = Request.model_validate(state["request"])
         memory = dict(state.get("pool") or {})
-        table = Turn(view=view, request=request, seat=seat, seed=int(state.get("seed") or 0),  # type: ignore[arg-type]
-                     memory=memory, options=LgaOptions(response_words=options.response_words),
-                     context=context, state=state)  # type: ignore[arg-type]
-        return cls(view=view, request=request, seat=seat, seed=int(state.get("seed") or 0),  # type: ignore[arg-type]
+        table = AvalonTable(view=view, request=request, context=context, response_words=options.response_words)
+        return cls(view=view, request=request, seat=seat, seed=int(state.get("seed") or 0),
                    memory=memory, options=options, context=context, kind=kind, table=table)
 
     # ------------------------------------------------------------ sampling

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 
 from roundtable.agents.common.model_calls import ModelProvider
 
-from roundtable.agents.lga.options import max_tokens_for
+from roundtable.agents.common.options import max_tokens_for
 from roundtable.agents.lga.turn import Turn
 
 DRY_SAMPLING: tuple[tuple[str, Any], ...] = (
@@ -32,9 +30,6 @@ AGAIN_TEMPERATURE = 0.8
 """Temperature of words asked for again after a near copy (the agent modules' 0.3 gave a copy back in 38
 of 50 near-copy re-asks of the 2026-11-24 games: docs/measurements.md#words-asked-again)."""
 
-_LABEL = re.compile(r"^\W*(summary|analysis|plan|answer)\s*:\s*", re.IGNORECASE)
-_SPECIAL = re.compile(r"<\|[^|>]{1,40}\|>")
-_MARKDOWN = re.compile(r"[*#`]+|^\s*(?:[-•]|\d+\.)\s+", re.MULTILINE)
 
 
 def agent_model(models: ModelProvider, turn: Turn, words: int, speaking: bool = False,
@@ -59,36 +54,3 @@ def uses_json_schema(models: ModelProvider, turn: Turn) -> bool:
     if option == "auto":
         return models.json_schema(turn.seat.model)
     return bool(option)
-
-
-def clean_text(text: str, max_words: int) -> str:
-    """A module's note (summary, analysis, plan) as one paragraph of at most ``max_words`` words.
-
-    Chat-template tokens, markdown marks and list bullets, and a leading
-    ``Summary:``-style label are removed.
-    """
-    text = _LABEL.sub("", _MARKDOWN.sub("", _SPECIAL.sub(" ", text or "")).strip())
-    words = text.split()
-    return " ".join(words[:max_words])
-
-
-def split_sections(text: str, labels: Sequence[str]) -> dict[str, str]:
-    """A reply written in labelled parts, e.g. ``"Summary: ... Analysis: ... Plan: ..."``, as ``{label: text}``.
-
-    A label counts at the start of a line (markdown marks before it allowed),
-    case-insensitively. Text before the first label belongs to ``labels[0]``;
-    a label missing from the reply maps to ``""``.
-
-    Args:
-        text: the reply.
-        labels: lower-case labels, in the order asked for.
-    """
-    pattern = re.compile(r"(?:^|\n)[^\w\n]*(" + "|".join(map(re.escape, labels)) + r")[^\w\n]*:[\s*]*",
-                         re.IGNORECASE)
-    out = dict.fromkeys(labels, "")
-    current, position = labels[0], 0
-    for match in pattern.finditer(text or ""):
-        out[current] = f"{out[current]} {text[position:match.start()]}".strip()
-        current, position = match.group(1).lower(), match.end()
-    out[current] = f"{out[current]} {(text or '')[position:]}".strip()
-    return out

@@ -19,9 +19,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from roundtable.prompts.registry import registry
+from roundtable.agents.common.table import AVALON_ROLES
 from roundtable.prompts.rendering import prompt_field, temperature_field
 
-ROLES = ("merlin", "percival", "servant", "morgana", "assassin", "minion", "mordred", "oberon")
 KINDS = ("lga",)
 MODEL_NODES = ["summarize", "analyze", "plan", "act", "respond"]
 """The lga graph's nodes that call a model (prompt metadata names nodes of the lga graph, drawn inside the
@@ -37,15 +37,15 @@ PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "summarize_prompt": ("lga/summarize", ["summarize"], "Summarization: previous summary + the last round's records -> new summary."),
     "analyze_prompt": ("lga/analyze", ["analyze"], "Analysis of the other players' likely roles and strategies."),
     "plan_prompt": ("lga/plan", ["plan"], "Planning for the rest of the game."),
-    "instruction_prompt": ("lga/instruction", ["act", "respond"], "The Host's instruction for each kind of request."),
+    "instruction_prompt": ("avalon/instruction", ["act", "respond"], "The Host's instruction for each kind of request."),
     "act_prompt": ("lga/act", ["act"], "Action (and the words, when asked, in the same call)."),
     "respond_prompt": ("lga/respond", ["respond"], "Response: the words said to the table."),
-    "choice_help_prompt": ("lga/choice_help", ["act", "respond"], "How the answer's choice is written (per answer shape)."),
-    "retry_note_prompt": ("lga/retry_note", ["act", "respond"], "The Host's note when asking again for players."),
+    "choice_help_prompt": ("answers/choice_help", ["act", "respond"], "How the answer's choice is written (per answer shape)."),
+    "retry_note_prompt": ("answers/retry_note", ["act", "respond"], "The Host's note when asking again for players."),
     "review_note_prompt": ("lga/review_note", ["act", "respond"], "The Host's note when the agent asks again: its words copied a speaker, named another team, or exposed its side."),
     "vote_note_prompt": ("lga/vote_note", ["act"], "The Host's note when the agent asks again: its team vote went against what it knows."),
-    "speech_prompt": ("lga/speech", ["act", "respond"], "How the words of the request in hand are said: to whom, how long."),
-    "decided_prompt": ("lga/decided", ["respond"], "The chosen action in words, for the response."),
+    "speech_prompt": ("avalon/speech", ["act", "respond"], "How the words of the request in hand are said: to whom, how long."),
+    "decided_prompt": ("avalon/decided", ["respond"], "The chosen action in words, for the response."),
     "answer_fields_prompt": ("answers/field", ["summarize", "act"], "Descriptions of the fields of JSON answer schemas."),
     "extract_system_prompt": ("extraction/system", ["act", "respond"], "The extractor's system prompt."),
     "extract_pick_prompt": ("extraction/pick", ["act", "respond"], "Extractor with worked examples: the players a reply names."),
@@ -57,7 +57,7 @@ PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "leader_lines_prompt": ("avalon/leader_lines", ["act"], "What the leader's knowledge and the public record say about whom its side wants on the team it proposes."),
 } | {
     f"role_{role}_prompt": (f"avalon/roles/{role}", MODEL_NODES, f"Role card of {role}: introduction, goal, initial strategy.")
-    for role in ROLES
+    for role in AVALON_ROLES
 }
 
 TEMPLATE_FIELDS: dict[str, str] = {template: field for field, (template, _, _) in PROMPT_FIELDS.items()}

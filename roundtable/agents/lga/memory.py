@@ -29,13 +29,12 @@ assassination) stay, as one short line each on the ``board``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
+from roundtable.agents.common.memory import FACT_TYPES, Narrate, new_events
 from roundtable.games.protocol import PlayerView
 
 HOST = "Host"
-FACT_TYPES = frozenset({"vote_result", "team_approved", "quest_result", "assassination", "game_over"})
 
 _PHASE_OF = {  # the phase of a Host record, by event type
     "round_start": "proposal",
@@ -55,10 +54,6 @@ _PHASE_OF = {  # the phase of a Host record, by event type
 def players_text(players: list[int] | tuple[int, ...]) -> str:
     """``[1, 3]`` -> ``"1, 3"``."""
     return ", ".join(str(p) for p in players)
-
-
-Narrate = Callable[[dict[str, Any]], "str | None"]
-"""``narrate(event) -> text or None``: the game's narrator for this player (`roundtable.prompts.narrator`)."""
 
 
 def record_of(event: dict[str, Any], narrate: Narrate, round_: int, attempt: int) -> dict[str, Any] | None:
@@ -87,18 +82,6 @@ def record_of(event: dict[str, Any], narrate: Narrate, round_: int, attempt: int
     if kind == "utterance" and event.get("team") and event.get("phase") != "proposal":
         record["team"] = list(event["team"])  # a suggestion (a leader's team is in the proposal record)
     return record
-
-
-def new_events(memory: dict[str, Any], view: PlayerView) -> tuple[tuple[dict[str, Any], ...], int]:
-    """The view's events not read before, and the new read count.
-
-    A view may hold the whole visible log (``first_event`` 0) or only the
-    entries not delivered before; either way the events at visible-log index
-    ``memory["seen"]`` and later are new.
-    """
-    seen = int(memory.get("seen") or 0)
-    start = max(0, seen - view.first_event)
-    return view.events[start:], max(seen, view.first_event + len(view.events))
 
 
 def ingest(memory: dict[str, Any], view: PlayerView, narrate: Narrate) -> dict[str, Any] | None:

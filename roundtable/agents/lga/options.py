@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from roundtable.agents.common.options import auto_switch
 from roundtable.agents.protocol import validated_options
 
 
@@ -106,17 +107,17 @@ class LgaOptions(BaseModel):
         """Whether analysis and plan come from one call for a seat playing ``model``."""
         if self.no_plan:
             return False
-        return _switch(self.merge_plan, model)
+        return auto_switch(self.merge_plan, model)
 
     def merges_summary(self, model: str | None) -> bool:
         """Whether the summary call also writes the analysis and plan (those not ablated) for ``model``."""
         if self.no_analysis and self.no_plan:
             return False
-        return _switch(self.merge_summary, model)
+        return auto_switch(self.merge_summary, model)
 
     def uses_dry(self, model: str | None) -> bool:
         """Whether words said at the table are sampled with the DRY sampler for a seat playing ``model``."""
-        return _switch(self.dry, model)
+        return auto_switch(self.dry, model)
 
     @classmethod
     def parse(cls, options: dict[str, Any] | None) -> "LgaOptions":
@@ -126,15 +127,3 @@ class LgaOptions(BaseModel):
             ConfigurationError: an unknown option or a bad value (the message names it).
         """
         return validated_options(cls, options, "lga")
-
-
-def _switch(value: bool | str, model: str | None) -> bool:
-    """A cost switch's value; ``auto`` is on for the embedded ``local`` model only."""
-    if value == "auto":
-        return (model or "local").split("?")[0] == "local"
-    return bool(value)
-
-
-def max_tokens_for(words: int) -> int:
-    """``max_tokens`` for a reply of at most ``words`` words (about 1.4 tokens a word, plus slack)."""
-    return int(words * 1.6) + 16

@@ -19,7 +19,8 @@ from roundtable.agents.common.model_calls import ModelProvider, call_structured,
 
 from roundtable.agents.lga import memory as mem
 from roundtable.agents.lga.analyze import scope_players
-from roundtable.agents.lga.calls import agent_model, clean_text, split_sections, uses_json_schema
+from roundtable.agents.common.text import clean_text, split_sections
+from roundtable.agents.lga.calls import agent_model, uses_json_schema
 from roundtable.agents.lga.state import LgaState
 from roundtable.agents.lga.turn import Turn
 

@@ -26,19 +26,19 @@ the task. Two orders, chosen per endpoint (`LgaOptions.prompt_layout`):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
-from roundtable.games.avalon import AvalonView, FifthRejection, Role, rejection_wins
+from roundtable.games.avalon import AvalonView
 from roundtable.games.protocol import Request
 from roundtable.agents.lga.context import LgaContext
-from roundtable.prompts.narrator import narrate
 from roundtable.agents.common.model_calls import ModelProvider
+from roundtable.agents.common.table import AvalonTable
 
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
-from roundtable.agents.common.avalon_rules import rules_variables
 
 from roundtable.agents.lga import memory as mem
 from roundtable.agents.lga.options import LgaOptions
@@ -121,25 +121,6 @@ class Turn:
 
     # -------------------------------------------------------- prompt parts
 
-    def rules_text(self) -> str:
-        """The system prompt: the rules for this game's role set and variants."""
-        return self.context.render("avalon/rules", **rules_variables(self.view))
-
-    def role_card(self) -> str:
-        """The player's role card: role name and introduction, goal, strategy (a learned one where its options
-        give it), and what it learned of the other roles."""
-        role = Role(self.view.role)
-        card = self.context.render(
-            f"avalon/roles/{role.value}",
-            title=role.title,
-            player=self.view.player,
-            role_set=list(self.view.role_set),
-            strategy=str(self.memory.get("strategy") or self.options.strategy or ""),
-        )
-        if self.options.role_notes:  # learned between games (Lan et al.'s other-role strategies)
-            card = f"{card.rstrip()}\nWhat you learned in earlier games about the other roles: {self.options.role_notes}\n"
-        return card
-
     def base_variables(self, ended: bool = False) -> dict[str, Any]:
         """Variables every ``lga/*`` template gets, with the rendered ``shared`` and ``private`` parts.
 
@@ -198,100 +179,6 @@ class Turn:
         """``[system: rules, user: user]``."""
         return [SystemMessage(self.rules_text()), HumanMessage(user)]
 
-    def narrate(self, event: dict[str, Any]) -> str | None:
-        """One event as this player's record line (the game's narrator, template ``avalon/narration``)."""
-        return narrate(self.view.game, event, self.view.player, self.view.rules,
-                       source=self.context.template("avalon/narration"))
-
-    def team_knowledge(self) -> str:
-        """What the public record (template ``avalon/team_record``: the player's own proposal, members on failed
-        quests, a fifth team) and the player's reveal knowledge (template ``avalon/team_knowledge``) say about the
-        team in hand, one statement a line, the line that settles the vote last (a fifth team whose rejection wins
-        for evil settles it for everyone, so the knowledge line is left out then); ``""`` outside a team vote or
-        the talk about a team (which gets the knowledge only: a fact line every speaker is given would be said by
-        every speaker). A leader's first proposal gets what its knowledge and the record say about whom its side
-        wants on the team, and a good leader the players it may choose from (template ``avalon/leader_lines``)."""
-        view, team = self.view, list(self.request.subject)
-        known = [k["player"] for k in view.knowledge if k.get("is") == "evil"]
-        if self.request.kind == "propose_team" and not team:  # a first proposal: whom the side wants on it
-            failed = self.failed_players()  # a good leader is told whom it may choose from (the others' complement)
-            out = set(known) if known else {f["player"] for f in failed}
-            free = [p for p in range(1, view.players + 1) if p not in out]
-            return self.context.render("avalon/leader_lines", me=view.player, side=view.side, role=view.role,
-                                       known_evil=known, failed=failed, free=free).strip()
-        if self.request.kind not in ("vote_team", "speak"):
-            return ""
-        knowledge = self.context.render("avalon/team_knowledge", me=view.player, side=view.side,
-                                        role=view.role, team=team, known_evil=known).strip()
-        if self.request.kind != "vote_team":
-            return knowledge
-        record = self.context.render("avalon/team_record", me=view.player, side=view.side, leader=view.leader,
-                                     team=team, failed=self.failed_members(), last_chance=self.last_chance,
-                                     settled=bool(known)).strip()
-        return "\n".join(part for part in (record, "" if self.last_chance else knowledge) if part)
-
-    def failed_quests(self) -> list[tuple[int, list[int]]]:
-        """The failed quests in the player's view: ``[(round, [members other than this player, ...])]``."""
-        view = self.view
-        return [(quest.get("round", number), [p for p in quest.get("team") or () if p != view.player])
-                for number, quest in enumerate(view.quests, start=1) if not quest.get("success")]
-
-    def failed_members(self) -> list[dict[str, Any]]:
-        """The members of the team in hand, the player aside, who were on each failed quest.
-
-        Returns:
-            ``[{"quest": round, "players": [seat, ...]}]``, one entry per failed quest with such members.
-        """
-        team = set(self.request.subject)
-        on_team = [(round_, [p for p in members if p in team]) for round_, members in self.failed_quests()]
-        return [{"quest": round_, "players": members} for round_, members in on_team if members]
-
-    def failed_players(self) -> list[dict[str, Any]]:
-        """The players other than this one who were on failed quests, in seat order.
-
-        Returns:
-            ``[{"player": seat, "quests": [round, ...]}]``.
-        """
-        quests: dict[int, list[int]] = {}
-        for round_, members in self.failed_quests():
-            for p in members:
-                quests.setdefault(p, []).append(round_)
-        return [{"player": p, "quests": quests[p]} for p in sorted(quests)]
-
-    @property
-    def last_chance(self) -> bool:
-        """Whether rejecting the team in hand wins the game for evil (the fifth proposal, official rule)."""
-        return self.request.kind == "vote_team" and rejection_wins(
-            self.request.attempt, self.view.rules.get("fifth_rejection", FifthRejection.EVIL_WINS))
-
-    def request_variables(self) -> dict[str, Any]:
-        """The request's fields for the instruction and answer templates."""
-        r = self.request
-        return {
-            "kind": r.kind,
-            "answer": r.answer,
-            "count": r.count,
-            "team_size": r.count,
-            "team": list(r.subject),
-            "candidates": list(r.candidates),
-            "final": bool(r.details.get("final")),
-            "may_pass": r.may_pass,
-            "options": list(r.options),
-            "allowed": [r.word(c) for c in r.allowed],
-            "audience": list(r.audience) if r.audience is not None else None,
-            "wants_words": r.wants_words,
-            "team_knowledge": self.team_knowledge(),
-        }
-
-    def instruction(self) -> str:
-        """The Host's instruction for the request in hand."""
-        view = self.view
-        return self.context.render(
-            "lga/instruction",
-            me=view.player, players=view.players, leader=view.leader, round=self.request.round,
-            attempt=self.request.attempt, **self.request_variables(),
-        )
-
     def standing(self) -> str:
         """How this player answers the Host in every call of its game (template ``lga/standing``): the manner of
         its words at the table (its own, at most ``response_words`` words, what to keep secret) and the rule of a
@@ -299,27 +186,58 @@ class Turn:
         return self.context.render("lga/standing", words=self.options.response_words, side=self.view.side,
                                    role=self.view.role)
 
+    # ------------------------------------------------------ the Avalon table
+
+    @cached_property
+    def table(self) -> AvalonTable:
+        """The Avalon table of this decision (`roundtable.agents.common.table.AvalonTable`): its strategy is the
+        learned one in memory, else the seat's option; its role notes the seat's."""
+        return AvalonTable(view=self.view, request=self.request, context=self.context,
+                           response_words=self.options.response_words,
+                           strategy=str(self.memory.get("strategy") or self.options.strategy or ""),
+                           role_notes=self.options.role_notes)
+
+    def rules_text(self) -> str:
+        """`AvalonTable.rules_text`."""
+        return self.table.rules_text()
+
+    def role_card(self) -> str:
+        """`AvalonTable.role_card`."""
+        return self.table.role_card()
+
+    def narrate(self, event: dict[str, Any]) -> str | None:
+        """`AvalonTable.narrate`."""
+        return self.table.narrate(event)
+
+    def team_knowledge(self) -> str:
+        """`AvalonTable.team_knowledge`."""
+        return self.table.team_knowledge()
+
+    @property
+    def last_chance(self) -> bool:
+        """`AvalonTable.last_chance`."""
+        return self.table.last_chance
+
+    def request_variables(self) -> dict[str, Any]:
+        """`AvalonTable.request_variables`."""
+        return self.table.request_variables()
+
+    def instruction(self) -> str:
+        """`AvalonTable.instruction`."""
+        return self.table.instruction()
+
     def speech(self) -> str:
-        """How the words of the request in hand are to be said: to whom and how long (template ``lga/speech``)."""
-        r = self.request
-        return self.context.render("lga/speech", words=self.options.response_words, kind=r.kind,
-                                   audience=list(r.audience) if r.audience is not None else None)
+        """`AvalonTable.speech`."""
+        return self.table.speech()
 
     def choice_help(self, json: bool, reason: bool = False) -> str:
-        """How the answer's choice is to be written (template ``lga/choice_help``)."""
-        return self.context.render("lga/choice_help", **self.request_variables(), reason=reason,
-                                   format="json" if json else "prose")
+        """`AvalonTable.choice_help`."""
+        return self.table.choice_help(json, reason)
 
     def retry_note(self, attempt: int) -> str:
-        """What the Host says when asking again for players (``""`` on the first try)."""
-        if attempt == 0 or self.request.answer != "pick":
-            return ""
-        return self.context.render("lga/retry_note", count=self.request.count, players=self.view.players)
+        """`AvalonTable.retry_note`."""
+        return self.table.retry_note(attempt)
 
     def decided(self, action: dict[str, Any] | None) -> str:
-        """The chosen action in words, for the response prompt (``""`` when there is none)."""
-        if not action:
-            return ""
-        return self.context.render("lga/decided", kind=self.request.kind, players=action.get("players"),
-                                   passed=bool(action.get("passed")), choice=action.get("choice"),
-                                   options=list(self.request.options))
+        """`AvalonTable.decided`."""
+        return self.table.decided(action)

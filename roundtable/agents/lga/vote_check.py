@@ -71,7 +71,7 @@ def wanted_vote(turn: Turn) -> WantedVote | None:
         return WantedVote(known, "knowledge", "no_evil_seen" if known else "evil_seen", seen)
     if view.side != "good":
         return None
-    if not turn.failed_members():
+    if not turn.table.failed_members():
         return WantedVote(True, "record", "no_evidence")
     return None
 

@@ -1,0 +1,179 @@
+"""The Avalon table: the prompt pieces every model-driven kind reads in Avalon.
+
+The rules (template ``avalon/rules``), the role card (``avalon/roles/<role>``),
+the knowledge, each event as the player's record line (``avalon/narration``),
+the Host's instruction for a request (``avalon/instruction``), how its answer
+is written (``answers/choice_help``, ``answers/retry_note``), how its words are
+said (``avalon/speech``), the action chosen in words (``avalon/decided``), and
+what the record and the player's knowledge say about the team in hand
+(``avalon/team_record``, ``avalon/team_knowledge``, ``avalon/leader_lines``).
+Each kind renders them through its own prompt context, so a kind's overrides
+of these templates apply to it alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from roundtable.agents.common import answers
+from roundtable.agents.common.avalon_rules import rules_variables
+from roundtable.games.avalon import AvalonView, FifthRejection, Role, rejection_wins
+from roundtable.games.protocol import PlayerView, Request
+from roundtable.prompts.narrator import narrate
+from roundtable.prompts.rendering import TemplateContext
+
+AVALON_ROLES: tuple[str, ...] = tuple(role.value for role in Role)
+"""Avalon's roles, each with a role card template ``avalon/roles/<role>`` (a prompt field of every kind's context)."""
+
+
+@dataclass(frozen=True)
+class AvalonTable:
+    """One Avalon decision's table talk, rendered through a kind's prompt context.
+
+    Attributes:
+        view: the player's Avalon view. request: the request in hand.
+        context: the kind's prompt context (`roundtable.prompts.rendering.TemplateContext`).
+        response_words: the word limit of the player's words at the table.
+        strategy: the role's strategy on the role card (a learned one; ``""``: the card's initial one).
+        role_notes: what the player learned in earlier games about the other roles (``""``: none).
+    """
+
+    view: AvalonView
+    request: Request
+    context: TemplateContext
+    response_words: int = 20
+    strategy: str = ""
+    role_notes: str = ""
+
+    def rules_text(self) -> str:
+        """The system prompt: the rules for this game's role set and variants."""
+        return self.context.render("avalon/rules", **rules_variables(self.view))
+
+    def role_card(self) -> str:
+        """The player's role card: role name and introduction, goal, strategy (a learned one where its options
+        give it), and what it learned of the other roles."""
+        role = Role(self.view.role)
+        card = self.context.render(
+            f"avalon/roles/{role.value}",
+            title=role.title,
+            player=self.view.player,
+            role_set=list(self.view.role_set),
+            strategy=self.strategy,
+        )
+        if self.role_notes:  # learned between games (Lan et al.'s other-role strategies)
+            card = f"{card.rstrip()}\nWhat you learned in earlier games about the other roles: {self.role_notes}\n"
+        return card
+
+    def narrate(self, event: dict[str, Any]) -> str | None:
+        """One event as this player's record line (the game's narrator, template ``avalon/narration``)."""
+        return narrate(self.view.game, event, self.view.player, self.view.rules,
+                       source=self.context.template("avalon/narration"))
+
+    def team_knowledge(self) -> str:
+        """What the public record (template ``avalon/team_record``: the player's own proposal, members on failed
+        quests, a fifth team) and the player's reveal knowledge (template ``avalon/team_knowledge``) say about the
+        team in hand, one statement a line, the line that settles the vote last (a fifth team whose rejection wins
+        for evil settles it for everyone, so the knowledge line is left out then); ``""`` outside a team vote or
+        the talk about a team (which gets the knowledge only: a fact line every speaker is given would be said by
+        every speaker). A leader's first proposal gets what its knowledge and the record say about whom its side
+        wants on the team, and a good leader the players it may choose from (template ``avalon/leader_lines``)."""
+        view, team = self.view, list(self.request.subject)
+        known = [k["player"] for k in view.knowledge if k.get("is") == "evil"]
+        if self.request.kind == "propose_team" and not team:  # a first proposal: whom the side wants on it
+            failed = self.failed_players()  # a good leader is told whom it may choose from (the others' complement)
+            out = set(known) if known else {f["player"] for f in failed}
+            free = [p for p in range(1, view.players + 1) if p not in out]
+            return self.context.render("avalon/leader_lines", me=view.player, side=view.side, role=view.role,
+                                       known_evil=known, failed=failed, free=free).strip()
+        if self.request.kind not in ("vote_team", "speak"):
+            return ""
+        knowledge = self.context.render("avalon/team_knowledge", me=view.player, side=view.side,
+                                        role=view.role, team=team, known_evil=known).strip()
+        if self.request.kind != "vote_team":
+            return knowledge
+        record = self.context.render("avalon/team_record", me=view.player, side=view.side, leader=view.leader,
+                                     team=team, failed=self.failed_members(), last_chance=self.last_chance,
+                                     settled=bool(known)).strip()
+        return "\n".join(part for part in (record, "" if self.last_chance else knowledge) if part)
+
+    def failed_quests(self) -> list[tuple[int, list[int]]]:
+        """The failed quests in the player's view: ``[(round, [members other than this player, ...])]``."""
+        view = self.view
+        return [(quest.get("round", number), [p for p in quest.get("team") or () if p != view.player])
+                for number, quest in enumerate(view.quests, start=1) if not quest.get("success")]
+
+    def failed_members(self) -> list[dict[str, Any]]:
+        """The members of the team in hand, the player aside, who were on each failed quest.
+
+        Returns:
+            ``[{"quest": round, "players": [seat, ...]}]``, one entry per failed quest with such members.
+        """
+        team = set(self.request.subject)
+        on_team = [(round_, [p for p in members if p in team]) for round_, members in self.failed_quests()]
+        return [{"quest": round_, "players": members} for round_, members in on_team if members]
+
+    def failed_players(self) -> list[dict[str, Any]]:
+        """The players other than this one who were on failed quests, in seat order.
+
+        Returns:
+            ``[{"player": seat, "quests": [round, ...]}]``.
+        """
+        quests: dict[int, list[int]] = {}
+        for round_, members in self.failed_quests():
+            for p in members:
+                quests.setdefault(p, []).append(round_)
+        return [{"player": p, "quests": quests[p]} for p in sorted(quests)]
+
+    @property
+    def last_chance(self) -> bool:
+        """Whether rejecting the team in hand wins the game for evil (the fifth proposal, official rule)."""
+        return self.request.kind == "vote_team" and rejection_wins(
+            self.request.attempt, self.view.rules.get("fifth_rejection", FifthRejection.EVIL_WINS))
+
+    def request_variables(self) -> dict[str, Any]:
+        """The request's fields for the instruction and answer templates, with `team_knowledge`
+        (`roundtable.agents.common.answers.request_variables`)."""
+        return answers.request_variables(self.request, self.team_knowledge())
+
+    def instruction(self) -> str:
+        """The Host's instruction for the request in hand."""
+        view = self.view
+        return self.context.render(
+            "avalon/instruction",
+            me=view.player, players=view.players, leader=view.leader, round=self.request.round,
+            attempt=self.request.attempt, **self.request_variables(),
+        )
+
+    def speech(self) -> str:
+        """How the words of the request in hand are to be said: to whom and how long (template ``avalon/speech``)."""
+        r = self.request
+        return self.context.render("avalon/speech", words=self.response_words, kind=r.kind,
+                                   audience=list(r.audience) if r.audience is not None else None)
+
+    def choice_help(self, json: bool, reason: bool = False) -> str:
+        """How the answer's choice is to be written (`roundtable.agents.common.answers.choice_help`)."""
+        return answers.choice_help(self.context, self.request_variables(), json, reason)
+
+    def retry_note(self, attempt: int) -> str:
+        """What the Host says when asking again for players (`roundtable.agents.common.answers.retry_note`)."""
+        return answers.retry_note(self.context, self.request, self.view.players, attempt)
+
+    def decided(self, action: dict[str, Any] | None) -> str:
+        """The chosen action in words, for the response prompt (``""`` when there is none)."""
+        if not action:
+            return ""
+        return self.context.render("avalon/decided", kind=self.request.kind, players=action.get("players"),
+                                   passed=bool(action.get("passed")), choice=action.get("choice"),
+                                   options=list(self.request.options))
+
+
+def avalon_view(view: PlayerView) -> AvalonView:
+    """``view`` as an Avalon view.
+
+    Raises:
+        TypeError: the view is another game's (the Avalon table serves Avalon alone).
+    """
+    if not isinstance(view, AvalonView):
+        raise TypeError(f"the Avalon table serves Avalon views, not {view.game!r}'s")
+    return view
