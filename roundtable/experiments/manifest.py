@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from roundtable.metrics.cost import cost_summary
+from roundtable.settings import data_home
 from roundtable.store.records import read_record
 
 from roundtable.experiments.config import ExperimentConfig, PlannedGame
 from roundtable.experiments.retention import database_bytes
-from roundtable.experiments.runner import RUNS_FILE, data_home
+from roundtable.experiments.runner import RUNS_FILE
 
 MANIFEST_FILE = "manifest.json"
 

@@ -36,10 +36,10 @@ from typing import Any
 from roundtable.metrics.cost import cost_summary
 from roundtable.metrics.tables import Measure, find, measure_table
 from roundtable.metrics.werewolf import POOL_GROUP, UNKNOWN, werewolf_measure_table, werewolf_pool_table
+from roundtable.settings import data_home
 from roundtable.store.records import read_record
 
 from roundtable.experiments.config import ExperimentConfig, PlannedGame
-from roundtable.experiments.runner import data_home
 
 EVIL_ROLES = ("morgana", "assassin", "minion", "mordred", "oberon")
 

@@ -24,32 +24,17 @@ import os
 import queue
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from roundtable.settings import data_home
 from roundtable.store.records import read_record
 
 from roundtable.experiments.config import ExperimentConfig, ExperimentConfigError, PlannedGame, load_config, parse_config, resolve_games
 
 CONFIG_FILE = "experiment.toml"
 RUNS_FILE = "runs.jsonl"
-
-
-@contextmanager
-def data_home(directory: Path) -> Iterator[None]:
-    """Make ``directory`` the data directory (``$ROUNDTABLE_HOME``) for the block, then restore it."""
-    previous = os.environ.get("ROUNDTABLE_HOME")
-    os.environ["ROUNDTABLE_HOME"] = str(directory)
-    try:
-        yield
-    finally:
-        if previous is None:
-            os.environ.pop("ROUNDTABLE_HOME", None)
-        else:
-            os.environ["ROUNDTABLE_HOME"] = previous
 
 
 @dataclass

@@ -13,7 +13,6 @@ game adds only its rules and a builder (see `roundtable.graphs.avalon`).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -27,6 +26,7 @@ from roundtable.agents.protocol import AgentKind
 from roundtable.graphs import phases
 from roundtable.graphs.setup import check_input, make_setup
 from roundtable.graphs.state import GameInput, GameOutput, GameState
+from roundtable.settings import settings
 
 from roundtable.agents.registry import AGENT_KINDS
 
@@ -45,7 +45,7 @@ def game_context(kinds: Iterable[AgentKind]) -> type[BaseModel]:
     """
     fields: dict[str, Any] = {
         "default_model": (str, Field(
-            default_factory=lambda: os.environ.get("ROUNDTABLE_MODEL") or "local",
+            default_factory=lambda: settings().model,
             description="Model spec of model-driven seats given none ($ROUNDTABLE_MODEL, else local).")),
         "breakpoints": (list[str], Field(
             default_factory=list,

@@ -28,7 +28,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import os
 import time
 import threading
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -42,6 +41,7 @@ from pydantic import PrivateAttr, SecretStr
 from roundtable.models.errors import ModelConfigError, ModelUnavailableError
 from roundtable.models.limits import endpoint_slot
 from roundtable.models.spec import LOCAL, ModelSpec, parse_flag
+from roundtable.settings import settings
 
 LOCAL_MAX_RETRIES = 2
 """Retries against the embedded server (an error there rarely heals by waiting)."""
@@ -59,10 +59,11 @@ connection error). An endpoint that accepts connections and never answers theref
 and ``max_retries=`` options change both."""
 
 SERVER_API_KEY_ENV = "ROUNDTABLE_SERVER_API_KEY"
-"""Environment variable holding the key sent to ``server``-kind endpoints."""
+"""Environment variable holding the key sent to ``server``-kind endpoints (read by `roundtable.settings`)."""
 
 JSON_SCHEMA_ENV = "ROUNDTABLE_JSON_SCHEMA"
-"""Environment variable (true/false) giving :func:`supports_json_schema` for ``server`` specs."""
+"""Environment variable (true/false) giving :func:`supports_json_schema` for ``server`` specs (read by
+`roundtable.settings`)."""
 
 _OUTAGES = (openai.APIConnectionError, openai.InternalServerError, openai.RateLimitError)
 """Errors meaning "the endpoint is not serving" (``APITimeoutError`` is an ``APIConnectionError``)."""
@@ -259,7 +260,7 @@ def _build(spec: ModelSpec, temperature: float, max_tokens: int | None, slot: in
         **common,
     }
     if spec.kind == "server":
-        remote |= {"base_url": spec.base_url, "api_key": SecretStr(os.environ.get(SERVER_API_KEY_ENV) or "none")}
+        remote |= {"base_url": spec.base_url, "api_key": settings().server_api_key or SecretStr("none")}
     try:
         return OutageAwareChatOpenAI(**remote)
     except openai.OpenAIError as error:
@@ -308,7 +309,7 @@ def supports_json_schema(spec: ModelSpec) -> bool:
         return spec.json_schema
     if spec.kind != "server":
         return True
-    value = os.environ.get(JSON_SCHEMA_ENV, "").strip()
+    value = settings().json_schema.strip()
     try:
         return parse_flag(value) if value else True
     except ValueError as error:

@@ -38,7 +38,8 @@ Defaults, chosen by measurement on 2 cores with Qwen2.5-Coder-1.5B Q4_K_M
 
 Environment overrides: ``ROUNDTABLE_LOCAL_CTX``, ``ROUNDTABLE_LOCAL_PARALLEL``,
 ``ROUNDTABLE_LOCAL_KV_UNIFIED`` (1: on), ``ROUNDTABLE_LOCAL_SEED_SLOTS`` (0: off), ``ROUNDTABLE_LOCAL_THREADS``, ``ROUNDTABLE_LOCAL_CACHE_MIB``,
-``ROUNDTABLE_LOCAL_VERBOSITY`` (llama.cpp log level; 0 is quiet), ``ROUNDTABLE_LOCAL_PORT`` (0: a free port).
+``ROUNDTABLE_LOCAL_VERBOSITY`` (llama.cpp log level; 0 is quiet), ``ROUNDTABLE_LOCAL_PORT`` (0: a free port);
+read by `roundtable.settings.LocalServerSettings`.
 
 Source: docs/embedded-model.md#the-server; the xllamacpp package (``CommonParams``,
 ``Server``), which wraps llama.cpp's ``tools/server``.
@@ -63,6 +64,7 @@ from roundtable.models.errors import LocalServerError
 from roundtable.models.slot_seeding import SlotSeeder, make_save_dir
 from roundtable.models.spec import LOCAL
 from roundtable.models.weights import ensure_weights
+from roundtable.settings import local_server_settings
 
 log = logging.getLogger(__name__)
 
@@ -97,16 +99,6 @@ def host_has_avx512(cpuinfo: Path = Path("/proc/cpuinfo")) -> bool:
     except OSError:
         return False
     return any(line.startswith("flags") and "avx512f" in line.split() for line in text.splitlines())
-
-
-def _env_int(name: str, default: int) -> int:
-    value = os.environ.get(name)
-    if not value:
-        return default
-    try:
-        return int(value)
-    except ValueError:
-        raise ValueError(f"${name} must be an integer, got {value!r}") from None
 
 
 class LocalSettings(BaseModel):
@@ -144,17 +136,22 @@ class LocalSettings(BaseModel):
         Raises:
             ValueError: A variable is not an integer or out of range.
         """
+        env = local_server_settings()
         defaults = cls()
         return cls(
-            n_ctx=_env_int("ROUNDTABLE_LOCAL_CTX", defaults.n_ctx),
-            n_parallel=_env_int("ROUNDTABLE_LOCAL_PARALLEL", defaults.n_parallel),
-            kv_unified=bool(_env_int("ROUNDTABLE_LOCAL_KV_UNIFIED", int(defaults.kv_unified))),
-            seed_slots=bool(_env_int("ROUNDTABLE_LOCAL_SEED_SLOTS", int(defaults.seed_slots))),
-            n_threads=_env_int("ROUNDTABLE_LOCAL_THREADS", defaults.n_threads),
-            cache_ram_mib=_env_int("ROUNDTABLE_LOCAL_CACHE_MIB", defaults.cache_ram_mib),
-            verbosity=_env_int("ROUNDTABLE_LOCAL_VERBOSITY", defaults.verbosity),
-            port=_env_int("ROUNDTABLE_LOCAL_PORT", defaults.port),
+            n_ctx=_or(env.ctx, defaults.n_ctx),
+            n_parallel=_or(env.parallel, defaults.n_parallel),
+            kv_unified=bool(_or(env.kv_unified, int(defaults.kv_unified))),
+            seed_slots=bool(_or(env.seed_slots, int(defaults.seed_slots))),
+            n_threads=_or(env.threads, defaults.n_threads),
+            cache_ram_mib=_or(env.cache_mib, defaults.cache_ram_mib),
+            verbosity=_or(env.verbosity, defaults.verbosity),
+            port=_or(env.port, defaults.port),
         )
+
+
+def _or(value: int | None, default: int) -> int:
+    return default if value is None else value
 
 
 def server_params(model_path: Path | str, settings: LocalSettings, slot_save_path: Path | str | None = None) -> Any:

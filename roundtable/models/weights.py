@@ -31,11 +31,13 @@ from pathlib import Path
 
 from roundtable.store import paths
 from roundtable.models.errors import MissingModelPartsError, ModelChecksumError
+from roundtable.settings import settings
 
 log = logging.getLogger(__name__)
 
 CACHE_ENV = "ROUNDTABLE_MODEL_CACHE"
-"""Environment variable naming the directory of the assembled model (overrides the data dir)."""
+"""Environment variable naming the directory of the assembled model (overrides the data dir; read by
+`roundtable.settings`)."""
 
 _BUFFER = 8 * 1024 * 1024  # bytes read and hashed at a time
 
@@ -134,10 +136,10 @@ def model_cache_dir() -> Path:
     ``$ROUNDTABLE_MODEL_CACHE`` when set (tests and CI share one cache across
     data directories), otherwise :func:`roundtable.store.paths.cache_dir`.
     """
-    override = os.environ.get(CACHE_ENV)
-    if not override:
+    override = settings().model_cache
+    if override is None:
         return paths.cache_dir()
-    path = Path(override).expanduser().resolve()
+    path = override.expanduser().resolve()
     path.mkdir(parents=True, exist_ok=True)
     return path
 

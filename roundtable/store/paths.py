@@ -7,9 +7,10 @@ it: a game id is checked (`check_game_id`) before anything is created.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
+
+from roundtable.settings import settings
 
 GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$")
 """A game id: 1 to 80 characters, letters, digits, ``_``, ``.`` and ``-``, starting with a letter or digit
@@ -35,7 +36,7 @@ def check_game_id(game_id: str) -> str:
 
 def home_path() -> Path:
     """The data directory's absolute path, without creating it."""
-    return Path(os.environ.get("ROUNDTABLE_HOME") or ".roundtable").expanduser().resolve()
+    return (settings().home or Path(".roundtable")).expanduser().resolve()
 
 
 def home() -> Path:

@@ -23,13 +23,15 @@ product is the cosine similarity.
 from __future__ import annotations
 
 import importlib.util
-import os
 from collections.abc import Sequence
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
+from pydantic import SecretStr
+
+from roundtable.settings import settings
 
 MINILM = "minilm"
 """The spec of the offline default."""
@@ -153,8 +155,9 @@ class EndpointEmbedder:
     def _client(self) -> Any:
         from langchain_openai import OpenAIEmbeddings
 
-        key = os.environ.get("OPENAI_API_KEY") if self.spec.base_url is None else (
-            os.environ.get("ROUNDTABLE_API_KEY") or os.environ.get("OPENAI_API_KEY") or "none")
+        env = settings()
+        key = env.openai_api_key if self.spec.base_url is None else (
+            env.api_key or env.openai_api_key or SecretStr("none"))
         return OpenAIEmbeddings(model=self.spec.model, base_url=self.spec.base_url, api_key=key,
                                 check_embedding_ctx_length=False)
 
