@@ -15,14 +15,15 @@ from pathlib import Path
 from typing import Any
 
 from roundtable.metrics.cost import cost_summary
+from roundtable.play.locks import is_driven
 from roundtable.settings import data_home
 from roundtable.store.records import read_record
 
 from roundtable.experiments.config import ExperimentConfig, PlannedGame
 from roundtable.experiments.retention import database_bytes
-from roundtable.experiments.runner import RUNS_FILE
-
 MANIFEST_FILE = "manifest.json"
+RUNS_FILE = "runs.jsonl"
+"""One line per attempt at a game (status, wall seconds, error), appended by `roundtable.experiments.runner`."""
 
 
 def read_runs(directory: Path) -> list[dict[str, Any]]:
@@ -48,8 +49,6 @@ def experiment_status(directory: Path, config: ExperimentConfig, games: list[Pla
         "missing", "wall_seconds", "cost": `cost_summary`}}, "games": [per-game rows], "database_bytes",
         "records_bytes"}``. A failure is listed while the game is not finished and its last attempt raised.
     """
-    from roundtable.play.locks import is_driven
-
     runs = read_runs(directory)
     attempts: dict[str, list[dict[str, Any]]] = {}
     for run in runs:

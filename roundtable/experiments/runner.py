@@ -28,13 +28,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from roundtable.models.limits import set_endpoint_limit
+from roundtable.play.runner import open_runner
 from roundtable.settings import data_home
+from roundtable.store import paths
 from roundtable.store.records import read_record
 
 from roundtable.experiments.config import ExperimentConfig, ExperimentConfigError, PlannedGame, load_config, parse_config, resolve_games
+from roundtable.experiments.learning import Learning
+from roundtable.experiments.manifest import RUNS_FILE, write_manifest
+from roundtable.experiments.retention import apply_retention, compact
 
 CONFIG_FILE = "experiment.toml"
-RUNS_FILE = "runs.jsonl"
 
 
 @dataclass
@@ -91,8 +96,6 @@ def prepare_directory(config_path: str | Path, out: str | Path | None) -> tuple[
         ExperimentConfigError: an invalid configuration (nothing is created), or a directory that holds
             another experiment's configuration.
     """
-    from roundtable.store import paths
-
     config, text = load_config(config_path)
     games = resolve_games(config)
     directory = Path(out) if out else paths.home_path() / "experiments" / config.name
@@ -168,11 +171,6 @@ def run_experiment(config_path: str | Path, out: str | Path | None = None, liste
     Raises:
         ExperimentConfigError: an invalid configuration, before any game starts.
     """
-    from roundtable.models.limits import set_endpoint_limit
-
-    from roundtable.experiments.learning import Learning
-    from roundtable.experiments.manifest import write_manifest
-
     config, games, directory = prepare_directory(config_path, out)
     listener = listener or Listener()
     summary = RunSummary(directory)
@@ -189,10 +187,6 @@ def run_experiment(config_path: str | Path, out: str | Path | None = None, liste
 
 def _run_all(config: ExperimentConfig, games: list[PlannedGame], directory: Path, listener: Listener,
              summary: RunSummary, learning: Any, models: Any) -> None:
-    from roundtable.play.runner import open_runner
-
-    from roundtable.experiments.retention import apply_retention, compact
-
     status = {g.game_id: game_status(g) for g in games}
     summary.skipped = sum(1 for s in status.values() if s == "finished")
     listener.planned(len(games), summary.skipped)

@@ -27,20 +27,18 @@ no seat that states a belief) contributes no guess: "no beliefs recorded".
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from roundtable.games.avalon import Role
-
-if TYPE_CHECKING:
-    from roundtable.metrics.tables import Measure
 
 THRESHOLD = 0.5
 """A probability of being good at or above this guesses good (AvalonBench)."""
 
 METRICS = ("deduction_accuracy", "deduction_baseline")
-"""The names of the two measures in `roundtable.metrics.tables.Measure` rows."""
+"""The names of the two measures in `roundtable.metrics.tables.Measure` rows (pooled by
+`roundtable.metrics.tables.deduction_accuracy`)."""
 
 
 @dataclass(frozen=True)
@@ -92,24 +90,3 @@ def deductions(record: Mapping[str, Any]) -> dict[int, Deduction]:
         out[j] = Deduction(guesses=len(belief), right=sum(1 for i, p in belief.items() if (p >= THRESHOLD) == good[i]),
                            baseline=sum(good.values()))
     return out
-
-
-def deduction_accuracy(records: Mapping[str, Iterable[dict[str, Any]]],
-                       groups: tuple[str, ...] | None = None) -> list["Measure"]:
-    """Deduction accuracy and its trivial baseline per condition and group (``deduction_accuracy``,
-    ``deduction_baseline`` rows of `roundtable.metrics.tables.measure_table`, which holds them too).
-
-    Args:
-        records: ``{condition: records}``; only finished ones count.
-        groups: the groupings (default `roundtable.metrics.tables.GROUPS`).
-
-    Returns:
-        `Measure` rows in a fixed order; ``n`` is the number of guesses (0, value ``None``: no beliefs recorded).
-    """
-    from roundtable.metrics.facts import player_facts
-    from roundtable.metrics.strategy import PLAYER_METRICS
-    from roundtable.metrics.tables import GROUPS, finished_records, player_measures
-
-    metrics = [m for m in PLAYER_METRICS if m.name in METRICS]
-    return [row for condition, items in records.items() for row in player_measures(
-        condition, [p for r in finished_records(items) for p in player_facts(r)], metrics, groups or GROUPS)]

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from roundtable.metrics.deduction import METRICS as DEDUCTION_METRICS
 from roundtable.metrics.facts import PlayerFacts, game_facts, player_facts
 from roundtable.metrics.intervals import bootstrap, mean, wilson
 from roundtable.metrics.outcomes import GAME_METRICS
@@ -103,6 +104,23 @@ def player_measures(condition: str, players: Iterable[PlayerFacts], metrics: Ite
                 rows.append(_proportion(metric.name, condition, group_by, group, sum(metric.k(p) for p in members),
                                         sum(metric.n(p) for p in members), len({p.game_id for p in members})))
     return rows
+
+
+def deduction_accuracy(records: Mapping[str, Iterable[dict[str, Any]]],
+                       groups: tuple[str, ...] | None = None) -> list[Measure]:
+    """Deduction accuracy and its trivial baseline per condition and group (`roundtable.metrics.deduction`): the
+    ``deduction_accuracy`` and ``deduction_baseline`` rows of `measure_table`, alone.
+
+    Args:
+        records: ``{condition: records}``; only finished ones count.
+        groups: the groupings (default `GROUPS`).
+
+    Returns:
+        `Measure` rows in a fixed order; ``n`` is the number of guesses (0, value ``None``: no beliefs recorded).
+    """
+    metrics = [m for m in PLAYER_METRICS if m.name in DEDUCTION_METRICS]
+    return [row for condition, items in records.items() for row in player_measures(
+        condition, [p for r in finished_records(items) for p in player_facts(r)], metrics, groups or GROUPS)]
 
 
 def find(rows: Iterable[Measure], metric: str, condition: str | None = None, group_by: str = "all",

@@ -6,9 +6,9 @@ import pytest
 
 from roundtable.experiments.config import parse_config
 from roundtable.experiments.report import measures_csv, render_markdown
-from roundtable.metrics.deduction import deduction_accuracy, deductions
+from roundtable.metrics.deduction import deductions
 from roundtable.metrics.intervals import wilson
-from roundtable.metrics.tables import find, measure_table
+from roundtable.metrics.tables import deduction_accuracy, find, measure_table
 
 ROLES = {"1": "merlin", "2": "servant", "3": "servant", "4": "minion", "5": "assassin"}  # good: 1, 2, 3
 
