@@ -32,6 +32,7 @@ the field (``conditions[random-evil].agents: ...``), before any game starts.
 
 from __future__ import annotations
 
+import importlib
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -42,6 +43,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from roundtable.games import GAMES
 from roundtable.games.errors import ConfigurationError
+from roundtable.graphs.game import build_game_graph
+from roundtable.graphs.setup import check_input
+from roundtable.play.seating import resolve_seats
 
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 """An experiment's or condition's name: part of every game id (`roundtable.store.paths.GAME_ID`)."""
@@ -262,8 +266,6 @@ def game_config(rules: Any, spec: GameSpec) -> dict[str, Any]:
     Raises:
         ConfigurationError: an unknown preset, rule variant or setting, or a bad player count.
     """
-    import importlib
-
     data: dict[str, Any] = {"rules": dict(spec.rules)}
     if spec.preset is not None:
         data["preset"] = spec.preset
@@ -292,10 +294,6 @@ def resolve_games(config: ExperimentConfig) -> list[PlannedGame]:
     Raises:
         ExperimentConfigError: a game that would be refused, naming the condition and field.
     """
-    from roundtable.graphs.game import build_game_graph
-    from roundtable.graphs.setup import check_input
-    from roundtable.play.seating import resolve_seats
-
     rules = GAMES[config.game]
     builder = build_game_graph(rules)
     default_model = builder.context_schema().default_model

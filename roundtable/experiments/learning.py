@@ -32,8 +32,10 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from langchain_core.messages import HumanMessage
 from langgraph.store.sqlite import SqliteStore
 
+from roundtable.agents.common.model_calls import FactoryModels
 from roundtable.games import GAMES
 from roundtable.games.avalon import Role
 from roundtable.prompts.registry import render
@@ -84,8 +86,6 @@ class Learning:
     """
 
     def __init__(self, directory: Path, models: Any = None):
-        from roundtable.agents.common.model_calls import FactoryModels
-
         self.path = directory / STORE_FILE
         self.models = models or FactoryModels()
 
@@ -172,7 +172,5 @@ class Learning:
 
     def _ask(self, model: str | None, prompt: str) -> str:
         """One reflection call: the model's reply text, stripped."""
-        from langchain_core.messages import HumanMessage
-
         reply = self.models.chat(model, TEMPERATURE, MAX_TOKENS).invoke([HumanMessage(prompt)])
         return str(reply.content).strip()

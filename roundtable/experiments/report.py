@@ -33,13 +33,17 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from roundtable.metrics.avalonplay import avalonplay_metrics
 from roundtable.metrics.cost import cost_summary
+from roundtable.metrics.intervals import wilson
+from roundtable.metrics.pools import STEP, bin_label
 from roundtable.metrics.tables import Measure, find, measure_table
 from roundtable.metrics.werewolf import POOL_GROUP, UNKNOWN, werewolf_measure_table, werewolf_pool_table
 from roundtable.settings import data_home
 from roundtable.store.records import read_record
 
 from roundtable.experiments.config import ExperimentConfig, PlannedGame
+from roundtable.experiments.manifest import experiment_status
 
 EVIL_ROLES = ("morgana", "assassin", "minion", "mordred", "oberon")
 
@@ -79,9 +83,6 @@ def avalonplay_rows(records: dict[str, list[dict[str, Any]]]) -> dict[str, dict[
     """``{condition: {"Game Win": "40.0% [16.8, 68.7] (4/10)", "Quest Win": ..., "Team Acc": ...}}``: AvalonPlay's
     measures (Shi et al.; `roundtable.metrics.avalonplay`) with 95% Wilson intervals and their counts; ``"-"``
     where a measure has no cases."""
-    from roundtable.metrics.avalonplay import avalonplay_metrics
-    from roundtable.metrics.intervals import wilson
-
     rows: dict[str, dict[str, str]] = {}
     for condition, items in records.items():
         measures = avalonplay_metrics(items)
@@ -173,8 +174,6 @@ def _deduction_section(conditions: list[str], rows: list[Measure]) -> str:
 def _pool_section(rows: list[Measure]) -> str:
     """Xu et al.'s village win rate and game length against experience pool size (`werewolf_pool_table`'s rows
     in ``rows``), with the number of games in each bin."""
-    from roundtable.metrics.pools import STEP, bin_label
-
     pools = [r for r in rows if r.group_by == POOL_GROUP and r.metric == "village_win_rate"]
     text = ("## Village win rate and game length against experience pool size (Xu et al.)\n\nPool size: the "
             "finished games the largest experience pool a seat read was built from when the game started (Xu et "
@@ -228,7 +227,7 @@ def cost_csv(records: dict[str, list[dict[str, Any]]]) -> str:
 
 def _bars(path: Path, title: str, labels: list[str], series: dict[str, list[Measure | None]]) -> None:
     """A grouped bar chart of proportions with their intervals as error bars, written without metadata."""
-    import matplotlib
+    import matplotlib  # here, not at the top: half a second to import, and only reports draw
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -253,12 +252,10 @@ def _bars(path: Path, title: str, labels: list[str], series: dict[str, list[Meas
 def _pool_plot(path: Path, conditions: list[str], rows: list[Measure]) -> None:
     """Village win rate and days per game against pool size (games), one line per condition, error bars = the
     95% intervals, each point labelled with its number of games; written without metadata."""
-    import matplotlib
+    import matplotlib  # here, not at the top: half a second to import, and only reports draw
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-
-    from roundtable.metrics.pools import bin_label
 
     figure, (wins, days) = plt.subplots(1, 2, figsize=(9.0, 3.6), dpi=100)
     for i, condition in enumerate(conditions):
@@ -295,8 +292,6 @@ def write_report(directory: Path, config: ExperimentConfig, games: list[PlannedG
     Returns:
         The path of ``report.md``.
     """
-    from roundtable.experiments.manifest import experiment_status
-
     target = Path(out) if out else directory / "report"
     target.mkdir(parents=True, exist_ok=True)
     records = load_records(directory, games)
