@@ -17,6 +17,11 @@ from rich.markup import escape
 from rich.table import Table
 
 from roundtable.experiments.config import ExperimentConfigError
+from roundtable.experiments.progress import ProgressBar
+from roundtable.experiments.runner import Listener, prepare_directory, run_experiment
+from roundtable.experiments.manifest import experiment_status
+from roundtable.experiments.runner import open_directory
+from roundtable.experiments.report import write_report
 
 app = typer.Typer(help="Batches of games from a configuration file: run (parallel, resumable), status, report.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
@@ -45,9 +50,6 @@ def run(
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
 ) -> None:
     """Play every unfinished game of an experiment; rerun the same command to resume after any stop."""
-    from roundtable.experiments.progress import ProgressBar
-    from roundtable.experiments.runner import Listener, prepare_directory, run_experiment
-
     try:
         prepare_directory(config, out_dir)  # refuse a bad configuration before anything runs
     except ExperimentConfigError as error:
@@ -79,9 +81,6 @@ def run(
 @app.command()
 def status(directory: Annotated[Path, typer.Argument(help="The experiment directory.")]) -> None:
     """Where an experiment stands: games finished, unfinished, running, missing and failed per condition."""
-    from roundtable.experiments.manifest import experiment_status
-    from roundtable.experiments.runner import open_directory
-
     try:
         config, games, path = open_directory(directory)
     except ExperimentConfigError as error:
@@ -109,9 +108,6 @@ def report(
     out_dir: Annotated[Optional[Path], typer.Option("--out", help="Where to write (default: DIR/report).")] = None,
 ) -> None:
     """Write the experiment's report from its finished records: report.md, CSV tables, PNG plots."""
-    from roundtable.experiments.report import write_report
-    from roundtable.experiments.runner import open_directory
-
     try:
         config, games, path = open_directory(directory)
     except ExperimentConfigError as error:

@@ -13,6 +13,12 @@ from typing import Annotated, Optional
 import typer
 from rich.console import Console
 from rich.table import Table
+from roundtable.agents.cga.experience import ExperiencePool
+from roundtable.store.paths import GameIdError
+from roundtable.agents.cga.experience import list_pools as pools
+from roundtable.agents.cga.experience import record_game
+from roundtable.store.records import list_records
+from roundtable.play.runner import game_of, open_runner
 
 app = typer.Typer(help="Experience pools of the cga agent: list, show, build from earlier games, freeze.",
                   no_args_is_help=True)
@@ -21,9 +27,6 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def _pool(name: str):
-    from roundtable.agents.cga.experience import ExperiencePool
-    from roundtable.store.paths import GameIdError
-
     try:
         return ExperiencePool(name)
     except GameIdError as error:
@@ -34,8 +37,6 @@ def _pool(name: str):
 @app.command(name="list")
 def list_pools() -> None:
     """List the pools of the data directory."""
-    from roundtable.agents.cga.experience import list_pools as pools
-
     rows = pools()
     if not rows:
         out.print("No experience pools yet (play cga seats with --agent-option pool=NAME).")
@@ -66,10 +67,6 @@ def build(
     freeze: Annotated[bool, typer.Option(help="Freeze the pool afterwards (for evaluation).")] = False,
 ) -> None:
     """Add earlier finished games' cga (reflection, response, score) tuples to a pool."""
-    from roundtable.agents.cga.experience import record_game
-    from roundtable.store.records import list_records
-    from roundtable.play.runner import game_of, open_runner
-
     pool = _pool(name)
     if pool.frozen:
         err.print(f"error: pool {name!r} is frozen; thaw it first (roundtable pool thaw {name})")

@@ -19,6 +19,8 @@ from roundtable.games.protocol import GameRules
 
 from roundtable.agents.protocol import AgentKind
 from roundtable.graphs.state import GameInput, GameState
+from roundtable.models import parse_model_spec
+from roundtable.models import check_model, parse_model_spec
 
 _INPUT = TypeAdapter(GameInput)
 SEED_LIMIT = 2**63
@@ -64,8 +66,6 @@ def check_input(data: Any, rules: GameRules, kinds: Mapping[str, AgentKind],
     except ValidationError as error:
         raise ConfigurationError(f"invalid game input: {_problems(error)}") from None
     if default_model is not None:
-        from roundtable.models import parse_model_spec
-
         try:
             parse_model_spec(default_model)
         except ValueError as error:
@@ -89,8 +89,6 @@ def check_seat(seat: Mapping[str, Any], player: int, rules: GameRules, kinds: Ma
     Raises:
         ConfigurationError: unknown kind, a kind that does not play this game, a bad model or options.
     """
-    from roundtable.models import check_model, parse_model_spec
-
     where = f"player {player}"
     kind = kinds.get(seat["kind"])
     if kind is None:

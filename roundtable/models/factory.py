@@ -38,6 +38,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_openai import ChatOpenAI
 from pydantic import PrivateAttr, SecretStr
 
+from roundtable.models import local  # xllamacpp, optional, is imported only when the server starts
 from roundtable.models.errors import ModelConfigError, ModelUnavailableError
 from roundtable.models.limits import endpoint_slot
 from roundtable.models.spec import LOCAL, ModelSpec, parse_flag
@@ -219,9 +220,7 @@ def prompt_slots(spec: ModelSpec) -> int:
     if spec.slots is not None:
         return spec.slots
     if spec.kind == "local":
-        from roundtable.models.local import LocalSettings
-
-        return LocalSettings.from_env().n_parallel
+        return local.LocalSettings.from_env().n_parallel
     return 0
 
 
@@ -238,9 +237,7 @@ def _build(spec: ModelSpec, temperature: float, max_tokens: int | None, slot: in
     if body:
         common["extra_body"] = body
     if spec.kind == "local":
-        from roundtable.models.local import local_server  # xllamacpp is an optional dependency
-
-        server = local_server()
+        server = local.local_server()
         model = OutageAwareChatOpenAI(
             model=LOCAL,
             base_url=server.base_url,

@@ -162,7 +162,7 @@ def server_params(model_path: Path | str, settings: LocalSettings, slot_save_pat
     Raises:
         ImportError: xllamacpp is not installed.
     """
-    import xllamacpp
+    import xllamacpp  # here: an optional dependency (the local extra), needed only to start the server
 
     params = xllamacpp.CommonParams()
     params.model.path = str(model_path)
@@ -207,7 +207,7 @@ class LocalServer:
             LocalServerError: xllamacpp is not installed, or the server failed to start.
         """
         try:
-            import xllamacpp
+            import xllamacpp  # here: an optional dependency (the local extra)
         except ImportError as error:
             raise LocalServerError(
                 "the embedded model needs the xllamacpp package: pip install 'roundtable[local]'"

@@ -260,7 +260,7 @@ def _sha256_of(path: Path) -> str:
 def _exclusive(lock_path: Path) -> Iterator[None]:
     """Hold an exclusive advisory lock on ``lock_path`` (no-op where ``fcntl`` is missing)."""
     try:
-        import fcntl
+        import fcntl  # here: POSIX only
     except ImportError:  # Windows: rely on the atomic rename alone
         yield
         return

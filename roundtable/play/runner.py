@@ -24,6 +24,7 @@ from roundtable.games import GAMES
 from roundtable.graphs.game import build_game_graph
 from roundtable.play.locks import game_lock, is_driven
 from roundtable.agents.human import is_question
+from roundtable.agents.registry import AGENT_KINDS
 from roundtable.store.records import build_record, read_record, write_record
 
 STEP_NODES = ["setup", "apply"]
@@ -229,8 +230,6 @@ class GameRunner:
 
 def after_game(game_id: str, values: dict[str, Any]) -> None:
     """Call the ``after_game`` hook of every agent kind seated in a finished game (e.g. the ``cga`` experience pool)."""
-    from roundtable.agents.registry import AGENT_KINDS
-
     for name in sorted({str(seat.get("kind")) for seat in values.get("seats") or [] if isinstance(seat, dict)}):
         kind = AGENT_KINDS.get(name)
         if kind is not None and kind.after_game is not None:

@@ -29,8 +29,10 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
+from langchain_openai import OpenAIEmbeddings
 from pydantic import SecretStr
 
+from roundtable.models import parse_model_spec
 from roundtable.settings import settings
 
 MINILM = "minilm"
@@ -74,7 +76,7 @@ def minilm_files() -> tuple[Path, Path]:
 
 
 def _minilm_class() -> type:
-    from chromadb.utils.embedding_functions import ONNXMiniLM_L6_V2
+    from chromadb.utils.embedding_functions import ONNXMiniLM_L6_V2  # here: Chroma takes most of a second to import
 
     class OfflineMiniLM(ONNXMiniLM_L6_V2):  # type: ignore[misc, valid-type]
         """Chroma's ONNX MiniLM reading its files from the installed packages: never downloads."""
@@ -146,15 +148,11 @@ class EndpointEmbedder:
     """
 
     def __init__(self, spec: str):
-        from roundtable.models import parse_model_spec
-
         self.spec = parse_model_spec(spec)
         self.name = spec
 
     @cached_property
     def _client(self) -> Any:
-        from langchain_openai import OpenAIEmbeddings
-
         env = settings()
         key = env.openai_api_key if self.spec.base_url is None else (
             env.api_key or env.openai_api_key or SecretStr("none"))

@@ -40,7 +40,7 @@ COSINE = {"hnsw:space": "cosine"}
 
 
 def _settings() -> Any:
-    from chromadb.config import Settings
+    from chromadb.config import Settings  # here: Chroma takes most of a second to import
 
     return Settings(anonymized_telemetry=False, allow_reset=False)
 
@@ -53,7 +53,7 @@ def memory_client() -> Any:
 
 @cache
 def _memory_client() -> Any:
-    import chromadb
+    import chromadb  # here: Chroma takes most of a second to import
 
     return chromadb.EphemeralClient(settings=_settings())
 
@@ -66,7 +66,7 @@ def persistent_client(directory: str) -> Any:
 
 @cache
 def _persistent_client(directory: str) -> Any:
-    import chromadb
+    import chromadb  # here: Chroma takes most of a second to import
 
     Path(directory).mkdir(parents=True, exist_ok=True)
     return chromadb.PersistentClient(path=directory, settings=_settings())
