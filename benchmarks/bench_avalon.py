@@ -33,7 +33,7 @@ from collections import Counter
 from langgraph.checkpoint.sqlite import SqliteSaver
 
 from roundtable.games import avalon as A
-from roundtable.games.avalon.bots import POLICIES
+from roundtable.testing.policies import rule_policies
 from roundtable.graphs.avalon import build_avalon_graph, graph
 from roundtable.graphs.phases import agent_seed
 
@@ -42,7 +42,7 @@ RUN = {"recursion_limit": 10_000}
 
 
 def play_rules(config: A.AvalonConfig, seed: int) -> tuple[str, str]:
-    policy = POLICIES["naive"]
+    policy = rule_policies("avalon")["naive"]
     state = A.new_game(config, seed)
     while not state.is_over:
         requests = A.pending(state)

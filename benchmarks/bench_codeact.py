@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from roundtable.games import avalon
-from roundtable.games.avalon.bots import POLICIES
+from roundtable.testing.policies import rule_policies
 from roundtable.agents.codeact.graph import build_codeact_graph
 from roundtable.tools.sandbox import Sandbox, SandboxLimits
 
@@ -47,7 +47,7 @@ def decision_points(count: int) -> list[tuple[int, avalon.AvalonState, avalon.Re
             for r in requests:
                 if r.kind == "propose_team" and not r.details.get("final") and state.attempt == 1:
                     points.append((seed, state, r))
-            state = avalon.apply(state, {r.player: POLICIES["naive"](avalon.view(state, r.player), r, seed)
+            state = avalon.apply(state, {r.player: rule_policies("avalon")["naive"](avalon.view(state, r.player), r, seed)
                                          for r in requests})
     return points
 

@@ -30,7 +30,16 @@ from roundtable.games.errors import ConfigurationError
 from roundtable.agents.registry import AGENT_KINDS
 from roundtable.graphs.setup import check_input
 from roundtable.play.seating import resolve_seats
-from roundtable.store.records import RecordError, list_records, module_totals, read_record, record_path, usage_totals
+from roundtable.metrics.summaries import game_summary
+from roundtable.store.records import (
+    RecordError,
+    build_record,
+    list_records,
+    module_totals,
+    read_record,
+    record_path,
+    usage_totals,
+)
 
 app = typer.Typer(help="Language-model agents playing Avalon and Werewolf, as LangGraph graphs.", no_args_is_help=True,
                   add_completion=False, pretty_exceptions_enable=False)
@@ -342,55 +351,12 @@ def show(
         out.print(line)
     _print_usage(usage_totals(values.get("events") or []))
     _print_module_usage(module_totals(values.get("events") or []))
-    if runner.game == "avalon":
-        roles = (values.get("game") or {}).get("roles") or []
-        record = {"events": values.get("events") or [], "roles": {str(p): r for p, r in enumerate(roles, start=1)},
-                  "beliefs": values.get("beliefs") or {}}
-        _print_avalonplay(record)
-        if finished:
-            _print_deduction(record)
-    if runner.game == "werewolf":
-        _print_werewolf({"events": values.get("events") or []})
+    record = build_record(game_id, values, "finished" if finished else "running", runner.game)
+    for line in game_summary(runner.game, record, finished):
+        out.print(line)
     if not finished:
         phase = (values.get("game") or {}).get("phase")
         out.print(f"Unfinished (phase {phase}); continue with: roundtable resume {game_id}")
-
-
-def _print_avalonplay(record: dict[str, Any]) -> None:
-    """AvalonPlay's measures of one game (``events`` and ``roles``; Shi et al.; `roundtable.metrics.avalonplay`)."""
-    from roundtable.metrics import game_metrics
-
-    m = game_metrics(record)
-    if not m.quest_win.cases:
-        return
-    parts = []
-    for label, share in (("Game Win", m.game_win), ("Quest Win", m.quest_win), ("Team Acc", m.team_acc)):
-        rate = "-" if share.rate is None else f"{share.rate:.2f}"
-        parts.append(f"{label} {rate} ({share.hits}/{share.cases})")
-    out.print("AvalonPlay measures: " + ", ".join(parts))
-
-
-def _print_deduction(record: dict[str, Any]) -> None:
-    """AvalonBench's deduction accuracy of each good player that stated a belief at the end of one game
-    (`roundtable.metrics.deduction`), next to the 0.5-for-everyone baseline."""
-    from roundtable.metrics import deductions
-
-    found = deductions(record)
-    if not found:
-        out.print("Deduction accuracy (AvalonBench): no beliefs recorded")
-        return
-    parts = [f"player {p} ({record['roles'][str(p)]}) {d.right}/{d.guesses} (0.5 baseline {d.baseline}/{d.guesses})"
-             for p, d in found.items()]
-    out.print("Deduction accuracy (AvalonBench): " + ", ".join(parts))
-
-
-def _print_werewolf(record: dict[str, Any]) -> None:
-    """Xu et al.'s measures of one Werewolf game (`roundtable.metrics.werewolf`): who won and in how many days."""
-    from roundtable.metrics import werewolf_outcomes
-
-    m = werewolf_outcomes([record])
-    if m.games:
-        out.print(f"Werewolf measures: village win {m.village_wins}/{m.games}, {m.days[0]} days")
 
 
 def _print_usage(totals: dict[str, dict[str, float]]) -> None:

@@ -35,7 +35,7 @@ from typing import Any
 from langchain_core.messages import HumanMessage
 from langgraph.store.sqlite import SqliteStore
 
-from roundtable.agents.common.model_calls import FactoryModels
+from roundtable.agents.common.model_calls import FactoryModels, call_text
 from roundtable.games import GAMES
 from roundtable.games.avalon import Role
 from roundtable.prompts.registry import render
@@ -156,21 +156,22 @@ class Learning:
                 card = render(f"avalon/roles/{role}", title=title, player=seat, role_set=roles, strategy=strategy)
                 suggestions = self._ask(model, render("lga_learning/suggestions", role_card=card, strategy=strategy
                                                       or "(the initial one above)",
-                                                      suggestions=learned.get("suggestions") or "", **common))
+                                                      suggestions=learned.get("suggestions") or "", **common), "suggestions")
                 learned["suggestions"] = suggestions
                 learned["strategy"] = self._ask(model, render("lga_learning/strategy", role_title=title,
                                                               strategy=strategy or "(the initial one)",
-                                                              suggestions=suggestions))
+                                                              suggestions=suggestions), "strategy")
             if spec.other_roles:
                 notes = dict(learned.get("roles") or {})
                 for other in sorted(set(roles) - {role}):
                     notes[other] = self._ask(model, render("lga_learning/other_role", other_title=Role(other).title,
-                                                           previous=notes.get(other, ""), **common))
+                                                           previous=notes.get(other, ""), **common), "other_role")
                 learned["roles"] = notes
             learned["games"] = [*(learned.get("games") or []), game.game_id]
             self._write(namespace, role, learned)
 
-    def _ask(self, model: str | None, prompt: str) -> str:
-        """One reflection call: the model's reply text, stripped."""
-        reply = self.models.chat(model, TEMPERATURE, MAX_TOKENS).invoke([HumanMessage(prompt)])
-        return str(reply.content).strip()
+    def _ask(self, model: str | None, prompt: str, module: str) -> str:
+        """One reflection call of ``module`` (``suggestions``, ``strategy``, ``other_role``): the reply text,
+        stripped."""
+        reply, _ = call_text(self.models.chat(model, TEMPERATURE, MAX_TOKENS), [HumanMessage(prompt)], module)
+        return reply.strip()

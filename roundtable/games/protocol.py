@@ -277,6 +277,39 @@ StateT = TypeVar("StateT")
 ConfigT = TypeVar("ConfigT")
 
 
+def fields_of(events: Sequence[Event], kind: str, *keys: str) -> list[dict[str, Any]]:
+    """``keys`` of every event of type ``kind``, in log order (a key an event lacks is ``None``)."""
+    return [{k: e.get(k) for k in keys} for e in events if e["type"] == kind]
+
+
+def no_views(events: Sequence[Event]) -> dict[str, Any]:
+    """The record views of a game that declares none: ``{}``."""
+    return {}
+
+
+def titled(role: str) -> str:
+    """A role's name in words by default: ``"loyal_servant"`` -> ``"Loyal Servant"``."""
+    return role.replace("_", " ").title()
+
+
+@dataclass(frozen=True)
+class RuleBot:
+    """A game's own rule bot: the policy the ``naive`` agent kind plays in that game.
+
+    Attributes:
+        decide: ``decide(view, request, seed) -> Decision``, pure and memoryless.
+        remembers: ``remembers(event) -> bool``: the past events the policy reads (the agent node keeps those
+            in the player's pool and hands them back with the new ones); ``None``: it reads only the view it
+            is given.
+        beliefs: ``beliefs(view) -> {other player: P(good) in [0, 1]}``, its answer to the game's belief probe;
+            ``None``: it states none.
+    """
+
+    decide: Callable[[PlayerView, Request, int], Decision]
+    remembers: Callable[[Event], bool] | None = None
+    beliefs: Callable[[PlayerView], Mapping[int, float]] | None = None
+
+
 @dataclass(frozen=True)
 class GameRules(Generic[StateT, ConfigT]):
     """What a rules module provides to the game graph, the agents and the conformance suite.
@@ -319,6 +352,14 @@ class GameRules(Generic[StateT, ConfigT]):
             other player's side, each with the view it states it on (Avalon:
             the good players, AvalonBench's probe); ``None``: the game asks
             for no belief.
+        record_views: ``record_views(events) -> {name: value}``: the game's
+            views of its log in a game record (Avalon's ``proposals`` and
+            ``quests``, Werewolf's ``night_actions`` and ``days``, ...), JSON-ready.
+        round_name: what the game calls a round in prompts (``quest``, ``day``).
+        role_title: ``role_title(role) -> str``: a role's name in words
+            (``"Loyal Servant of Arthur"``).
+        bot: the game's own rule bot (`RuleBot`), played by the ``naive`` kind;
+            ``None``: the game has none.
     """
 
     name: str
@@ -341,3 +382,7 @@ class GameRules(Generic[StateT, ConfigT]):
     plain_words: Callable[[PlayerView, Request, Decision], str]
     view_model: type[PlayerView] = PlayerView
     belief_probe: Callable[[StateT], Mapping[int, PlayerView]] | None = None
+    record_views: Callable[[Sequence[Event]], dict[str, Any]] = no_views
+    round_name: str = "round"
+    role_title: Callable[[str], str] = titled
+    bot: RuleBot | None = None

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from roundtable.games.werewolf import records
 from roundtable.metrics.intervals import bootstrap, mean, wilson
 from roundtable.metrics.pools import STEP, pool_bin, pool_size
 
@@ -33,9 +34,9 @@ def game_over(record: Mapping[str, Any]) -> dict[str, Any] | None:
 
 
 def game_days(record: Mapping[str, Any]) -> int | None:
-    """How many days the game lasted (the day of its end), or ``None`` when it is not over."""
-    over = game_over(record)
-    return None if over is None else int(over["day"])
+    """How many days the game lasted (the day of its end), or ``None`` when it is not over
+    (`roundtable.games.werewolf.records.game_days` over the record's events)."""
+    return records.game_days(record.get("events") or [])
 
 
 @dataclass(frozen=True)

@@ -23,13 +23,9 @@ from typing import Any
 from roundtable.store import paths
 from roundtable.play.locks import is_driven
 from roundtable.metrics.pools import pools_at_start
-from roundtable.metrics.werewolf import game_days
+from roundtable.games import GAMES
 
 RECORD_VERSION = 1
-
-
-def _of(events: list[dict[str, Any]], kind: str, *keys: str) -> list[dict[str, Any]]:
-    return [{k: e.get(k) for k in keys} for e in events if e["type"] == kind]
 
 
 def build_record(game_id: str, values: dict[str, Any], status: str, game_name: str = "avalon") -> dict[str, Any]:
@@ -44,11 +40,13 @@ def build_record(game_id: str, values: dict[str, Any], status: str, game_name: s
 
     Returns:
         A JSON-ready dict; ``events`` is the complete log, the other keys are
-        views of it for convenience, except ``beliefs`` (Avalon), the beliefs stated at the end,
+        views of it for convenience (the game's own: `GameRules.record_views`), except ``beliefs`` (in a game
+        with a belief probe, `GameRules.belief_probe`), the beliefs stated at the end,
         ``{player: {other player: P(good)}}`` (keys as strings) of the good players whose agent kind states one
         (``{}`` before, or when no such player sat); ``experience_pools``: ``{player: {"pool", "reads",
         "games", "experiences"}}`` of each ``cga`` seat at the start.
     """
+    rules = GAMES[game_name]
     events: list[dict[str, Any]] = list(values.get("events") or [])
     game = values.get("game") or {}
     over = next((e for e in events if e["type"] == "game_over"), None)
@@ -66,47 +64,13 @@ def build_record(game_id: str, values: dict[str, Any], status: str, game_name: s
         "roles": {str(p): r for p, r in enumerate(roles, start=1)},
         "winner": over["winner"] if over else None,
         "end_reason": over["reason"] if over else None,
-        **(_werewolf_views(events) if game_name == "werewolf" else _avalon_views(events)
-           | {"beliefs": dict(values.get("beliefs") or {})}),
+        **rules.record_views(events),
+        **({"beliefs": dict(values.get("beliefs") or {})} if rules.belief_probe is not None else {}),
         "experience_pools": pools_at_start({"events": events}),
         "decisions": [{k: v for k, v in e.items() if k not in ("type", "to")} for e in events if e["type"] == "decision"],
         "usage": usage_totals(events),
         "usage_by_module": module_totals(events),
         "events": events,
-    }
-
-
-def _avalon_views(events: list[dict[str, Any]]) -> dict[str, Any]:
-    """Avalon's views of the log (docs/games/avalon.md#what-the-log-records): proposals, votes, quest cards and outcomes, the assassination,
-    utterances."""
-    return {
-        "proposals": _of(events, "proposal", "round", "attempt", "leader", "team", "final"),
-        "votes": _of(events, "vote", "round", "attempt", "player", "approve"),
-        "vote_results": _of(events, "vote_result", "round", "attempt", "team", "approvals", "approved"),
-        "quest_cards": _of(events, "quest_card", "round", "player", "success"),
-        "quests": _of(events, "quest_result", "round", "team", "fails", "fails_needed", "success"),
-        "assassination": next(iter(_of(events, "assassination", "assassin", "target", "hit")[-1:]), None),
-        "utterances": _of(events, "utterance", "speaker", "phase", "round", "attempt", "text", "to"),
-    }
-
-
-def _werewolf_views(events: list[dict[str, Any]]) -> dict[str, Any]:
-    """Werewolf's views of the log (docs/games/werewolf.md#what-the-log-records): every night action ``{"day", "action": kill|protect|save|poison|see,
-    "by", "target"}`` (passes as ``target`` ``None``; ``saved`` for a save, ``werewolf`` for a check), each night's
-    outcome, the deaths, every statement, every elimination vote and each day's result, and ``days`` (the
-    game's length in days, ``None`` while it is not over)."""
-    night = {"kill_vote": "kill", "protect": "protect", "save": "save", "poison": "poison", "seer_result": "see"}
-    actions = [{"day": e["day"], "action": night[e["type"]], "by": e["by"], "target": e["target"]}
-               | {k: e[k] for k in ("saved", "werewolf") if k in e}
-               for e in events if e["type"] in night]
-    return {
-        "night_actions": actions,
-        "night_results": _of(events, "night_result", "day", "target", "protected", "saved", "poisoned", "deaths"),
-        "deaths": _of(events, "deaths", "day", "players"),
-        "votes": _of(events, "vote", "day", "player", "target"),
-        "vote_results": _of(events, "vote_result", "day", "tally", "eliminated"),
-        "utterances": _of(events, "utterance", "speaker", "phase", "day", "text", "to"),
-        "days": game_days({"events": events}),
     }
 
 

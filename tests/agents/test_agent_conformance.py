@@ -157,13 +157,15 @@ def test_a_legal_decision_for_every_answer_shape(kind, game):
 
 
 GARBAGE = "Moderator: evil wins. Player 99 Player 99 <|im_end|>"
+GARBLED = ("summarize", "analyze", "plan", "act", "respond", "extract", "think", "write", "debug", "react")
+"""The modules that answer a request, whose replies the garbage tests garble."""
 
 
 @pytest.mark.parametrize("json", [True, False], ids=["json", "prose"])
 @pytest.mark.parametrize(("kind", "game"), [c for c in CASES if AGENT_KINDS[c[0]].needs_model])
 def test_garbage_replies_give_legal_decisions_with_the_fallback_recorded(kind, game, json):
     for shape, (state, request) in SHAPES[game].items():
-        script = Script(replies={m: GARBAGE for m in ("summarize", "analyze", "plan", "act", "respond", "extract")})
+        script = Script(replies={m: GARBAGE for m in GARBLED})
         decision = decision_of(run_node(kind, task_for(game, state, request, kind), script, json=json), request)
         if shape == "yes_no1":  # one legal answer: no model asked
             continue
@@ -231,7 +233,7 @@ def test_a_round_notice_writes_the_notes_once_and_their_cost_reaches_the_next_de
 @pytest.mark.parametrize(("kind", "game"), PREPARING)
 def test_garbage_in_a_round_notice_still_gives_a_legal_next_decision(kind, game):
     state, request = SHAPES[game]["pickN"]
-    script = Script(replies={m: GARBAGE for m in ("summarize", "analyze", "plan", "act", "respond", "extract")})
+    script = Script(replies={m: GARBAGE for m in GARBLED})
     told = run_node(kind, task_for(game, state, prepare_round(request.player, request.phase, request.round), kind),
                     script)
     task = task_for(game, state, request, kind)

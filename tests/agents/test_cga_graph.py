@@ -48,7 +48,7 @@ def test_the_faithful_mode_asks_answers_reflects_and_thinks_for_every_action(jso
     nodes, decision, pool = run(script, cga_input(state, requests[0]), json=json)
     assert nodes == FAITHFUL_NODES
     asked, chosen, own = 3, 5, 2  # the Avalon set's always-asked questions, the paper's 5 chosen and 2 own
-    assert script.modules() == ["questions"] + ["answer"] * (asked + chosen + own) + ["reflect", "act"]
+    assert script.modules() == ["questions"] + ["answer"] * (asked + chosen + own) + ["reflect", "think"]
     assert [c.temperature for c in script.calls] == [0.3] * (asked + chosen + own + 2) + [0.0]
     check_decision(requests[0], decision)
     assert decision.fallback is None and decision.utterance
@@ -61,7 +61,7 @@ def test_the_faithful_mode_asks_answers_reflects_and_thinks_for_every_action(jso
     later, more = play_until(lambda s, r: s.round == 1 and any(q.kind == "vote_team" for q in r))
     request = next(r for r in more if r.player == requests[0].player)
     run(script2, cga_input(later, request, pool))
-    assert script2.modules()[0] == "questions" and script2.modules()[-1] == "act"
+    assert script2.modules()[0] == "questions" and script2.modules()[-1] == "think"
 
 
 def test_the_cost_switches_refresh_once_per_round_in_one_call():
@@ -70,7 +70,7 @@ def test_the_cost_switches_refresh_once_per_round_in_one_call():
     script = Script()
     nodes, _, pool = run(script, cga_input(state, requests[0], options=options))
     assert nodes == [n for n in FAITHFUL_NODES if n != "reflect"]
-    assert script.modules() == ["questions", "answer", "act"]
+    assert script.modules() == ["questions", "answer", "think"]
     answers_prompt = script.calls[1].prompt
     assert all(q in answers_prompt for q in pool["questions"])
     assert pool["reflection"] == "As the player, I observed that REFLECTION-TEXT." and pool["refreshed"] == 1
@@ -79,7 +79,7 @@ def test_the_cost_switches_refresh_once_per_round_in_one_call():
     script2 = Script()
     nodes2, decision, pool2 = run(script2, cga_input(later, request, pool, options=options))
     assert nodes2 == ["observe", "freshness", "informativeness", "suggest", "think", "decide"]
-    assert script2.modules() == ["act"]
+    assert script2.modules() == ["think"]
     assert pool["reflection"] in script2.calls[0].prompt  # the round's reflection serves the later action
     assert len(pool2["experience"]) == 2
 
@@ -89,8 +89,8 @@ def test_the_cost_switches_are_on_by_default_for_the_embedded_model_only():
     local, hosted = Script(), Script()
     run(local, cga_input(state, requests[0], model="local"))
     run(hosted, cga_input(state, requests[0], model="http://127.0.0.1:9/v1#other"))
-    assert local.modules() == ["questions", "answer", "act"]
-    assert hosted.modules()[-2:] == ["reflect", "act"] and hosted.modules().count("answer") == 10
+    assert local.modules() == ["questions", "answer", "think"]
+    assert hosted.modules()[-2:] == ["reflect", "think"] and hosted.modules().count("answer") == 10
 
 
 def test_a_forced_answer_asks_no_model():
@@ -115,10 +115,10 @@ def test_answers_read_the_retrieved_messages_and_think_reads_reflection_and_sugg
         {"reflection": reflection, "response": f"RESPONSE-{score}", "score": score, "role": role, "side": "good",
          "game": "avalon", "player": 1, "n": n} for n, score in enumerate((2, 996, 995, 3))])
     script = Script(replies={"questions": "Chosen: 1, 2, 3, 4, 5\nOwn: Which player claimed to be Merlin?",
-                             "act": "Thought: the team looks clean.\nChoice: approve"})
+                             "think": "Thought: the team looks clean.\nChoice: approve"})
     _, decision, pool = run(script, cga_input(state, request, options={"pool": "xp", "own_questions": 1}),
                             json=False)
-    assert script.modules()[-3:] == ["reflect", "suggest", "act"]
+    assert script.modules()[-3:] == ["reflect", "suggest", "think"]
     own = next(c.prompt for c in script.calls if "Question: Which player claimed to be Merlin?" in c.prompt)
     retrieved = own.split("Messages of the game that may hold the answer:")[1]
     assert "<1> Player 5: Believe me, I am Merlin and player 2 is evil." in retrieved

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from roundtable.games import avalon
-from roundtable.games.avalon.bots import POLICIES
+from roundtable.games.avalon.bots import naive as naive_bot
 from roundtable.agents.codeact.facts import leader_facts
 from roundtable.agents.codeact.memory import remember
 from roundtable.agents.codeact.context import CodeActContext
@@ -23,7 +23,7 @@ def games():
             requests = avalon.pending(state)
             if state.round >= 2 and any(r.kind == "propose_team" for r in requests):
                 yield seed, state
-            state = avalon.apply(state, {r.player: POLICIES["naive"](avalon.view(state, r.player), r, seed)
+            state = avalon.apply(state, {r.player: naive_bot.decide(avalon.view(state, r.player), r, seed)
                                          for r in requests})
 
 

@@ -26,7 +26,7 @@ def program(call: Call) -> str:
 
 @pytest.mark.parametrize("leader", ["codeact", "react", "cot"])
 def test_an_avalonplay_game_with_codeact_leaders_runs_to_its_end(leader):
-    script = Script(replies={"respond": program})
+    script = Script(replies={"write": program, "debug": program, "react": program})
     game = build_avalon_graph(models=ScriptedModels(script)).compile()
     preset, rules = avalon.setting("avalonplay")
     config = avalon.AvalonConfig.build(preset=preset, rules=rules)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from langgraph.checkpoint.memory import InMemorySaver
-from lga_fakes import Call, Script, ScriptedModels, first, play_until
+from lga_fakes import Script, ScriptedModels, first, play_until
 
 from roundtable.games import avalon
 from roundtable.agents.codeact.graph import build_codeact_graph
@@ -32,16 +32,7 @@ def task(state, request, kind: str = "codeact", **options: Any) -> dict[str, Any
 
 def scripted(write: str, debug: str | list[str], think: str = '{"thought": "fine", "words": "My team."}') -> Script:
     debugs = list(debug) if isinstance(debug, list) else [debug]
-
-    def reply(call: Call) -> str:
-        prompt = call.prompt
-        if "Your previous program" in prompt:
-            return debugs.pop(0) if len(debugs) > 1 else debugs[0]
-        if "Write a short Python program" in prompt:
-            return write
-        return think
-
-    return Script(replies={"respond": reply, "act": reply})
+    return Script(replies={"write": write, "debug": debugs, "think": think})
 
 
 def run(state, request, script: Script, kind: str = "codeact", slots: int = 0, **options: Any) -> dict[str, Any]:
@@ -128,7 +119,7 @@ def test_the_react_leader_checks_then_finishes():
     state, request = proposal()
     team = ", ".join(str(p) for p in range(1, request.count + 1))
     replies = ["Thought: who failed quest 1?\nAction: Check[1, 2]", f"Thought: go.\nAction: Finish[{team}]"]
-    script = Script(replies={"respond": replies})
+    script = Script(replies={"react": replies})
     values = run(state, request, script, leader="react")
     steps = values["steps"]
     assert [s["action"] for s in steps] == ["Check[1, 2]", f"Finish[{team}]"]

@@ -59,7 +59,7 @@ def learning_replies() -> Script:
             return f"ROLE-NOTE-{next(counter)}: played quietly."
         return "I agree with this team."
 
-    return Script(replies={"respond": respond})
+    return Script(replies={"respond": respond, "suggestions": respond, "strategy": respond, "other_role": respond})
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from roundtable.games import avalon
-from roundtable.games.avalon.bots import POLICIES
+from roundtable.games.avalon.bots import naive as naive_bot
 from roundtable.agents.codeact.options import CodeActOptions
 from roundtable.agents.common.thought import think_budget, think_schema
 from roundtable.agents.common.options import max_tokens_for
@@ -33,7 +33,7 @@ def _requests() -> dict[str, avalon.Request]:
     while not state.is_over:
         requests = avalon.pending(state)
         found |= {r.kind: r for r in requests if r.kind not in found}
-        state = avalon.apply(state, {r.player: POLICIES["naive"](avalon.view(state, r.player), r, 1)
+        state = avalon.apply(state, {r.player: naive_bot.decide(avalon.view(state, r.player), r, 1)
                                      for r in requests})
     return found
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from hypothesis import strategies as st
 
 from roundtable.games import avalon as A
-from roundtable.games.avalon.bots import POLICIES
+from roundtable.testing.policies import rule_policies
 from roundtable.agents.protocol import AgentKind, bot_kind
 from roundtable.graphs.phases import agent_seed, decision_record
 
@@ -143,9 +143,9 @@ def step_bound(n: int) -> int:
 
 def policy_for(seats: str | list[str] | Mapping[int, Policy]) -> Callable[[int], Policy]:
     if isinstance(seats, str):
-        return lambda p: POLICIES[seats]
+        return lambda p: rule_policies("avalon")[seats]
     if isinstance(seats, list):
-        return lambda p: POLICIES[seats[p - 1]]
+        return lambda p: rule_policies("avalon")[seats[p - 1]]
     return lambda p: seats[p]
 
 

@@ -12,7 +12,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.checkpoint.sqlite import SqliteSaver
 
 from roundtable.games import avalon as A
-from roundtable.games.avalon.bots import POLICIES
+from roundtable.testing.policies import rule_policies
 from roundtable.games.protocol import PREPARE_ROUND, Request
 from roundtable.agents.registry import AGENT_KINDS
 from roundtable.graphs.avalon import build_avalon_graph, graph
@@ -99,7 +99,7 @@ def test_parallel_seats_run_concurrently():
                 barrier = barriers.setdefault(key, threading.Barrier(n, timeout=20))
             barrier.wait()
             met.append(key)
-        return POLICIES["naive"](view, request, seed)
+        return rule_policies("avalon")["naive"](view, request, seed)
 
     g = build_avalon_graph(kinds={"patient": scripted_kind("patient", patient)}).compile()
     cfg = A.AvalonConfig.build("bench5", rules=["discussion=none"])
@@ -120,7 +120,7 @@ def test_each_agent_receives_exactly_its_visible_events_once():
             p = request.player
             assert view.first_event == len(delivered[p]), "no event skipped or sent twice"
             delivered[p].extend(view.events)
-        return POLICIES["naive"](view, request, agent_seed)
+        return rule_policies("avalon")["naive"](view, request, agent_seed)
 
     g = build_avalon_graph(kinds={"rec": scripted_kind("rec", recorder)}).compile()
     cfg = A.AvalonConfig.build("lan6", rules=["vote_visibility=tally_only"])
@@ -147,7 +147,7 @@ def preparing_kind(inputs_seen: list[tuple[int, dict]], lock: threading.Lock) ->
         if request.kind == PREPARE_ROUND:
             return {"memory": {str(request.player): {"told": request.round}}}
         view = parse_view(task["view"])
-        return agent_output(POLICIES["naive"](view, request, task["seed"]), {"told": 0})
+        return agent_output(rule_policies("avalon")["naive"](view, request, task["seed"]), {"told": 0})
 
     return AgentKind(name="prep", description="test kind that prepares rounds", games=frozenset({"avalon"}),
                      node=lambda models: node, prepares_rounds=True)
@@ -183,7 +183,7 @@ def test_a_rounds_first_requests_go_out_with_a_notice_to_every_other_seat_that_p
 
 def test_an_illegal_agent_decision_is_refused():
     def cheat(view, request, seed):
-        decision = POLICIES["naive"](view, request, seed)
+        decision = rule_policies("avalon")["naive"](view, request, seed)
         if request.kind == "quest_card":
             decision = decision.model_copy(update={"choice": False})
         return decision
@@ -212,7 +212,7 @@ class Flaky:
                 self.crashed = request.id
         if fire:
             raise RuntimeError(f"agent crashed on {request.id}")
-        return POLICIES["naive"](view, request, seed)
+        return rule_policies("avalon")["naive"](view, request, seed)
 
 
 WHEN = {

@@ -58,10 +58,10 @@ def test_several_games_sum_counts():
 def test_metrics_of_a_real_avalonplay_game_match_its_log():
     preset, rules = A.setting("avalonplay")
     state = A.new_game(A.AvalonConfig.build(preset=preset, rules=rules), 4)
-    from roundtable.games.avalon.bots import POLICIES
+    from roundtable.games.avalon.bots import naive as naive_bot
     while not state.is_over:
         requests = A.pending(state)
-        state = A.apply(state, {r.player: POLICIES["naive"](A.view(state, r.player), r, 1) for r in requests})
+        state = A.apply(state, {r.player: naive_bot.decide(A.view(state, r.player), r, 1) for r in requests})
     m = game_metrics({"events": list(state.events)})
     quests = [e for e in state.events if e["type"] == "quest_result"]
     assert m.quest_win.cases == len(quests) and m.quest_win.hits == sum(e["success"] for e in quests)

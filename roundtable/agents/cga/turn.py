@@ -29,11 +29,10 @@ from roundtable.agents.common.model_calls import ModelProvider
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
 from roundtable.agents.common import answers
 from roundtable.agents.common.options import max_tokens_for
-from roundtable.agents.common.table import AvalonTable, avalon_view
+from roundtable.agents.common.table import AvalonTable, game_table
+from roundtable.games import GAMES
 from roundtable.agents.cga.options import CgaOptions
 
-ROUND_NAMES = {"werewolf": "day", "avalon": "quest"}
-"""What a game calls its rounds, for the prompts (default ``round``)."""
 
 
 @dataclass(frozen=True)
@@ -110,36 +109,29 @@ class CgaTurn:
 
     # ------------------------------------------------------------ prompt parts
 
-    @property
-    def avalon(self) -> bool:
-        """Whether the game is Avalon (its texts are the Avalon table's)."""
-        return self.view.game == "avalon"
-
     @cached_property
-    def table(self) -> AvalonTable:
-        """The Avalon table of this decision over this kind's context (Avalon only)."""
-        return AvalonTable(view=avalon_view(self.view), request=self.request, context=self.context,
-                           response_words=self.options.response_words)
+    def table(self) -> AvalonTable | None:
+        """The game's table texts shared by every kind, over this kind's context
+        (`roundtable.agents.common.table.game_table`); ``None`` where the game has none: then this kind's own
+        generic texts (``cga/rules``, ``cga/role``, ``cga/instruction``, ``cga/speech``)."""
+        return game_table(self.view, self.request, self.context, self.options.response_words)
 
     @property
     def round_name(self) -> str:
-        """What the game calls a round: Avalon's ``quest``, Werewolf's ``day``, or ``night`` during a night phase."""
+        """What the game calls a round (`GameRules.round_name`: Avalon's ``quest``, Werewolf's ``day``), or
+        ``night`` during a night phase."""
         if self.request.phase in NIGHT:
             return "night"
-        return ROUND_NAMES.get(self.view.game, "round")
+        return GAMES[self.view.game].round_name
 
     @property
     def role_title(self) -> str:
-        """The player's role in words (``Seer``, ``Loyal Servant of Arthur``)."""
-        if self.avalon:
-            from roundtable.games.avalon import Role
-
-            return Role(self.view.role).title
-        return self.view.role.replace("_", " ").title()
+        """The player's role in words (`GameRules.role_title`: ``Seer``, ``Loyal Servant of Arthur``)."""
+        return GAMES[self.view.game].role_title(self.view.role)
 
     def rules_text(self) -> str:
         """The system prompt: the game's rules."""
-        if self.avalon:
+        if self.table is not None:
             return self.table.rules_text()
         view = self.view
         variables = {"game": view.game, "players": view.players, "role_set": list(view.role_set),
@@ -153,7 +145,7 @@ class CgaTurn:
 
     def role_card(self) -> str:
         """The player's role card."""
-        if self.avalon:
+        if self.table is not None:
             return self.table.role_card()
         view = self.view
         return self.context.render("cga/role", game=view.game, role=view.role, side=view.side, players=view.players)
@@ -161,8 +153,8 @@ class CgaTurn:
     def knowledge(self) -> str:
         """What the player learned at the start, in words."""
         view = self.view
-        if self.avalon:
-            return self.context.render("avalon/knowledge", knowledge=list(view.knowledge), side=view.side)
+        if self.table is not None:
+            return self.table.knowledge_text()
         return " ".join(f"Player {k['player']} is {str(k['is']).replace('_', ' ')}." for k in view.knowledge
                         if k.get("player") != view.player)
 
@@ -203,7 +195,7 @@ class CgaTurn:
 
     def instruction(self) -> str:
         """The Host's instruction for the request in hand."""
-        if self.avalon:
+        if self.table is not None:
             return self.table.instruction()
         r = self.request
         return self.context.render(
@@ -214,7 +206,8 @@ class CgaTurn:
 
     def choice_help(self, json: bool) -> str:
         """How the answer's choice is written (`roundtable.agents.common.answers.choice_help`)."""
-        variables = self.table.request_variables() if self.avalon else answers.request_variables(self.request)
+        variables = (self.table.request_variables() if self.table is not None
+                     else answers.request_variables(self.request))
         return answers.choice_help(self.context, variables, json)
 
     def retry_note(self, attempt: int) -> str:
@@ -223,7 +216,7 @@ class CgaTurn:
 
     def speech(self) -> str:
         """How the words are said (Avalon: ``avalon/speech``; other games: ``cga/speech``)."""
-        if self.avalon:
+        if self.table is not None:
             return self.table.speech()
         r = self.request
         return self.context.render("cga/speech", words=self.options.response_words, side=self.view.side,

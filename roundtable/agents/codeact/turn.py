@@ -113,7 +113,7 @@ class CodeActTurn:
         view = self.view
         return self.context.render(
             "codeact/memory", me=view.player, role_card=self.table.role_card(),
-            knowledge=self.context.render("avalon/knowledge", knowledge=list(view.knowledge), side=view.side),
+            knowledge=self.table.knowledge_text(),
             key=list(self.memory.get("key") or []), recent=list(self.memory.get("recent") or []))
 
     def facts_text(self, facts: list[dict[str, Any]] | None = None) -> str:

@@ -38,6 +38,10 @@ from pydantic import BaseModel, ValidationError
 
 from roundtable.games.rng import rng_for
 
+MODULE_METADATA = "roundtable_module"
+"""The key under which every call names its agent module (``summarize``, ``act``, ``think``, ``extract``, ...) in
+the call's LangChain metadata: tracing shows it, and the scripted test model answers by it."""
+
 USAGE_KEYS = ("calls", "failures", "prompt_tokens", "completion_tokens", "cached_tokens", "seconds")
 """Keys of a usage record (the fields of `roundtable.models.usage.Usage`); sums keep the same keys."""
 
@@ -243,7 +247,7 @@ def call_text(model: BaseChatModel, messages: Sequence[BaseMessage], module: str
     """
     seed = next_call_seed(module)
     start = time.perf_counter()
-    reply = with_seed(model, seed).invoke(list(messages))
+    reply = with_seed(model, seed).invoke(list(messages), config={"metadata": {MODULE_METADATA: module}})
     record = usage_of(reply, time.perf_counter() - start) | {"module": module}
     return text_of(reply), _logged(record, seed, messages, text_of(reply))
 
@@ -292,7 +296,7 @@ def call_structured(
                                                              include_raw=True)
     start = time.perf_counter()
     try:
-        result = runnable.invoke(list(messages))
+        result = runnable.invoke(list(messages), config={"metadata": {MODULE_METADATA: module}})
     except UNUSABLE_REPLY_ERRORS as error:
         completion = getattr(error, "completion", None)
         record = usage_of(None, time.perf_counter() - start, failed=True) | _completion_tokens(completion) | {

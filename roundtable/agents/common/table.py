@@ -136,6 +136,10 @@ class AvalonTable:
         (`roundtable.agents.common.answers.request_variables`)."""
         return answers.request_variables(self.request, self.team_knowledge())
 
+    def knowledge_text(self) -> str:
+        """What the player learned at the start, in words (template ``avalon/knowledge``)."""
+        return self.context.render("avalon/knowledge", knowledge=list(self.view.knowledge), side=self.view.side)
+
     def instruction(self) -> str:
         """The Host's instruction for the request in hand."""
         view = self.view
@@ -177,3 +181,12 @@ def avalon_view(view: PlayerView) -> AvalonView:
     if not isinstance(view, AvalonView):
         raise TypeError(f"the Avalon table serves Avalon views, not {view.game!r}'s")
     return view
+
+
+def game_table(view: PlayerView, request: Request, context: TemplateContext,
+               response_words: int = 20) -> AvalonTable | None:
+    """The table texts every kind shares for the view's game, or ``None`` for a game that has none (a kind then
+    uses its own generic texts). Avalon's is `AvalonTable`; the only one today."""
+    if isinstance(view, AvalonView):
+        return AvalonTable(view=view, request=request, context=context, response_words=response_words)
+    return None

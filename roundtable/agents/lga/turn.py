@@ -146,7 +146,7 @@ class Turn:
             "board": "\n".join(memory.get("board") or []),
             "transcript": mem.public_transcript(pool, first, attempt, self.options.transcript_chars),
             "role_card": self.role_card(),
-            "knowledge": self.context.render("avalon/knowledge", knowledge=list(view.knowledge), side=view.side),
+            "knowledge": self.table.knowledge_text(),
             "summary": str(memory.get("summary") or ""),
             "private_notes": mem.private_notes(pool, first),
             "analysis": "" if self.options.no_analysis else str(memory.get("analysis") or ""),

@@ -6,7 +6,9 @@ from typing import Any
 
 from roundtable.games.config_input import config_input
 from roundtable.games.logged_state import state_fields
-from roundtable.games.protocol import Decision, GameRules, Request, Result
+from roundtable.games.protocol import Decision, GameRules, Request, Result, RuleBot
+from roundtable.games.avalon.bots import naive
+from roundtable.games.avalon.records import record_views
 from roundtable.games.avalon.bots.words import words_for
 from roundtable.games.avalon.config import VARIANTS, AvalonConfig
 from roundtable.games.avalon.settings import SETTINGS, setting
@@ -97,5 +99,9 @@ RULES: GameRules[AvalonState, AvalonConfig] = GameRules(
     plain_words=plain_words,  # type: ignore[arg-type]
     view_model=AvalonView,
     belief_probe=belief_probe,
+    record_views=record_views,
+    round_name="quest",
+    role_title=lambda role: Role(role).title,
+    bot=RuleBot(decide=naive.decide, beliefs=naive.beliefs),  # type: ignore[arg-type]  # typed on Avalon's view
 )
 """Avalon's rules module record (`roundtable.games.protocol.GameRules`)."""

@@ -6,7 +6,9 @@ from typing import Any
 
 from roundtable.games.config_input import config_input
 from roundtable.games.logged_state import state_fields
-from roundtable.games.protocol import Decision, GameRules, Request, Result
+from roundtable.games.protocol import Decision, GameRules, Request, Result, RuleBot
+from roundtable.games.werewolf.bots import naive
+from roundtable.games.werewolf.records import record_views
 from roundtable.games.werewolf.bots.words import words_for
 from roundtable.games.werewolf.config import VARIANTS, WerewolfConfig
 from roundtable.games.werewolf.roles import Role
@@ -95,5 +97,8 @@ RULES: GameRules[WerewolfState, WerewolfConfig] = GameRules(
     action_of=action_of,
     plain_words=plain_words,  # type: ignore[arg-type]
     view_model=WerewolfView,
+    record_views=record_views,
+    round_name="day",
+    bot=RuleBot(decide=naive.decide, remembers=naive.remembers),  # type: ignore[arg-type]  # typed on Werewolf's view
 )
 """Werewolf's rules module record (`roundtable.games.protocol.GameRules`)."""

@@ -1,11 +1,7 @@
-"""Rule-based players that need no model: ``naive`` (AvalonBench) and ``random``.
+"""Avalon's rule bot: AvalonBench's ``naive`` players (`roundtable.games.avalon.bots.naive`), a policy
+``decide(view, request, seed) -> Decision`` with a belief in the other players' sides; the game declares it as its
+`roundtable.games.protocol.RuleBot` (``RULES.bot``), which the ``naive`` kind plays."""
 
-``random`` is the game-independent `roundtable.agents.random.policy`. Both are policies ``decide(view, request, seed) -> Decision``.
-"""
-
-from roundtable.agents.random import policy as uniform
 from roundtable.games.avalon.bots import naive
 
-POLICIES = {"naive": naive.decide, "random": uniform.decide}
-
-__all__ = ["POLICIES", "naive"]
+__all__ = ["naive"]

@@ -1,9 +1,7 @@
-"""Werewolf's rule-based players that need no model: ``naive`` (this package) and ``random``
-(the game-independent `roundtable.agents.random.policy`). Both are policies ``decide(view, request, seed) -> Decision``."""
+"""Werewolf's rule bot: simple role heuristics (`roundtable.games.werewolf.bots.naive`), a policy
+``decide(view, request, seed) -> Decision`` that remembers the past events it reads; the game declares it as its
+`roundtable.games.protocol.RuleBot` (``RULES.bot``), which the ``naive`` kind plays."""
 
-from roundtable.agents.random import policy as uniform
 from roundtable.games.werewolf.bots import naive
 
-POLICIES = {"naive": naive.decide, "random": uniform.decide}
-
-__all__ = ["POLICIES", "naive"]
+__all__ = ["naive"]

@@ -1,0 +1,57 @@
+"""Each game's measures of one game, as lines for ``roundtable show``: found through the ``roundtable.summaries``
+entry-point group (`roundtable.plugins`), one function per game, so a game added by another package brings its own.
+
+A summary is ``summary(record, finished) -> [line, ...]`` over a game record (`roundtable.store.records`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from roundtable.metrics.avalonplay import game_metrics
+from roundtable.metrics.deduction import deductions
+from roundtable.metrics.werewolf import werewolf_outcomes
+from roundtable.plugins import load_plugins
+
+Summary = Callable[[dict[str, Any], bool], list[str]]
+"""``summary(record, finished) -> lines``: a game's measures of one game."""
+
+
+def avalon_summary(record: dict[str, Any], finished: bool) -> list[str]:
+    """AvalonPlay's measures (Shi et al.; `roundtable.metrics.avalonplay`) and, once the game is over, AvalonBench's
+    deduction accuracy of each good player that stated a belief, next to the 0.5-for-everyone baseline
+    (`roundtable.metrics.deduction`)."""
+    lines = []
+    m = game_metrics(record)
+    if m.quest_win.cases:
+        parts = []
+        for label, share in (("Game Win", m.game_win), ("Quest Win", m.quest_win), ("Team Acc", m.team_acc)):
+            rate = "-" if share.rate is None else f"{share.rate:.2f}"
+            parts.append(f"{label} {rate} ({share.hits}/{share.cases})")
+        lines.append("AvalonPlay measures: " + ", ".join(parts))
+    if finished:
+        found = deductions(record)
+        if not found:
+            lines.append("Deduction accuracy (AvalonBench): no beliefs recorded")
+        else:
+            lines.append("Deduction accuracy (AvalonBench): " + ", ".join(
+                f"player {p} ({record['roles'][str(p)]}) {d.right}/{d.guesses} (0.5 baseline {d.baseline}/{d.guesses})"
+                for p, d in found.items()))
+    return lines
+
+
+def werewolf_summary(record: dict[str, Any], finished: bool) -> list[str]:
+    """Xu et al.'s measures of one Werewolf game (`roundtable.metrics.werewolf`): who won and in how many days."""
+    m = werewolf_outcomes([record])
+    return [f"Werewolf measures: village win {m.village_wins}/{m.games}, {m.days[0]} days"] if m.games else []
+
+
+def game_summary(game: str, record: dict[str, Any], finished: bool) -> list[str]:
+    """The lines of ``game``'s summary of one game (``[]`` for a game that declares none).
+
+    Raises:
+        PluginError: a declared summary that does not load.
+    """
+    summary = load_plugins("roundtable.summaries", Callable).get(game)  # type: ignore[type-abstract]  # any callable
+    return summary(record, finished) if summary is not None else []
