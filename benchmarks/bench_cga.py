@@ -78,9 +78,9 @@ def main() -> None:
     os.environ.setdefault("ROUNDTABLE_HOME", args.home or tempfile.mkdtemp(prefix="rt-bench-cga-"))
 
     from roundtable.games import GAMES
-    from roundtable.store.records import read_record
     from roundtable.play.runner import new_game_id, open_runner
     from roundtable.play.seating import resolve_seats
+    from roundtable.store.records import read_record
 
     rules = GAMES[args.game]
     data: dict[str, Any] = {"rules": dict(r.split("=", 1) for r in args.rule)}

@@ -27,10 +27,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from roundtable.experiments.retention import POLICIES, database_bytes
-from roundtable.experiments.runner import run_experiment
 from roundtable.experiments.report import load_records
-from roundtable.experiments.runner import open_directory
+from roundtable.experiments.retention import POLICIES, database_bytes
+from roundtable.experiments.runner import open_directory, run_experiment
 from roundtable.metrics.tables import find, measure_table
 
 CONFIG = Path(__file__).resolve().parents[1] / "experiments" / "avalonbench_naive.toml"

@@ -160,8 +160,8 @@ def main() -> None:
     os.environ.setdefault("ROUNDTABLE_HOME", args.home or tempfile.mkdtemp(prefix="rt-bench-"))
 
     from roundtable.games import GAMES
-    from roundtable.store.records import read_record
     from roundtable.play.runner import new_game_id, open_runner
+    from roundtable.store.records import read_record
 
     config = AvalonConfig.build(preset=args.preset, rules=args.rule)
     rows, modules, summaries = [], [], []

@@ -29,7 +29,8 @@ TARGETS = {"parroting": ("<=", 0.10), "self_exposure": ("<=", 0.05), "settled_vo
 
 
 def wall_seconds(paths: list[str]) -> dict[str, float]:
-    """Wall seconds per game id, from the ``bench_lga_game.json`` that `bench_lga_game.py` writes in its data directory."""
+    """Wall seconds per game id, from the ``bench_lga_game.json`` that `bench_lga_game.py` writes in its data
+    directory."""
     walls: dict[str, float] = {}
     for name in paths:
         for directory in (Path(name), Path(name).parent):

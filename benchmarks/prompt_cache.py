@@ -122,7 +122,8 @@ def main() -> None:
         for module, row in result.items():
             for key in row:
                 totals[module][key] += row[key]
-    print("\n| module | calls | prompt chars per call | uncached chars per call | uncached share |\n|---|---|---|---|---|")
+    print("\n| module | calls | prompt chars per call | uncached chars per call | uncached share |\n"
+          "|---|---|---|---|---|")
     for module, row in sorted(totals.items()):
         print(f"| {module} | {row['calls']:.0f} | {row['prompt'] / row['calls']:.0f} | "
               f"{row['uncached'] / row['calls']:.0f} | {row['uncached'] / row['prompt']:.2f} |")

@@ -24,6 +24,7 @@ import sqlite3
 import statistics
 from collections import defaultdict
 from datetime import datetime
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -36,10 +37,11 @@ def steps(saver: SqliteSaver, game_id: str) -> list[tuple[list[dict[str, Any]], 
     checkpoints = list(saver.list({"configurable": {"thread_id": game_id, "checkpoint_ns": ""}}))
     checkpoints.reverse()
     out = []
-    for before, after in zip(checkpoints, checkpoints[1:]):
+    for before, after in pairwise(checkpoints):
         values = before.checkpoint["channel_values"]
         requests = values.get("requests") or []
-        if requests and not values.get("decisions") and after.metadata.get("source") == "loop":  # asked, not yet answered
+        # asked, not yet answered
+        if requests and not values.get("decisions") and after.metadata.get("source") == "loop":
             seconds = (datetime.fromisoformat(after.checkpoint["ts"])
                        - datetime.fromisoformat(before.checkpoint["ts"])).total_seconds()
             out.append((requests, seconds))

@@ -39,9 +39,10 @@ def load_plugins(group: str, record: type[T]) -> dict[str, T]:
         value = point.load()
         if not isinstance(value, record):
             raise PluginError(f"entry point {point.name!r} of {group} ({point.value}) is not a {record.__name__}")
-        if getattr(value, "name", point.name) != point.name:
+        name = getattr(value, "name", point.name)
+        if name != point.name:
             raise PluginError(f"entry point {point.name!r} of {group} ({point.value}) declares "
-                              f"{getattr(value, 'name')!r}: the names must agree")
+                              f"{name!r}: the names must agree")
         if point.name in found and found[point.name] is not value:
             raise PluginError(f"{group} {point.name!r} is declared twice")
         found[point.name] = value

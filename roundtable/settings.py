@@ -5,18 +5,18 @@ The variables are read when asked for, not at import: `settings()` and
 a variable (``monkeypatch.setenv``) or a block that moves the data directory
 (`data_home`) is seen by the next call. An empty variable counts as unset.
 
-=================================  =====================================  ================================================
-variable                           default                                read by
-=================================  =====================================  ================================================
-``ROUNDTABLE_HOME``                ``./.roundtable``                      `roundtable.store.paths` (the data directory)
-``ROUNDTABLE_MODEL``               ``local``                              `roundtable.graphs.game` (default model spec)
-``ROUNDTABLE_MODEL_CACHE``         the data directory's ``cache/``        `roundtable.models.weights`
-``ROUNDTABLE_SERVER_API_KEY``      ``none``                               `roundtable.models.factory` (``server`` specs)
-``ROUNDTABLE_JSON_SCHEMA``         ``true``                               `roundtable.models.factory` (``server`` specs)
-``ROUNDTABLE_API_KEY``             ``$OPENAI_API_KEY``, else ``none``     `roundtable.tools.embeddings` (URL endpoints)
-``OPENAI_API_KEY``                 unset                                  `roundtable.tools.embeddings`
-``ROUNDTABLE_LOCAL_*``             see `LocalServerSettings`              `roundtable.models.local` (the embedded server)
-=================================  =====================================  ================================================
+=============================  ===================================  ================================================
+variable                       default                              read by
+=============================  ===================================  ================================================
+``ROUNDTABLE_HOME``            ``./.roundtable``                    `roundtable.store.paths` (the data directory)
+``ROUNDTABLE_MODEL``           ``local``                            `roundtable.graphs.game` (default model spec)
+``ROUNDTABLE_MODEL_CACHE``     the data directory's ``cache/``      `roundtable.models.weights`
+``ROUNDTABLE_SERVER_API_KEY``  ``none``                             `roundtable.models.factory` (``server`` specs)
+``ROUNDTABLE_JSON_SCHEMA``     ``true``                             `roundtable.models.factory` (``server`` specs)
+``ROUNDTABLE_API_KEY``         ``$OPENAI_API_KEY``, else ``none``   `roundtable.tools.embeddings` (URL endpoints)
+``OPENAI_API_KEY``             unset                                `roundtable.tools.embeddings`
+``ROUNDTABLE_LOCAL_*``         see `LocalServerSettings`            `roundtable.models.local` (the embedded server)
+=============================  ===================================  ================================================
 
 The ``ROUNDTABLE_LOCAL_*`` variables are a class of their own so that a malformed
 one fails only where the embedded server is used, as before. This module imports

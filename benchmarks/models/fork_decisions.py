@@ -31,11 +31,11 @@ import argparse
 from collections import Counter
 from typing import Any
 
-from roundtable.play.forks import fork_game
 from roundtable.games.avalon import Role
 from roundtable.metrics.play_quality import last_chance, settled_vote
-from roundtable.store.records import read_record
+from roundtable.play.forks import fork_game
 from roundtable.play.runner import open_runner
+from roundtable.store.records import read_record
 
 PHASE = {"vote_team": "team_vote", "propose_team": "proposal"}
 

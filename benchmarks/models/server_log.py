@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import sys
+from itertools import pairwise
 
 TIMING = re.compile(r"(\d+)\.(\d+)\.(\d+)\.(\d+) \w slot print_timing: id +\d+ \| task (\d+) \| +"
                     r"(prompt eval|eval|total) time = +([\d.]+) ms / +(\d+) tokens")
@@ -57,7 +58,7 @@ def report(requests: list[dict[str, float]]) -> str:
     span = requests[-1]["end"] - requests[0]["start"]
     prompt_s, gen_s = sum(r["prompt_s"] for r in requests), sum(r["gen_s"] for r in requests)
     prompt_n, gen_n = sum(r["prompt_n"] for r in requests), sum(r["gen_n"] for r in requests)
-    gaps = [max(0.0, b["start"] - a["end"]) for a, b in zip(requests, requests[1:])]
+    gaps = [max(0.0, b["start"] - a["end"]) for a, b in pairwise(requests)]
     return "\n".join([
         f"requests {len(requests)}, span {span:.0f} s, server busy {(prompt_s + gen_s) / span:.1%}"
         f" (idle gaps {sum(gaps):.1f} s, {sum(gaps) / max(1, len(gaps)):.2f} s per request)",

@@ -12,7 +12,8 @@ rules text):
 
     python benchmarks/models/slot_copy.py [--record RECORD.json]
 
-The embedded server now seeds each fresh slot so (`roundtable.models.slot_seeding`; docs/measurements.md#prompt-caches-and-slots).
+The embedded server now seeds each fresh slot so (`roundtable.models.slot_seeding`;
+docs/measurements.md#prompt-caches-and-slots).
 """
 
 from __future__ import annotations

@@ -36,7 +36,6 @@ from lga_fakes import play_until  # noqa: E402
 from roundtable.agents.lga.graph import build_lga_graph  # noqa: E402
 from roundtable.metrics.play_quality import settled_vote  # noqa: E402
 
-
 VOTES_PER_GAME = 1
 
 

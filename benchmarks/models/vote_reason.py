@@ -31,7 +31,8 @@ from roundtable.models.factory import chat_model  # noqa: E402
 from roundtable.models.spec import parse_model_spec  # noqa: E402
 
 BARE = create_model("BareVote", vote=(Literal["approve", "reject"], Field()))
-REASONED = create_model("ReasonedVote", reason=(str, Field(max_length=100)), vote=(Literal["approve", "reject"], Field()))
+REASONED = create_model("ReasonedVote", reason=(str, Field(max_length=100)),
+                        vote=(Literal["approve", "reject"], Field()))
 
 
 def main() -> None:
@@ -55,7 +56,8 @@ def main() -> None:
     for variant, got in rows.items():
         print(f"{variant}: approve {sum(1 for r in got if r[4] == 'approve')}/{len(got)}")
         for row in got:
-            print("  seed %s player %s %-9s evil on team %-6s %-7s %ss" % row)
+            seed, player, role, evil, vote, seconds = row
+            print(f"  seed {seed} player {player} {role:<9} evil on team {evil!s:<6} {vote:<7} {seconds}s")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import signal
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -17,11 +17,10 @@ from rich.markup import escape
 from rich.table import Table
 
 from roundtable.experiments.config import ExperimentConfigError
-from roundtable.experiments.progress import ProgressBar
-from roundtable.experiments.runner import Listener, prepare_directory, run_experiment
 from roundtable.experiments.manifest import experiment_status
-from roundtable.experiments.runner import open_directory
+from roundtable.experiments.progress import ProgressBar
 from roundtable.experiments.report import write_report
+from roundtable.experiments.runner import Listener, open_directory, prepare_directory, run_experiment
 
 app = typer.Typer(help="Batches of games from a configuration file: run (parallel, resumable), status, report.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
@@ -45,7 +44,7 @@ def _terminate(signum: int, frame: Any) -> None:
 @app.command()
 def run(
     config: Annotated[Path, typer.Argument(help="The experiment's TOML configuration.")],
-    out_dir: Annotated[Optional[Path], typer.Option(
+    out_dir: Annotated[Path | None, typer.Option(
         "--out", help="The experiment directory (default: <data dir>/experiments/NAME).")] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
 ) -> None:
@@ -71,8 +70,8 @@ def run(
         signal.signal(signal.SIGTERM, previous)
     out.print(f"{summary.directory}: {len(summary.finished)} games finished now, {summary.skipped} before, "
               f"{len(summary.failed)} failed, {len(summary.unfinished)} unfinished", markup=False)
-    for game_id, error in sorted(summary.failed.items()):
-        err.print(f"failed: {game_id}: {error}", markup=False)
+    for game_id, reason in sorted(summary.failed.items()):
+        err.print(f"failed: {game_id}: {reason}", markup=False)
     if summary.failed or summary.unfinished:
         err.print("Rerun the same command to retry the failed and unfinished games.")
         raise typer.Exit(1)
@@ -98,14 +97,14 @@ def status(directory: Annotated[Path, typer.Argument(help="The experiment direct
     out.print(table)
     out.print(f"{state['finished']}/{state['planned']} finished; checkpoints {state['database_bytes']:,} bytes, "
               f"records {state['records_bytes']:,} bytes", markup=False)
-    for game_id, error in sorted(state["failures"].items()):
-        out.print(f"failed (retried by the next run): {game_id}: {error}", markup=False)
+    for game_id, reason in sorted(state["failures"].items()):
+        out.print(f"failed (retried by the next run): {game_id}: {reason}", markup=False)
 
 
 @app.command()
 def report(
     directory: Annotated[Path, typer.Argument(help="The experiment directory.")],
-    out_dir: Annotated[Optional[Path], typer.Option("--out", help="Where to write (default: DIR/report).")] = None,
+    out_dir: Annotated[Path | None, typer.Option("--out", help="Where to write (default: DIR/report).")] = None,
 ) -> None:
     """Write the experiment's report from its finished records: report.md, CSV tables, PNG plots."""
     try:

@@ -8,17 +8,17 @@ evaluation (``pool freeze NAME``): a frozen pool is read, never written.
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
-from roundtable.agents.cga.experience import ExperiencePool
-from roundtable.store.paths import GameIdError
+
+from roundtable.agents.cga.experience import ExperiencePool, record_game
 from roundtable.agents.cga.experience import list_pools as pools
-from roundtable.agents.cga.experience import record_game
-from roundtable.store.records import list_records
 from roundtable.play.runner import game_of, open_runner
+from roundtable.store.paths import GameIdError
+from roundtable.store.records import list_records
 
 app = typer.Typer(help="Experience pools of the cga agent: list, show, build from earlier games, freeze.",
                   no_args_is_help=True)
@@ -62,8 +62,8 @@ def show(name: Annotated[str, typer.Argument(help="The pool.")]) -> None:
 @app.command()
 def build(
     name: Annotated[str, typer.Argument(help="The pool to add to (created if missing).")],
-    game_ids: Annotated[Optional[list[str]], typer.Argument(help="Finished games with cga seats.")] = None,
-    last: Annotated[Optional[int], typer.Option(help="Take the last N finished games instead.", min=1)] = None,
+    game_ids: Annotated[list[str] | None, typer.Argument(help="Finished games with cga seats.")] = None,
+    last: Annotated[int | None, typer.Option(help="Take the last N finished games instead.", min=1)] = None,
     freeze: Annotated[bool, typer.Option(help="Freeze the pool afterwards (for evaluation).")] = False,
 ) -> None:
     """Add earlier finished games' cga (reflection, response, score) tuples to a pool."""

@@ -58,15 +58,16 @@ class ExperimentConfigError(ValueError):
 
 
 class LearningSpec(BaseModel):
-    """Experience learning between games (Lan et al., docs/agents/lga.md#experience-learning) for a condition's ``lga`` seats.
+    """Experience learning between games for a condition's ``lga`` seats (Lan et al.,
+    docs/agents/lga.md#experience-learning).
 
     Fields: ``learners`` (which ``lga`` seats learn: ``all``, the default, ``good`` or ``evil``), ``identity``
     (who a learner is: ``model``, the default, one learner per model spec, whose seats share what it learns
-    per role, as roles are dealt anew each game; ``seat``, one learner per seat number), ``strategy`` (learn at all; off: the "without strategy learning"
-    ablation), ``own_strategy`` (off: IS, no own-strategy improvement), ``other_roles`` (off: AO, no
-    other-role analysis), ``frozen`` (load what was learned but write nothing: evaluation games),
-    ``store`` (the learning store's namespace; conditions with the same namespace share learners,
-    default the condition's name so conditions stay apart).
+    per role, as roles are dealt anew each game; ``seat``, one learner per seat number), ``strategy`` (learn at
+    all; off: the "without strategy learning" ablation), ``own_strategy`` (off: IS, no own-strategy improvement),
+    ``other_roles`` (off: AO, no other-role analysis), ``frozen`` (load what was learned but write nothing:
+    evaluation games), ``store`` (the learning store's namespace; conditions with the same namespace share
+    learners, default the condition's name so conditions stay apart).
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -155,7 +156,7 @@ class ExperimentConfig(BaseModel):
         return value
 
     @model_validator(mode="after")
-    def _consistent(self) -> "ExperimentConfig":
+    def _consistent(self) -> ExperimentConfig:
         names = [c.name for c in self.conditions]
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:

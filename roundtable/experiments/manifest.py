@@ -14,13 +14,13 @@ import os
 from pathlib import Path
 from typing import Any
 
+from roundtable.experiments.config import ExperimentConfig, PlannedGame
+from roundtable.experiments.retention import database_bytes
 from roundtable.metrics.cost import cost_summary
 from roundtable.play.locks import is_driven
 from roundtable.settings import data_home
 from roundtable.store.records import read_record
 
-from roundtable.experiments.config import ExperimentConfig, PlannedGame
-from roundtable.experiments.retention import database_bytes
 MANIFEST_FILE = "manifest.json"
 RUNS_FILE = "runs.jsonl"
 """One line per attempt at a game (status, wall seconds, error), appended by `roundtable.experiments.runner`."""

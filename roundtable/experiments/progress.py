@@ -34,7 +34,7 @@ class ProgressBar(Listener):
             console=console, transient=False)
         self._task = self._progress.add_task("games", total=None, running=0, failed=0, calls=0, tokens=0, fallbacks=0)
 
-    def __enter__(self) -> "ProgressBar":
+    def __enter__(self) -> ProgressBar:
         self._progress.start()
         return self
 

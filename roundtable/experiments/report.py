@@ -33,6 +33,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from roundtable.experiments.config import ExperimentConfig, PlannedGame
+from roundtable.experiments.manifest import experiment_status
 from roundtable.metrics.avalonplay import avalonplay_metrics
 from roundtable.metrics.cost import cost_summary
 from roundtable.metrics.intervals import wilson
@@ -42,17 +44,22 @@ from roundtable.metrics.werewolf import POOL_GROUP, UNKNOWN, werewolf_measure_ta
 from roundtable.settings import data_home
 from roundtable.store.records import read_record
 
-from roundtable.experiments.config import ExperimentConfig, PlannedGame
-from roundtable.experiments.manifest import experiment_status
-
 EVIL_ROLES = ("morgana", "assassin", "minion", "mordred", "oberon")
 
 
 def _pct(row: Measure | None) -> str:
     """``38.2% [35.2, 41.3]`` (n = 0: ``-``)."""
-    if row is None or row.value is None:
+    if row is None or row.value is None or row.low is None or row.high is None:  # all None together (n = 0)
         return "-"
     return f"{100 * row.value:.1f}% [{100 * row.low:.1f}, {100 * row.high:.1f}]"
+
+
+def _error_bar(row: Measure | None) -> tuple[float, float]:
+    """The distances from ``row``'s value down to its interval's low end and up to its high end (0, 0 without a
+    value)."""
+    if row is None or row.value is None or row.low is None or row.high is None:
+        return 0.0, 0.0
+    return row.value - row.low, row.high - row.value
 
 
 def _num(row: Measure | None) -> str:
@@ -163,7 +170,8 @@ def _deduction_section(conditions: list[str], rows: list[Measure]) -> str:
             lines.append([c, "-", "0", "no beliefs recorded", "-"])
         for r in found:
             group = "all" if r.group_by == "all" else f"{r.group_by}={r.group}"
-            lines.append([c, group, f"{r.n:g}", _pct(r), _pct(find(rows, "deduction_baseline", c, r.group_by, r.group))])
+            baseline = find(rows, "deduction_baseline", c, r.group_by, r.group)
+            lines.append([c, group, f"{r.n:g}", _pct(r), _pct(baseline)])
     if all(line[3] == "no beliefs recorded" for line in lines):
         return head + ("\nNo beliefs recorded: no good player's agent kind states a belief (the `naive` bots do; "
                        "the model-driven kinds do not yet), or the records predate the belief probe.\n")
@@ -237,8 +245,8 @@ def _bars(path: Path, title: str, labels: list[str], series: dict[str, list[Meas
     for i, (name, values) in enumerate(series.items()):
         xs = [j + (i - (len(series) - 1) / 2) * width for j in range(len(labels))]
         heights = [(v.value or 0.0) if v else 0.0 for v in values]
-        errors = [[(v.value - v.low) if v and v.value is not None else 0.0 for v in values],
-                  [(v.high - v.value) if v and v.value is not None else 0.0 for v in values]]
+        bars = [_error_bar(v) for v in values]
+        errors = [[down for down, _ in bars], [up for _, up in bars]]
         axes.bar(xs, heights, width, yerr=errors, capsize=3, label=name)
     axes.set_xticks(range(len(labels)), labels, fontsize=8)
     axes.set_ylim(0, 1)
@@ -267,9 +275,10 @@ def _pool_plot(path: Path, conditions: list[str], rows: list[Measure]) -> None:
                 continue
             xs = [int(r.group) + shift for r in points]
             ys = [r.value for r in points]
-            errors = [[r.value - r.low for r in points], [r.high - r.value for r in points]]
+            bars = [_error_bar(r) for r in points]
+            errors = [[down for down, _ in bars], [up for _, up in bars]]
             axes.errorbar(xs, ys, yerr=errors, marker="o", capsize=3, label=condition)
-            for x, r in zip(xs, points):
+            for x, r in zip(xs, points, strict=True):
                 axes.annotate(f"n={r.games}", (x, r.value), textcoords="offset points", xytext=(4, 4), fontsize=7)
     bins = sorted({int(r.group) for r in rows if r.group_by == POOL_GROUP and r.group != UNKNOWN})
     wins.set_ylim(0, 1)
@@ -315,8 +324,10 @@ def write_report(directory: Path, config: ExperimentConfig, games: list[PlannedG
           {side: [find(rows, "WR", c, "side", side) for c in conditions] for side in ("good", "evil")})
     evil = sorted({r.group for r in rows if r.group_by == "role" and r.group in EVIL_ROLES})
     _bars(target / "evil_qer_fvr.png", "QER and FVR of the evil roles (95% CI)", labels,
-          {f"{role} {m}": [find(rows, m, c, "role", role) for c in conditions] for role in evil for m in ("QER", "FVR")})
+          {f"{role} {m}": [find(rows, m, c, "role", role) for c in conditions]
+           for role in evil for m in ("QER", "FVR")})
     roles = sorted({r.group for r in rows if r.group_by == "role"})
     _bars(target / "role_lar_srr.png", "LAR and self-recommendation per role (95% CI)", labels,
-          {f"{role} {m}": [find(rows, m, c, "role", role) for c in conditions] for role in roles for m in ("LAR", "SRR")})
+          {f"{role} {m}": [find(rows, m, c, "role", role) for c in conditions]
+           for role in roles for m in ("LAR", "SRR")})
     return target / "report.md"

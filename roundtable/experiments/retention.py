@@ -34,7 +34,7 @@ def apply_retention(runner: GameRunner, game_id: str, policy: str) -> None:
     """
     if policy not in POLICIES:
         raise ValueError(f"unknown retention policy {policy!r}; available: {', '.join(POLICIES)}")
-    saver: Any = runner.graph.checkpointer
+    saver: Any = runner.saver  # SqliteSaver: delete_thread and its connection
     if policy == "keep_all" or not runner.exists(game_id):
         return
     if policy == "delete":

@@ -28,16 +28,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from roundtable.experiments.config import (
+    ExperimentConfig,
+    ExperimentConfigError,
+    PlannedGame,
+    load_config,
+    parse_config,
+    resolve_games,
+)
+from roundtable.experiments.learning import Learning
+from roundtable.experiments.manifest import RUNS_FILE, write_manifest
+from roundtable.experiments.retention import apply_retention, compact
 from roundtable.models.limits import set_endpoint_limit
 from roundtable.play.runner import open_runner
 from roundtable.settings import data_home
 from roundtable.store import paths
 from roundtable.store.records import read_record
-
-from roundtable.experiments.config import ExperimentConfig, ExperimentConfigError, PlannedGame, load_config, parse_config, resolve_games
-from roundtable.experiments.learning import Learning
-from roundtable.experiments.manifest import RUNS_FILE, write_manifest
-from roundtable.experiments.retention import apply_retention, compact
 
 CONFIG_FILE = "experiment.toml"
 
@@ -83,11 +89,13 @@ class RunSummary:
     unfinished: list[str] = field(default_factory=list)
 
 
-def prepare_directory(config_path: str | Path, out: str | Path | None) -> tuple[ExperimentConfig, list[PlannedGame], Path]:
+def prepare_directory(config_path: str | Path,
+                      out: str | Path | None) -> tuple[ExperimentConfig, list[PlannedGame], Path]:
     """Check the configuration and every game of it, then create (or reopen) the experiment directory.
 
     Args:
-        config_path: the TOML file. out: the experiment directory (default ``<data dir>/experiments/NAME``).
+        config_path: the TOML file.
+        out: the experiment directory (default ``<data dir>/experiments/NAME``).
 
     Returns:
         The configuration, its games, the directory (holding ``experiment.toml``).
@@ -161,9 +169,11 @@ def run_experiment(config_path: str | Path, out: str | Path | None = None, liste
     """Play every unfinished game of an experiment (see the module docstring).
 
     Args:
-        config_path: the TOML configuration. out: the experiment directory (`prepare_directory`).
-        listener: progress callbacks. models: the agents' and learners' `ModelProvider` (``None``: the model
-            factory; tests pass scripted models).
+        config_path: the TOML configuration.
+        out: the experiment directory (`prepare_directory`).
+        listener: progress callbacks.
+        models: the agents' and learners' `ModelProvider` (``None``: the model factory; tests pass scripted
+            models).
 
     Returns:
         A `RunSummary`; the manifest is rewritten at the end.

@@ -13,12 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from roundtable.games.avalon import RULES
-
 from roundtable.graphs.game import GameBuilder, build_game_graph
 
 
 def build_avalon_graph(**kwargs: Any) -> GameBuilder:
-    """The uncompiled Avalon game graph (`build_game_graph` over Avalon's `RULES`; ``kwargs``: ``kinds``, ``models``)."""
+    """The uncompiled Avalon game graph (`build_game_graph` over Avalon's `RULES`; ``kwargs``: ``kinds``,
+    ``models``)."""
     return build_game_graph(RULES, **kwargs)
 
 

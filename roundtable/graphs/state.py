@@ -29,11 +29,11 @@ Channels, kept small because every superstep re-saves the channels that changed:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated, Any
+from typing import Annotated, Any, NotRequired
 
 from langgraph.channels import DeltaChannel
 from pydantic import ConfigDict, with_config
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 
 def extend_log(log: list[dict[str, Any]], batches: Sequence[list[dict[str, Any]]]) -> list[dict[str, Any]]:

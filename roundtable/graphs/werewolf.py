@@ -1,4 +1,6 @@
-"""The Werewolf game graph: the shared game graph (`roundtable.graphs.game`) over Werewolf's rules (docs/games/werewolf.md).
+"""The Werewolf game graph: the shared game graph (`roundtable.graphs.game`) over Werewolf's rules.
+
+The rules: docs/games/werewolf.md.
 
 ::
 
@@ -19,12 +21,12 @@ from __future__ import annotations
 from typing import Any
 
 from roundtable.games.werewolf import RULES
-
 from roundtable.graphs.game import GameBuilder, build_game_graph
 
 
 def build_werewolf_graph(**kwargs: Any) -> GameBuilder:
-    """The uncompiled Werewolf game graph (`build_game_graph` over Werewolf's `RULES`; ``kwargs``: ``kinds``, ``models``)."""
+    """The uncompiled Werewolf game graph (`build_game_graph` over Werewolf's `RULES`; ``kwargs``: ``kinds``,
+    ``models``)."""
     return build_game_graph(RULES, **kwargs)
 
 

@@ -1,4 +1,4 @@
-"""AvalonPlay's measures (Shi et al., *Cooperation on the Fly*, 2023; docs/measures.md#avalonplay), pure functions of game records.
+"""AvalonPlay's measures (Shi et al., *Cooperation on the Fly*, 2023; docs/measures.md#avalonplay), from game records.
 
 - **Game Win**: the share of games in which good wins by three quests, that is
   completes three successful quests (the assassination that may follow is
@@ -22,13 +22,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from roundtable.games.avalon import Role
-
 from roundtable.metrics.play_quality import Share
 
 
 @dataclass
 class AvalonPlayMetrics:
-    """The three measures as `Share`\\ s (hits among cases; ``rate`` in 0..1, None without cases).
+    """The three measures as `Share` objects (hits among cases; ``rate`` in 0..1, None without cases).
 
     Attributes:
         game_win: games with three successful quests, among finished games.
@@ -98,5 +97,5 @@ def avalonplay_metrics(records: Iterable[Mapping[str, Any]]) -> AvalonPlayMetric
         one = game_metrics(record)
         total = AvalonPlayMetrics(*(a.add(b) for a, b in zip(
             (total.game_win, total.quest_win, total.team_acc, total.good_wins),
-            (one.game_win, one.quest_win, one.team_acc, one.good_wins))))
+            (one.game_win, one.quest_win, one.team_acc, one.good_wins), strict=True)))
     return total

@@ -1,4 +1,4 @@
-"""AvalonBench's deduction accuracy (Light et al. 2023; docs/measures.md#deduction-accuracy), a pure function of game records, no model.
+"""AvalonBench's deduction accuracy (Light et al. 2023; docs/measures.md#deduction-accuracy), from game records.
 
 A game record's ``beliefs`` (`roundtable.store.records.build_record`) hold, for the
 good players whose agent kind states a belief, their belief in every other

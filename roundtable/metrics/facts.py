@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from roundtable.games.avalon import Role
-
 from roundtable.metrics.deduction import deductions
 
 THREE_FAILED_QUESTS = "three_failed_quests"

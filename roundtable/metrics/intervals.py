@@ -52,8 +52,11 @@ def bootstrap(values: Sequence[float], statistic: Callable[[Sequence[float]], fl
     """Percentile bootstrap interval of ``statistic(values)``.
 
     Args:
-        values: the observations (e.g. one game length per game). statistic: of a sample (default the mean).
-        resamples: number of resamples. seed: the resampling generator's seed. level: the coverage.
+        values: the observations (e.g. one game length per game).
+        statistic: of a sample (default the mean).
+        resamples: number of resamples.
+        seed: the resampling generator's seed.
+        level: the coverage.
 
     Returns:
         ``(low, high)``; both equal to the statistic for one value, ``(nan, nan)`` for none.

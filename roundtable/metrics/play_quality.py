@@ -40,8 +40,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from roundtable.games.avalon import FifthRejection, Role, knowledge_of, knowledge_vote, rejection_wins
 from roundtable.agents.common.words import copied_from, exposes, named_team
+from roundtable.games.avalon import FifthRejection, Role, knowledge_of, knowledge_vote, rejection_wins
 
 # ------------------------------------------------------ knowledge-settled votes
 
@@ -49,8 +49,8 @@ from roundtable.agents.common.words import copied_from, exposes, named_team
 def settled_vote(roles: Sequence[Role], voter: int, team: Iterable[int], last_chance: bool = False) -> bool | None:
     """The vote the voter's own reveal knowledge decides on ``team``, or None when it decides nothing
     (`roundtable.games.avalon.knowledge_vote` over what the roles reveal to the voter); on a team whose rejection
-    wins the game for evil (``last_chance``: the fifth proposal under ``fifth_rejection=evil_wins``, docs/games/avalon.md#fifth_rejection)
-    the rule decides every vote: good approves, evil rejects.
+    wins the game for evil (``last_chance``: the fifth proposal under ``fifth_rejection=evil_wins``,
+    docs/games/avalon.md#fifth_rejection) the rule decides every vote: good approves, evil rejects.
 
     Args:
         roles: the roles by seat (``roles[p - 1]`` is player ``p``'s).
@@ -81,9 +81,11 @@ class Share:
 
     @property
     def rate(self) -> float | None:
+        """``hits / cases``, or None without cases."""
         return self.hits / self.cases if self.cases else None
 
-    def add(self, other: "Share") -> "Share":
+    def add(self, other: Share) -> Share:
+        """The two counts summed."""
         return Share(self.hits + other.hits, self.cases + other.cases)
 
 
@@ -115,7 +117,7 @@ class PlayQuality:
     MEASURES = ("parroting", "self_exposure", "settled_votes", "words_and_actions")
     COSTS = ("calls", "prompt_tokens", "uncached_tokens", "completion_tokens", "fallbacks")
 
-    def add(self, other: "PlayQuality") -> "PlayQuality":
+    def add(self, other: PlayQuality) -> PlayQuality:
         """Pooled measures and summed costs of two games (or a total and a game)."""
         total = PlayQuality(**{m: getattr(self, m).add(getattr(other, m)) for m in self.MEASURES},
                             **{c: getattr(self, c) + getattr(other, c) for c in self.COSTS})
@@ -178,9 +180,9 @@ def play_quality(record: dict[str, Any]) -> PlayQuality:
                     _example(quality, "words_and_actions",
                              f"P{event['leader']} said {said!r}, proposed {team}")
         elif kind == "vote":
-            team = teams.get((event["round"], event["attempt"]))
-            expected = (settled_vote(roles, int(event["player"]), team, last_chance(record, int(event["attempt"])))
-                        if team is not None else None)
+            voted_on = teams.get((event["round"], event["attempt"]))
+            expected = (settled_vote(roles, int(event["player"]), voted_on, last_chance(record, int(event["attempt"])))
+                        if voted_on is not None else None)
             if expected is not None:
                 quality.settled_votes.cases += 1
                 if bool(event["approve"]) == expected:
@@ -188,7 +190,7 @@ def play_quality(record: dict[str, Any]) -> PlayQuality:
                 else:
                     _example(quality, "settled_votes",
                              f"P{event['player']} ({roles[event['player'] - 1].value}) "
-                             f"{'approved' if event['approve'] else 'rejected'} {team}")
+                             f"{'approved' if event['approve'] else 'rejected'} {voted_on}")
     game = (record.get("usage") or {}).get("game") or {}
     quality.calls = game.get("calls", 0)
     quality.prompt_tokens = game.get("prompt_tokens", 0)

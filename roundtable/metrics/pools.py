@@ -1,4 +1,6 @@
-"""How large an experience pool each game was played with (Xu et al. 2023; docs/agents/cga.md#experience-pool, docs/experiments.md#werewolf-experience-pools), from its record.
+"""How large an experience pool each game was played with, from its record (Xu et al. 2023).
+
+See docs/agents/cga.md#experience-pool and docs/experiments.md#werewolf-experience-pools.
 
 A ``cga`` seat records, when its game is dealt, the pool it plays with
 (`roundtable.agents.cga.experience.pool_at_start`): an analysis-only log entry

@@ -28,8 +28,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import time
 import threading
+import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
@@ -118,15 +118,20 @@ class OutageAwareChatOpenAI(ChatOpenAI):
     def _unavailable(self, reason: str) -> ModelUnavailableError:
         return ModelUnavailableError(str(self.root_client.base_url).rstrip("/"), self.model_name, reason)
 
+    def _retries(self) -> int:
+        """Retries of a malformed answer: as many as of a failed connection (`chat_model` always sets them)."""
+        return self.max_retries or 0
+
     def _generate(self, *args: Any, **kwargs: Any) -> Any:
         if self._before_call is not None:
             self._before_call()
-        for attempt in range(self.max_retries + 1):
+        retries = self._retries()
+        for attempt in range(retries + 1):
             try:
                 with self._outage_as_unavailable(), endpoint_slot(self._endpoint()):
                     return super()._generate(*args, **kwargs)
             except MalformedCompletion as error:
-                if attempt == self.max_retries:
+                if attempt == retries:
                     raise self._unavailable(f"{error} (after retries)") from error
                 time.sleep(_backoff(attempt))
         raise AssertionError("unreachable")
@@ -134,12 +139,13 @@ class OutageAwareChatOpenAI(ChatOpenAI):
     async def _agenerate(self, *args: Any, **kwargs: Any) -> Any:
         if self._before_call is not None:
             await asyncio.to_thread(self._before_call)
-        for attempt in range(self.max_retries + 1):
+        retries = self._retries()
+        for attempt in range(retries + 1):
             try:
                 with self._outage_as_unavailable():
                     return await super()._agenerate(*args, **kwargs)
             except MalformedCompletion as error:
-                if attempt == self.max_retries:
+                if attempt == retries:
                     raise self._unavailable(f"{error} (after retries)") from error
                 await asyncio.sleep(_backoff(attempt))
         raise AssertionError("unreachable")
@@ -170,7 +176,7 @@ def _describe(error: Exception) -> str:
     return f"{kind} after retries{detail}"
 
 
-_cache: dict[tuple[ModelSpec, float, int | None], BaseChatModel] = {}
+_cache: dict[tuple[ModelSpec, float, int | None, int | None, tuple[tuple[str, Any], ...]], BaseChatModel] = {}
 _cache_lock = threading.Lock()
 
 

@@ -37,9 +37,9 @@ Defaults, chosen by measurement on 2 cores with Qwen2.5-Coder-1.5B Q4_K_M
   this game's short answers; the weights requantized to Q4_0 or Q8_0.
 
 Environment overrides: ``ROUNDTABLE_LOCAL_CTX``, ``ROUNDTABLE_LOCAL_PARALLEL``,
-``ROUNDTABLE_LOCAL_KV_UNIFIED`` (1: on), ``ROUNDTABLE_LOCAL_SEED_SLOTS`` (0: off), ``ROUNDTABLE_LOCAL_THREADS``, ``ROUNDTABLE_LOCAL_CACHE_MIB``,
-``ROUNDTABLE_LOCAL_VERBOSITY`` (llama.cpp log level; 0 is quiet), ``ROUNDTABLE_LOCAL_PORT`` (0: a free port);
-read by `roundtable.settings.LocalServerSettings`.
+``ROUNDTABLE_LOCAL_KV_UNIFIED`` (1: on), ``ROUNDTABLE_LOCAL_SEED_SLOTS`` (0: off), ``ROUNDTABLE_LOCAL_THREADS``,
+``ROUNDTABLE_LOCAL_CACHE_MIB``, ``ROUNDTABLE_LOCAL_VERBOSITY`` (llama.cpp log level; 0 is quiet),
+``ROUNDTABLE_LOCAL_PORT`` (0: a free port); read by `roundtable.settings.LocalServerSettings`.
 
 Source: docs/embedded-model.md#the-server; the xllamacpp package (``CommonParams``,
 ``Server``), which wraps llama.cpp's ``tools/server``.

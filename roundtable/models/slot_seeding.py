@@ -1,4 +1,4 @@
-"""Seeding a fresh llama.cpp slot with the prompt cache of a slot already used: the rules are read once, not once per player.
+"""Seeding a fresh llama.cpp slot with the prompt cache of a used slot: the rules are read once, not per player.
 
 Every player's prompt starts with the same rules (the system message), and each player's calls are pinned to a
 slot of its own (``id_slot``), but llama.cpp shares no cache between slots: in a fresh server each slot's first
@@ -6,8 +6,8 @@ call would read the rules whole. Before a slot's first call, :class:`SlotSeeder`
 slot that served a call into it with llama.cpp's slot actions (``POST /slots/{id}?action=save``, then
 ``?action=restore`` on the new slot; the server needs ``slot_save_path``). llama.cpp then reuses the longest
 prefix the restored cache shares with the new prompt (the rules) and drops the rest. A copy that fails costs
-nothing but the copy: the call runs as it would have, reading its prompt whole. Measured: docs/measurements.md#prompt-caches-and-slots,
-``models/slot_copy.py``.
+nothing but the copy: the call runs as it would have, reading its prompt whole. Measured:
+docs/measurements.md#prompt-caches-and-slots, ``models/slot_copy.py``.
 
 Source: llama.cpp ``tools/server`` README, "POST /slots/{id_slot}?action=save / restore".
 """

@@ -29,9 +29,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from roundtable.store import paths
 from roundtable.models.errors import MissingModelPartsError, ModelChecksumError
 from roundtable.settings import settings
+from roundtable.store import paths
 
 log = logging.getLogger(__name__)
 

@@ -18,13 +18,14 @@ import json
 from collections import defaultdict
 from typing import Any
 
+from langchain_core.runnables import RunnableConfig
 from pydantic import ValidationError
 
-from roundtable.store import paths
 from roundtable.games.errors import ConfigurationError
 from roundtable.play.locks import game_lock
-from roundtable.store.records import build_record, list_records, read_record, write_record
 from roundtable.play.runner import GameRunner, game_of, new_game_id, open_runner
+from roundtable.store import paths
+from roundtable.store.records import build_record, list_records, read_record, write_record
 
 
 class ForkError(ValueError):
@@ -43,22 +44,24 @@ def find_checkpoint(runner: GameRunner, game_id: str, at: str | int) -> dict[str
     if not hits:
         steps = [e["step"] for e in entries if e["step"] is not None]
         span = f"steps {min(steps)} to {max(steps)}" if steps else "no checkpoints"
-        raise ForkError(f"game {game_id} has no checkpoint or step {text!r} ({span}; see: roundtable history {game_id})")
+        raise ForkError(f"game {game_id} has no checkpoint or step {text!r} ({span}; "
+                        f"see: roundtable history {game_id})")
     return hits[-1]
 
 
 def copy_branch(runner: GameRunner, source: str, checkpoint_id: str, target: str) -> None:
     """Copy checkpoint ``checkpoint_id`` of thread ``source`` and all its ancestors (with the writes that
     led from each to the next) to thread ``target``, whose latest checkpoint it then is."""
-    saver = runner.graph.checkpointer
+    saver = runner.saver
     chain = []
-    current = saver.get_tuple({"configurable": {"thread_id": source, "checkpoint_ns": "", "checkpoint_id": checkpoint_id}})
+    first: RunnableConfig = {"configurable": {"thread_id": source, "checkpoint_ns": "", "checkpoint_id": checkpoint_id}}
+    current = saver.get_tuple(first)
     while current is not None:
         chain.append(current)
         current = saver.get_tuple(current.parent_config) if current.parent_config else None
     parent: str | None = None
     for position, item in enumerate(reversed(chain)):
-        config = {"configurable": {"thread_id": target, "checkpoint_ns": "", "checkpoint_id": parent}}
+        config: RunnableConfig = {"configurable": {"thread_id": target, "checkpoint_ns": "", "checkpoint_id": parent}}
         saved = saver.put(config, item.checkpoint, item.metadata, item.checkpoint.get("channel_versions", {}))
         if position < len(chain) - 1:  # the chosen checkpoint's own writes are not copied: its step runs again
             by_task: dict[tuple[str, str], list[tuple[str, Any]]] = defaultdict(list)
@@ -131,13 +134,15 @@ def fork_game(game_id: str, at: str | int, *, prompts: dict[str, str] | None = N
     """Fork ``game_id`` at a checkpoint and continue the fork.
 
     Args:
-        game_id: the game to fork. at: a checkpoint id or a step number (``roundtable history``).
+        game_id: the game to fork.
+        at: a checkpoint id or a step number (``roundtable history``).
         prompts: ``{prompt field or KIND.FIELD: template text}`` for the fork's run.
         context: other overrides of the game graph's context, nested (``{"seeded_calls": False}``,
             ``{"lga": {"temperature": 0.0}}``); merged over the original game's own overrides.
         until_decision: stop once the next decision point's answers are applied (rerun one decision).
-        new_id: the fork's game id (default: a fresh one). run: continue the fork now (else only create it;
-            ``roundtable resume`` continues it). drive: passed to `GameRunner.drive` (``person``, ``on_events``).
+        new_id: the fork's game id (default: a fresh one).
+        run: continue the fork now (else only create it; ``roundtable resume`` continues it).
+        **drive: passed to `GameRunner.drive` (``person``, ``on_events``).
 
     Returns:
         The fork's game id.

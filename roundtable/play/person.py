@@ -17,8 +17,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.prompt import Prompt
 
-from roundtable.games.protocol import Request
 from roundtable.agents.human import AnswerError, decision_from_answer
+from roundtable.games.protocol import Request
 
 
 class NoAnswer(KeyboardInterrupt):

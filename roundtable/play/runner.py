@@ -15,16 +15,17 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from langchain_core.runnables import RunnableConfig
+from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.sqlite import SqliteSaver
-from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import Command
 
-from roundtable.store import paths
-from roundtable.games import GAMES
-from roundtable.graphs.game import build_game_graph
-from roundtable.play.locks import game_lock, is_driven
 from roundtable.agents.human import is_question
 from roundtable.agents.registry import AGENT_KINDS
+from roundtable.games import GAMES
+from roundtable.graphs.game import GameGraph, build_game_graph
+from roundtable.play.locks import game_lock, is_driven
+from roundtable.store import paths
 from roundtable.store.records import build_record, read_record, write_record
 
 STEP_NODES = ["setup", "apply"]
@@ -44,7 +45,7 @@ def new_game_id(game: str = "avalon") -> str:
     return f"{game}-{uuid.uuid4().hex[:10]}"
 
 
-def thread_config(game_id: str) -> dict[str, Any]:
+def thread_config(game_id: str) -> RunnableConfig:
     """The LangGraph run config of a game (its id is the checkpoint thread id)."""
     return {"configurable": {"thread_id": game_id}, "recursion_limit": 10_000}
 
@@ -56,9 +57,21 @@ class GameRunner:
         graph: the compiled game graph (with a checkpointer). game: its game's name.
     """
 
-    def __init__(self, graph: CompiledStateGraph, game: str = "avalon"):
+    def __init__(self, graph: GameGraph, game: str = "avalon"):
         self.graph = graph
         self.game = game
+
+    @property
+    def saver(self) -> BaseCheckpointSaver:
+        """The game graph's checkpoint saver.
+
+        Raises:
+            TypeError: the graph was compiled without one.
+        """
+        saver = self.graph.checkpointer
+        if not isinstance(saver, BaseCheckpointSaver):
+            raise TypeError("the game graph was compiled without a checkpoint saver")
+        return saver
 
     def start(self, game_id: str, inputs: dict[str, Any], context: dict[str, Any] | None = None,
               **kwargs: Any) -> dict[str, Any]:
@@ -72,7 +85,8 @@ class GameRunner:
             GameBusyError: another process drives this game.
         """
         with game_lock(game_id):
-            write_record(build_record(game_id, inputs, "running", self.game) | ({"context": context} if context else {}))
+            record = build_record(game_id, inputs, "running", self.game)
+            write_record(record | ({"context": context} if context else {}))
             return self.drive(game_id, inputs, **kwargs)
 
     def resume(self, game_id: str, **kwargs: Any) -> dict[str, Any]:
@@ -93,7 +107,7 @@ class GameRunner:
 
     def exists(self, game_id: str) -> bool:
         """Whether ``game_id`` has a checkpoint."""
-        return self.graph.checkpointer.get_tuple(thread_config(game_id)) is not None  # type: ignore[union-attr]
+        return self.saver.get_tuple(thread_config(game_id)) is not None
 
     def values(self, game_id: str) -> dict[str, Any]:
         """The latest state values of a game."""
@@ -128,7 +142,8 @@ class GameRunner:
         the game graph's context, e.g. an edited prompt of a fork).
 
         Args:
-            game_id: the thread id. inputs: `GameInput` for a new game, ``None`` to resume.
+            game_id: the thread id.
+            inputs: `GameInput` for a new game, ``None`` to resume.
             on_events: called with each batch of new events as the game goes.
             step: called after each decision point that added events; the run
                 stops (resumable) when it returns ``False``.

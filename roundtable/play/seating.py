@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from roundtable.agents.registry import AGENT_KINDS
 from roundtable.games.assignments import Assignment, normalize_name, parse_assignments, resolve_assignments
 from roundtable.games.errors import ConfigurationError
 from roundtable.games.protocol import GameRules
-from roundtable.agents.registry import AGENT_KINDS
 from roundtable.models.spec import parse_model_spec
 
 
@@ -64,8 +64,11 @@ def resolve_seats(rules: GameRules, config: dict[str, Any], seed: int, agents: s
     """One seat specification per player of the game ``(config, seed)`` deals.
 
     Args:
-        rules: the game. config: its configuration dict. seed: the game seed (the deal decides roles).
-        agents, models: assignment strings (``naive,merlin=lga``; ``good=gpt-4o,evil=local``).
+        rules: the game.
+        config: its configuration dict.
+        seed: the game seed (the deal decides roles).
+        agents: an assignment string of agent kinds (``naive,merlin=lga``).
+        models: an assignment string of model specs (``good=gpt-4o,evil=local``).
         options: ``--agent-option`` strings.
 
     Returns:
@@ -86,15 +89,17 @@ def resolve_seats(rules: GameRules, config: dict[str, Any], seed: int, agents: s
         return text
 
     try:
-        seat_kinds = resolve_assignments(parse_assignments(agents or "naive", kind_of), roles, sides, None,
-                                         known_roles=rules.roles)
-        seat_models = (resolve_assignments(parse_assignments(models, lambda t: str(parse_model_spec(t))),
-                                           roles, sides, None, known_roles=rules.roles)
-                       if models else [None] * len(roles))
+        seat_kinds: list[str | None] = resolve_assignments(parse_assignments(agents or "naive", kind_of), roles,
+                                                           sides, None, known_roles=rules.roles)
+        seat_models: list[str | None] = (
+            resolve_assignments(parse_assignments(models, lambda t: str(parse_model_spec(t))), roles, sides, None,
+                                known_roles=rules.roles)
+            if models else [None] * len(roles))
         seat_options: list[dict[str, Any]] = [{} for _ in roles]
         for assignment in parse_agent_options(options):
             key, value = assignment.value
-            hits = resolve_assignments([assignment], roles, sides, False, known_roles=rules.roles)
+            hits = resolve_assignments([Assignment(True, assignment.target, assignment.text)], roles, sides, False,
+                                       known_roles=rules.roles)
             for seat, hit in enumerate(hits):
                 if hit:
                     seat_options[seat][key] = value
@@ -103,7 +108,7 @@ def resolve_seats(rules: GameRules, config: dict[str, Any], seed: int, agents: s
     except ValueError as err:
         raise ConfigurationError(str(err)) from None
     seats = []
-    for player, (kind, model, opts) in enumerate(zip(seat_kinds, seat_models, seat_options), start=1):
+    for player, (kind, model, opts) in enumerate(zip(seat_kinds, seat_models, seat_options, strict=True), start=1):
         if kind is None:
             raise ConfigurationError(f"no agent kind for player {player}; give a default kind first in --agents")
         seats.append({"kind": kind, "model": model if AGENT_KINDS[kind].needs_model else None, "options": opts})

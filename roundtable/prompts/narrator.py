@@ -18,7 +18,8 @@ def narrate(game: str, event: dict[str, Any], me: int | None = None, rules: dict
 
     Args:
         game: the game's name (``avalon``): the template is ``<game>/narration``.
-        event: a log entry. me: the reading player, or ``None`` for the transcript.
+        event: a log entry.
+        me: the reading player, or ``None`` for the transcript.
         rules: the game's rule variants (some lines depend on them).
         source: replacement template text for this run (a context override).
 

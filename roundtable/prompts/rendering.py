@@ -24,15 +24,15 @@ def studio_nodes(kinds: tuple[str, ...], nodes: list[str]) -> list[str]:
 def prompt_field(template: str, description: str, kinds: tuple[str, ...], nodes: list[str]) -> Any:
     """A context field holding template ``template``'s text (default: its file), editable in Studio and
     shown at ``studio_nodes(kinds, nodes)``."""
+    extra: dict[str, Any] = {"langgraph_nodes": studio_nodes(kinds, nodes), "langgraph_type": "prompt"}
     return Field(default=registry.text(template),
-                 description=f"{description} (template {template}.j2, Jinja2, sandboxed)",
-                 json_schema_extra={"langgraph_nodes": studio_nodes(kinds, nodes), "langgraph_type": "prompt"})
+                 description=f"{description} (template {template}.j2, Jinja2, sandboxed)", json_schema_extra=extra)
 
 
 def temperature_field(default: float, description: str, kinds: tuple[str, ...], nodes: list[str]) -> Any:
     """A context field holding a sampling temperature in [0, 2], shown at ``studio_nodes(kinds, nodes)``."""
-    return Field(default=default, ge=0.0, le=2.0, description=description,
-                 json_schema_extra={"langgraph_nodes": studio_nodes(kinds, nodes)})
+    extra: dict[str, Any] = {"langgraph_nodes": studio_nodes(kinds, nodes)}
+    return Field(default=default, ge=0.0, le=2.0, description=description, json_schema_extra=extra)
 
 
 class TemplateContext(BaseModel):

@@ -21,8 +21,8 @@ def lines(events: Iterable[dict[str, Any]], *, game: str = "avalon", rules: dict
 
     Args:
         events: log entries (dicts with ``type`` and ``to``).
-        game: the game's name (its narrator). rules: its rule variants
-            (default: from a ``game_start`` event among ``events``).
+        game: the game's name (its narrator).
+        rules: its rule variants (default: from a ``game_start`` event among ``events``).
         hidden: include analysis-only records (model decisions).
         markup: Rich markup (private lines dimmed) instead of plain text.
 

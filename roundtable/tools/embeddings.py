@@ -48,7 +48,9 @@ class Embedder(Protocol):
 
     name: str
 
-    def embed(self, texts: Sequence[str]) -> list[list[float]]: ...
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        """One unit-length vector per text, in order."""
+        ...
 
 
 def _package_dir(package: str) -> Path:
@@ -78,7 +80,7 @@ def minilm_files() -> tuple[Path, Path]:
 def _minilm_class() -> type:
     from chromadb.utils.embedding_functions import ONNXMiniLM_L6_V2  # here: Chroma takes most of a second to import
 
-    class OfflineMiniLM(ONNXMiniLM_L6_V2):  # type: ignore[misc, valid-type]
+    class OfflineMiniLM(ONNXMiniLM_L6_V2):
         """Chroma's ONNX MiniLM reading its files from the installed packages: never downloads."""
 
         @cached_property
@@ -156,7 +158,7 @@ class EndpointEmbedder:
         env = settings()
         key = env.openai_api_key if self.spec.base_url is None else (
             env.api_key or env.openai_api_key or SecretStr("none"))
-        return OpenAIEmbeddings(model=self.spec.model, base_url=self.spec.base_url, api_key=key,
+        return OpenAIEmbeddings(model=self.spec.model, openai_api_base=self.spec.base_url, openai_api_key=key,
                                 check_embedding_ctx_length=False)
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:

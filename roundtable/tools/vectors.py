@@ -59,7 +59,8 @@ def _memory_client() -> Any:
 
 
 def persistent_client(directory: str) -> Any:
-    """The embedded persistent Chroma client of ``directory`` (created with its parents; one per process, thread-safe)."""
+    """The embedded persistent Chroma client of ``directory`` (created with its parents; one per process,
+    thread-safe)."""
     with _CREATING:
         return _persistent_client(directory)
 

@@ -21,7 +21,8 @@ def home(tmp_path: Path) -> Path:
 
 def run(home: Path, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     env = os.environ | {"ROUNDTABLE_HOME": str(home)}
-    return subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=timeout, env=env, stdin=subprocess.DEVNULL)
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=timeout, env=env,
+                          stdin=subprocess.DEVNULL)
 
 
 def record(home: Path, game_id: str) -> dict:

@@ -20,7 +20,8 @@ def reply(body: dict) -> str:
     if "Task: Choose questions" in user:
         return "Chosen: 1"
     if "Task: Answer the question" in user:
-        return "A1: I am not sure yet.\nA2: Nobody.\nA3: Quest one.\nReflection: As the player, I observed that all is calm."
+        return ("A1: I am not sure yet.\nA2: Nobody.\nA3: Quest one.\n"
+                "Reflection: As the player, I observed that all is calm.")
     return "Thought: the team looks clean.\nChoice: approve\nWords: I trust this team."
 
 

@@ -10,7 +10,8 @@ CALL = {"calls": 1, "failures": 0, "prompt_tokens": 400, "completion_tokens": 30
 EVENTS = [
     {"type": "decision", "player": 1, "fallback": None,
      "usage": {**CALL, "calls": 2, "prompt_tokens": 800, "modules": {"summarize": CALL, "act": CALL}}},
-    {"type": "decision", "player": 2, "fallback": "no usable vote: approve", "usage": {**CALL, "modules": {"act": CALL}}},
+    {"type": "decision", "player": 2, "fallback": "no usable vote: approve",
+     "usage": {**CALL, "modules": {"act": CALL}}},
 ]
 
 

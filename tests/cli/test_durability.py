@@ -54,7 +54,8 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> dict:
     return record(home, "straight")
 
 
-@pytest.mark.parametrize(("sig", "status", "word"), [(signal.SIGTERM, 143, "terminated"), (signal.SIGINT, 130, "interrupted")],
+@pytest.mark.parametrize(("sig", "status", "word"),
+                         [(signal.SIGTERM, 143, "terminated"), (signal.SIGINT, 130, "interrupted")],
                          ids=["SIGTERM", "SIGINT"])
 def test_sigterm_and_sigint_stop_cleanly_and_the_game_resumes(tmp_path: Path, reference: dict, sig, status,
                                                               word) -> None:

@@ -19,7 +19,7 @@ CLI = [sys.executable, "-m", "roundtable.cli.main"]
 ASK = re.compile(r"\(Player (\d+)\) (ask: ([^\r\n]*)|words to the table|your turn[^\r\n]*?): ")
 
 
-def spawn(home: Path, *args: str, term: str = "dumb") -> "pexpect.spawn":
+def spawn(home: Path, *args: str, term: str = "dumb") -> pexpect.spawn:
     env = os.environ | {"ROUNDTABLE_HOME": str(home), "TERM": term, "COLUMNS": "240"}
     child = pexpect.spawn(CLI[0], [*CLI[1:], *args], encoding="utf-8", timeout=90, env=env)
     child.logfile_read = (home / "terminal.log").open("a")
@@ -34,7 +34,7 @@ def answer(question: str) -> str:
     return re.search(r"answer (\w+)", question).group(1)[:2]  # a prefix of the first allowed word
 
 
-def play_out(child: "pexpect.spawn", illegal_first: bool = False) -> dict[str, int]:
+def play_out(child: pexpect.spawn, illegal_first: bool = False) -> dict[str, int]:
     """Answer every question until the process ends; returns counts of what was asked."""
     seen = {"ask": 0, "words": 0, "turn": 0, "refused": 0}
     while child.expect([ASK, pexpect.EOF]) == 0:

@@ -11,8 +11,8 @@ from roundtable.experiments.config import ExperimentConfigError, load_config, re
 
 SHIPPED = sorted((Path(__file__).resolve().parents[2] / "experiments").glob("*.toml"))
 PENDING = re.compile(r"unknown agent kind 'react'")
-"""What is not built yet (AvalonBench's ReAct agent, docs/agents/index.md#not-built): a configuration that needs it is refused,
-naming it, until then (none does today: `avalonbench_llm.toml` seats `lga` in its place)."""
+"""What is not built yet (AvalonBench's ReAct agent, docs/agents/index.md#not-built): a configuration that needs it
+is refused, naming it, until then (none does today: `avalonbench_llm.toml` seats `lga` in its place)."""
 
 
 def test_one_configuration_per_experiment_of_the_spec():

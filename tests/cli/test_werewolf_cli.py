@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from typer.testing import CliRunner
 
 from roundtable.cli.main import app

@@ -14,7 +14,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from docs_anchors import anchors, links
 
 ROOT = Path(__file__).resolve().parents[2]

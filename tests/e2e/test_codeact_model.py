@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
-from roundtable.games import avalon
-from roundtable.agents.codeact.graph import build_codeact_graph
 from roundtable.agents.codeact.code import NO_PROGRAM
+from roundtable.agents.codeact.graph import build_codeact_graph
+from roundtable.games import avalon
 
 pytestmark = pytest.mark.model
 

@@ -11,6 +11,13 @@ from langgraph.graph.state import CompiledStateGraph
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def test_langgraph_json_serves_every_game_and_every_kind_graph_of_the_registries() -> None:
+    from roundtable.graphs.served import langgraph_spec
+
+    assert json.loads((ROOT / "langgraph.json").read_text()) == langgraph_spec(), (
+        "langgraph.json is out of date: python -m roundtable.graphs.served > langgraph.json")
+
+
 def test_every_graph_in_langgraph_json_loads_without_a_checkpointer() -> None:
     spec = json.loads((ROOT / "langgraph.json").read_text())
     assert "avalon" in spec["graphs"]

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from roundtable.agents.registry import AGENT_KINDS
 from roundtable.cli.main import app
 from roundtable.games import GAMES
-from roundtable.agents.registry import AGENT_KINDS
 from roundtable.graphs.avalon import graph
 
 KINDS_PAGE = Path(__file__).resolve().parents[2] / "docs" / "agents" / "index.md"

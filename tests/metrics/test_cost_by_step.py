@@ -20,7 +20,8 @@ def record() -> dict:
     return {
         "vote_results": [{"round": 1, "attempt": 1}, {"round": 1, "attempt": 2}],
         "events": [
-            {"type": "decision", "kind": "speak", "usage": usage(summarize=(1, 500, 300, 100), respond=(1, 400, 350, 20))},
+            {"type": "decision", "kind": "speak",
+             "usage": usage(summarize=(1, 500, 300, 100), respond=(1, 400, 350, 20))},
             {"type": "decision", "kind": "vote_team", "usage": usage(act=(2, 900, 700, 80))},
             {"type": "decision", "kind": "vote_team", "usage": usage(act=(1, 450, 400, 40))},
             {"type": "decision", "kind": "quest_card"},  # a bot's decision: no usage

@@ -6,13 +6,13 @@ from typing import Any
 
 import pytest
 
-from roundtable.games.avalon import Role
-from roundtable.metrics.play_quality import agent_checks, play_quality, settled_vote
 from roundtable.agents.common.words import (
     copy_share,
     exposes,
     named_team,
 )
+from roundtable.games.avalon import Role
+from roundtable.metrics.play_quality import agent_checks, play_quality, settled_vote
 
 # lan6 seating: 1 Merlin, 2 Percival, 3 and 4 Servants, 5 Morgana, 6 Assassin.
 LAN6 = ["merlin", "percival", "servant", "servant", "morgana", "assassin"]

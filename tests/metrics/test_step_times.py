@@ -5,9 +5,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from langgraph.checkpoint.sqlite import SqliteSaver
-
 from benchmark_scripts import load_script
+from langgraph.checkpoint.sqlite import SqliteSaver
 
 from roundtable.graphs.avalon import build_avalon_graph
 

@@ -12,7 +12,8 @@ import pytest
 from roundtable.models import local
 from roundtable.models.local import NATIVE_BUILD_HINT, build_features, host_has_avx512
 
-PREBUILT = "CPU : SSE3 = 1 | SSSE3 = 1 | AVX = 1 | AVX2 = 1 | F16C = 1 | FMA = 1 | BMI2 = 1 | LLAMAFILE = 1 | REPACK = 1 | "
+PREBUILT = ("CPU : SSE3 = 1 | SSSE3 = 1 | AVX = 1 | AVX2 = 1 | F16C = 1 | FMA = 1 | BMI2 = 1 | LLAMAFILE = 1 | "
+            "REPACK = 1 | ")
 NATIVE = PREBUILT.replace("BMI2 = 1 |", "BMI2 = 1 | AVX512 = 1 | AVX512_VNNI = 1 |")
 
 
@@ -37,7 +38,7 @@ def test_host_has_avx512_reads_cpuinfo_flags(tmp_path: Path) -> None:
 class _FakeParams:
     """Accepts any attribute, like xllamacpp.CommonParams' nested structs."""
 
-    def __getattr__(self, name: str) -> "_FakeParams":
+    def __getattr__(self, name: str) -> _FakeParams:
         value = _FakeParams()
         object.__setattr__(self, name, value)
         return value

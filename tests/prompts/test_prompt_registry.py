@@ -7,11 +7,11 @@ import itertools
 import jinja2
 import pytest
 
+from roundtable.agents.lga.context import PROMPT_FIELDS, LgaContext
+from roundtable.agents.lga.turn import Turn
 from roundtable.games import avalon
 from roundtable.games.protocol import Request
-from roundtable.agents.lga.turn import Turn
 from roundtable.prompts import PromptNotFoundError, registry
-from roundtable.agents.lga.context import PROMPT_FIELDS, LgaContext
 
 CONFIGS = [avalon.AvalonConfig.build(p) for p in ("lan6", "bench5", "play7")] + [
     avalon.AvalonConfig.build("standard", players=n) for n in range(5, 11)
@@ -63,9 +63,10 @@ def render_all(turn: Turn) -> list[str]:
               "speech": turn.speech()}
     for parts, fmt in itertools.product((["summary"], ["summary", "plan"], ["summary", "analysis", "plan"]),
                                         ("json", "prose")):
-        texts.append(turn.context.render("lga/summarize", **base, rounds=[1, 2] if fmt == "json" else [1], round_public="Host: x",
-                                         round_private="", words=80, parts=parts, analysis_words=60, plan_words=40,
-                                         scope="teammates", scope_players=[1, 2], format=fmt))
+        texts.append(turn.context.render("lga/summarize", **base, rounds=[1, 2] if fmt == "json" else [1],
+                                         round_public="Host: x", round_private="", words=80, parts=parts,
+                                         analysis_words=60, plan_words=40, scope="teammates", scope_players=[1, 2],
+                                         format=fmt))
     for scope in ("all", "teammates", "adversaries"):
         texts.append(turn.context.render("lga/analyze", **base, scope=scope, scope_players=[1, 2], words=60,
                                          merge_plan=scope == "all", plan_words=40))
@@ -101,7 +102,8 @@ def render_all(turn: Turn) -> list[str]:
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c.preset}{c.players}")
 @pytest.mark.parametrize("rules", VARIANTS, ids=["official", "lan", "silent"])
 def test_every_template_renders_for_every_role(config, rules):
-    config = avalon.AvalonConfig(roles=config.roles, rules=config.rules.with_overrides(list(rules)), preset=config.preset)
+    config = avalon.AvalonConfig(roles=config.roles, rules=config.rules.with_overrides(list(rules)),
+                                 preset=config.preset)
     state = avalon.new_game(config, seed=7)
     memory = {"summary": "S", "analysis": "A", "plan": "P", "board": ["Quest 1 (players 1, 2) succeeded."],
               "records": [{"speaker": "Host", "text": "Quest 2 begins.", "round": 2, "phase": "proposal",
@@ -129,8 +131,8 @@ def test_registry_names_and_errors():
     names = registry.names()
     for name in ("avalon/rules", "avalon/narration", "avalon/knowledge", "avalon/team_knowledge", "lga/summarize",
                  "lga/analyze", "lga/plan", "lga/act", "lga/respond", "answers/choice_help", "answers/retry_note",
-                 "avalon/decided", "lga/context", "avalon/speech", "lga/review_note", "answers/field", "extraction/pick",
-                 "extraction/yes_no"):
+                 "avalon/decided", "lga/context", "avalon/speech", "lga/review_note", "answers/field",
+                 "extraction/pick", "extraction/yes_no"):
         assert name in names
     with pytest.raises(PromptNotFoundError, match="no prompt template"):
         registry.text("lga/nope")

@@ -26,7 +26,8 @@ def run(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def pages(tmp_path_factory) -> dict[str, Path]:
     """Replay pages of a finished bot game, of one stopped after a few decision points, and of a Werewolf game."""
     home = tmp_path_factory.mktemp("replays")
-    assert run(home, "play", "avalon", "--preset", "bench5", "--seed", "3", "--game-id", "done", "--quiet").returncode == 0
+    played = run(home, "play", "avalon", "--preset", "bench5", "--seed", "3", "--game-id", "done", "--quiet")
+    assert played.returncode == 0
     assert run(home, "fork", "done", "--at", "9", "--game-id", "part", "--until-decision", "--quiet").returncode == 0
     assert run(home, "play", "werewolf", "--seed", "3", "--game-id", "wolf", "--quiet").returncode == 0
     out = {}
@@ -59,7 +60,9 @@ browser = pytest.mark.browser
 
 
 @browser
-@pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="no /usr/bin/chromium: the README's test command installs Debian's chromium where it runs as root")
+@pytest.mark.skipif(not Path("/usr/bin/chromium").exists(),
+                    reason="no /usr/bin/chromium: the README's test command installs Debian's chromium where it runs "
+                           "as root")
 def test_the_page_steps_through_a_game_in_a_browser_without_errors(pages, tmp_path):
     from cdp import Browser
 

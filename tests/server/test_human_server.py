@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from roundtable.games.protocol import Request
 from roundtable.agents.human import example_answer
+from roundtable.games.protocol import Request
 
 pytestmark = pytest.mark.server
 

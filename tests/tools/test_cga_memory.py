@@ -1,12 +1,13 @@
-"""The cga agent's memory: informativeness scores (docs/agents/cga.md#informativeness), freshness, and retrieval by embedding (Chroma, MiniLM)."""
+"""The cga agent's memory: informativeness scores (docs/agents/cga.md#informativeness), freshness, and retrieval
+by embedding (Chroma, MiniLM)."""
 
 from __future__ import annotations
 
 import pytest
 
-from roundtable.games.protocol import PlayerView
 from roundtable.agents.cga import memory as mem
 from roundtable.agents.cga.informativeness import informativeness, role_pattern
+from roundtable.games.protocol import PlayerView
 from roundtable.tools.embeddings import embedder
 
 ROLES = role_pattern(["werewolf", "villager", "seer", "witch", "guard", "merlin", "loyal_servant"])

@@ -36,7 +36,8 @@ def test_an_openai_compatible_endpoint_embeds_and_is_scaled_to_unit_length():
         def do_POST(self) -> None:  # noqa: N802
             body = json.loads(self.rfile.read(int(self.headers["content-length"])))
             seen.append(body)
-            data = json.dumps({"object": "list", "model": body["model"], "usage": {"prompt_tokens": 1, "total_tokens": 1},
+            data = json.dumps({"object": "list", "model": body["model"],
+                               "usage": {"prompt_tokens": 1, "total_tokens": 1},
                                "data": [{"object": "embedding", "index": i, "embedding": [3.0, 4.0 + i]}
                                         for i, _ in enumerate(body["input"])]}).encode()
             self.send_response(200)

@@ -1,5 +1,6 @@
 """The CodeAct interpreter's sandbox: every hostile program is stopped, reported as an error, within its limit,
-with no effect on the host; a benign program keeps its variables between calls (issue 15, docs/agents/codeact.md#the-sandbox)."""
+with no effect on the host; a benign program keeps its variables between calls (issue 15,
+docs/agents/codeact.md#the-sandbox)."""
 
 from __future__ import annotations
 

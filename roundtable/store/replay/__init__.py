@@ -15,8 +15,8 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from roundtable.store import paths
 from roundtable.prompts.narrator import narrate
+from roundtable.store import paths
 
 PLACEHOLDER = "/*GAME_DATA*/null"
 

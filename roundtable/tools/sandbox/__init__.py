@@ -1,4 +1,6 @@
-"""A sandboxed Python interpreter for the CodeAct agent (docs/agents/codeact.md#the-sandbox): programs run in a separate, confined process.
+"""A sandboxed Python interpreter for the CodeAct agent: programs run in a separate, confined process.
+
+See docs/agents/codeact.md#the-sandbox.
 
 `Sandbox` (``client``) drives one long-lived worker process (``worker``) that
 confined itself with resource limits, Linux namespaces, Landlock and a seccomp

@@ -177,7 +177,7 @@ class Sandbox:
         with self._lock:
             self._kill()
 
-    def __enter__(self) -> "Sandbox":
+    def __enter__(self) -> Sandbox:
         return self
 
     def __exit__(self, *exc: object) -> None:

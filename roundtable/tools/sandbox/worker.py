@@ -76,7 +76,9 @@ def _run(code, namespace, counter, limit):
     return {"output": _truncate(text, limit), "error": _truncate(error, limit) if error else None}
 
 
-def main():
+def main() -> None:
+    """Serve requests from stdin until it closes (arguments: scratch directory, memory, CPU and file-size limits,
+    output limit)."""
     scratch, memory, cpu, file_size, limit = sys.argv[1], *map(int, sys.argv[2:6])
     replies = os.fdopen(os.dup(1), "w", encoding="utf-8", buffering=1)
     requests = os.fdopen(os.dup(0), "r", encoding="utf-8")
