@@ -33,9 +33,9 @@ from collections import Counter
 from langgraph.checkpoint.sqlite import SqliteSaver
 
 from roundtable.games import avalon as A
-from roundtable.testing.policies import rule_policies
 from roundtable.graphs.avalon import build_avalon_graph, graph
 from roundtable.graphs.phases import agent_seed
+from roundtable.testing.policies import rule_policies
 
 PRESET = "bench5"
 RUN = {"recursion_limit": 10_000}
@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     rules_s, rules_out = timed("rules", games, lambda seed: play_rules(config, seed))
     graph_s, graph_out = timed("graph", games, lambda seed: ending(graph.invoke(game_input(config, seed), RUN)))
     if graph_out != rules_out:
-        bad = [s for s, (a, b) in enumerate(zip(rules_out, graph_out)) if a != b]
+        bad = [s for s, (a, b) in enumerate(zip(rules_out, graph_out, strict=True)) if a != b]
         raise SystemExit(f"graph and rules disagree on seeds {bad[:10]}")
 
     with tempfile.TemporaryDirectory(prefix="bench-avalon-") as tmp:

@@ -28,9 +28,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from roundtable.agents.codeact.graph import build_codeact_graph
 from roundtable.games import avalon
 from roundtable.testing.policies import rule_policies
-from roundtable.agents.codeact.graph import build_codeact_graph
 from roundtable.tools.sandbox import Sandbox, SandboxLimits
 
 
@@ -47,8 +47,8 @@ def decision_points(count: int) -> list[tuple[int, avalon.AvalonState, avalon.Re
             for r in requests:
                 if r.kind == "propose_team" and not r.details.get("final") and state.attempt == 1:
                     points.append((seed, state, r))
-            state = avalon.apply(state, {r.player: rule_policies("avalon")["naive"](avalon.view(state, r.player), r, seed)
-                                         for r in requests})
+            naive = rule_policies("avalon")["naive"]
+            state = avalon.apply(state, {r.player: naive(avalon.view(state, r.player), r, seed) for r in requests})
     return points
 
 

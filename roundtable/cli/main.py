@@ -12,25 +12,34 @@ import math
 import os
 import secrets
 import signal
+import sqlite3
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any, Optional
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
 
 import typer
 from pydantic import ValidationError
 from rich.console import Console
+from rich.table import Table
 
-from roundtable.store import paths
-from roundtable.store import transcript
+from roundtable.agents.registry import AGENT_KINDS
 from roundtable.games import GAMES
 from roundtable.games.avalon.settings import SETTINGS
 from roundtable.games.avalon.settings import setting as named_setting
 from roundtable.games.errors import ConfigurationError
-from roundtable.agents.registry import AGENT_KINDS
+from roundtable.graphs.game import build_game_graph
 from roundtable.graphs.setup import check_input
-from roundtable.play.seating import resolve_seats
 from roundtable.metrics.summaries import game_summary
+from roundtable.models.errors import ModelError
+from roundtable.play.compare import action_of, compare_games, cost_of, divergence
+from roundtable.play.forks import ForkError, fork_game, forks_of, parse_overrides
+from roundtable.play.locks import GameBusyError
+from roundtable.play.person import NoAnswer, TerminalPerson
+from roundtable.play.runner import game_of, new_game_id, open_runner, recorded_inputs
+from roundtable.play.seating import resolve_seats
+from roundtable.store import paths, transcript
 from roundtable.store.records import (
     RecordError,
     build_record,
@@ -40,6 +49,8 @@ from roundtable.store.records import (
     record_path,
     usage_totals,
 )
+from roundtable.store.replay import write_replay
+from roundtable.tools.sandbox import REQUIRED_LAYERS, isolation
 
 app = typer.Typer(help="Language-model agents playing Avalon and Werewolf, as LangGraph graphs.", no_args_is_help=True,
                   add_completion=False, pretty_exceptions_enable=False)
@@ -47,7 +58,7 @@ out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
-def _fail(message: str, code: int = 2) -> None:
+def _fail(message: str, code: int = 2) -> NoReturn:
     err.print(f"[red]error:[/red] {message}", markup=True)
     raise typer.Exit(code)
 
@@ -129,8 +140,6 @@ def _run(game_id: str, start: Any, quiet: bool, as_json: bool, step: bool, pace:
     """Run ``start`` (`GameRunner.start` or `.resume`) with the transcript, stepping, the people at human
     seats (asked at this terminal; hot-seat, with the screen cleared between them, when there are several)
     and outage handling."""
-    from roundtable.play.person import TerminalPerson
-
     people = _people(seats)
     viewers = (people if len(people) == 1 else set()) if people else None
     person = TerminalPerson(err if as_json else out, hot_seat=len(people) > 1) if people else None
@@ -145,14 +154,10 @@ def _stored(game_id: str, *, repair: bool = True) -> Iterator[Any]:
     """The runner of a stored game, its record first put in step with its checkpoints (``repair``); a bad or
     unknown id is refused without creating anything. A game whose record holds its inputs but that has no
     checkpoint yet (killed before its first step) counts as stored."""
-    from roundtable.play.runner import game_of, open_runner
-
     try:
         paths.check_game_id(game_id)
     except paths.GameIdError as error:
         _fail(str(error))
-    from roundtable.play.runner import recorded_inputs
-
     database = paths.home_path() / "checkpoints.sqlite"
     unstarted = recorded_inputs(game_id) is not None
     if not database.is_file() and not unstarted:
@@ -169,8 +174,6 @@ def _stored(game_id: str, *, repair: bool = True) -> Iterator[Any]:
 def _data_directory() -> Iterator[None]:
     """Turn an unusable data directory (a file where a directory should be, no permission, a damaged
     checkpoint database, a record that is not a JSON object) into a one-line message naming the file."""
-    import sqlite3
-
     try:
         yield
     except sqlite3.DatabaseError as error:
@@ -209,10 +212,6 @@ def _terminate(signum: int, frame: Any) -> None:
 def _stopped_cleanly(game_id: str) -> Iterator[None]:
     """Turn a model outage, another driver, Ctrl-C or SIGTERM into a message with the resume command
     (the checkpoint is kept and the record marked interrupted)."""
-    from roundtable.play.locks import GameBusyError
-    from roundtable.models.errors import ModelError
-    from roundtable.play.person import NoAnswer
-
     hint = f"The game is saved at its last step; continue it with: roundtable resume {game_id}"
     previous = signal.signal(signal.SIGTERM, _terminate)
     try:
@@ -255,23 +254,26 @@ def _config(preset: str | None, players: int | None, rules: list[str]) -> dict[s
 @_guarded
 def play(
     game: Annotated[str, typer.Argument(help=f"The game to play: {', '.join(GAMES)}.")] = "avalon",
-    preset: Annotated[Optional[str], typer.Option(help="Role set: Avalon lan6, bench5, play7 or standard; Werewolf xu7 (the default).")] = None,
-    players: Annotated[Optional[int], typer.Option(help="Player count, 5 to 10 (Avalon standard preset; Werewolf xu7 is for 7).")] = None,
-    seed: Annotated[Optional[int], typer.Option(help="Game seed (default: random, printed).")] = None,
-    rule: Annotated[Optional[list[str]], typer.Option(help="Rule variant KEY=VALUE (repeatable).")] = None,
-    setting: Annotated[Optional[str], typer.Option(
+    preset: Annotated[str | None, typer.Option(
+        help="Role set: Avalon lan6, bench5, play7 or standard; Werewolf xu7 (the default).")] = None,
+    players: Annotated[int | None, typer.Option(
+        help="Player count, 5 to 10 (Avalon standard preset; Werewolf xu7 is for 7).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Game seed (default: random, printed).")] = None,
+    rule: Annotated[list[str] | None, typer.Option(help="Rule variant KEY=VALUE (repeatable).")] = None,
+    setting: Annotated[str | None, typer.Option(
         help="A paper's setting: its preset and rule variants (--preset and --rule override them). "
              + " | ".join(s.describe() for s in SETTINGS.values()) + ".")] = None,
-    agents: Annotated[str, typer.Option(help="Who plays: KIND, good=KIND, evil=KIND, ROLE=KIND, SEAT=KIND, comma-separated, "
-                                        f"applied in order. Kinds: {', '.join(AGENT_KINDS)}.")] = "naive",
+    agents: Annotated[str, typer.Option(help="Who plays: KIND, good=KIND, evil=KIND, ROLE=KIND, SEAT=KIND, "
+                                        "comma-separated, applied in order. "
+                                        f"Kinds: {', '.join(AGENT_KINDS)}.")] = "naive",
     model: Annotated[str, typer.Option(help="Model per seat or side for model-driven agents, same syntax as --agents "
                                        "(default: $ROUNDTABLE_MODEL or local).")] = "",
-    agent_option: Annotated[Optional[list[str]], typer.Option(
+    agent_option: Annotated[list[str] | None, typer.Option(
         help="Agent switch [TARGET:]KEY=VALUE (repeatable), e.g. no_analysis=true, evil:no_plan=true, "
              "3:analysis_scope=teammates.")] = None,
-    game_id: Annotated[Optional[str], typer.Option(
+    game_id: Annotated[str | None, typer.Option(
         "--game-id", help="Use this id instead of a fresh one: 1 to 80 letters, digits, '_', '.', '-'.")] = None,
-    context: Annotated[Optional[list[str]], typer.Option(
+    context: Annotated[list[str] | None, typer.Option(
         help="Set the game's context: KEY=VALUE, KEY dotted (seeded_calls=false, lga.temperature=0.0), VALUE JSON "
              "or text (repeatable; kept for resume).")] = None,
     quiet: Quiet = False,
@@ -280,8 +282,6 @@ def play(
     pace: Pace = 0.0,
 ) -> None:
     """Play a game from the start."""
-    from roundtable.play.forks import parse_overrides
-
     _check_pace(pace)
     if game not in GAMES:
         _fail(f"unknown game {game!r}; available: {', '.join(GAMES)}")
@@ -292,9 +292,6 @@ def play(
             _fail(str(error))
     rules = GAMES[game]
     seed = secrets.randbelow(2**31) if seed is None else seed
-    from roundtable.graphs.game import build_game_graph
-    from roundtable.play.runner import new_game_id, open_runner
-
     builder = build_game_graph(rules)
     try:
         if setting is not None:
@@ -375,8 +372,6 @@ def _print_module_usage(totals: dict[str, dict[str, float]]) -> None:
 def _print_cost_table(title: str, key_column: str, rows: list[tuple[str, dict[str, float]]],
                       counts: tuple[str, ...] = (), trailing: tuple[str, ...] = ()) -> None:
     """One row per key: ``counts``, calls, prompt, cached and output tokens, seconds, then ``trailing`` counts."""
-    from rich.table import Table
-
     fields = (*counts, "calls", "prompt_tokens", "cached_tokens", "completion_tokens")
     table = Table(title=title)
     for column in (key_column, *counts, "calls", "prompt", "cached", "output", "seconds", *trailing):
@@ -391,8 +386,6 @@ def _print_cost_table(title: str, key_column: str, rows: list[tuple[str, dict[st
 @_guarded
 def history(game_id: Annotated[str, typer.Argument(help="The game whose checkpoints to list.")]) -> None:
     """The game's checkpoints: step, phase, next node and what changed; forks are marked."""
-    from roundtable.play.forks import forks_of
-
     with _stored(game_id) as runner:
         fork_of = (read_record(game_id) or {}).get("fork_of")
         if fork_of:
@@ -428,22 +421,19 @@ def _read_prompts(items: list[str]) -> dict[str, str]:
 def fork(
     game_id: Annotated[str, typer.Argument(help="The game to fork.")],
     at: Annotated[str, typer.Option("--at", help="Checkpoint id or step number to fork at (see: roundtable history).")],
-    prompt: Annotated[Optional[list[str]], typer.Option(
+    prompt: Annotated[list[str] | None, typer.Option(
         help="Replace a prompt for the fork: NAME=FILE, NAME a prompt field such as act_prompt or lga.act_prompt "
              "(repeatable).")] = None,
-    context: Annotated[Optional[list[str]], typer.Option(
+    context: Annotated[list[str] | None, typer.Option(
         help="Override the game's context: KEY=VALUE, KEY dotted (lga.temperature=0.0, seeded_calls=false), "
              "VALUE JSON or text (repeatable).")] = None,
     until_decision: Annotated[bool, typer.Option(
         help="Stop once the next decision point's answers are applied (rerun one decision).")] = False,
-    new_id: Annotated[Optional[str], typer.Option("--game-id", help="The fork's game id (default: a fresh one).")] = None,
+    new_id: Annotated[str | None, typer.Option("--game-id", help="The fork's game id (default: a fresh one).")] = None,
     quiet: Quiet = False,
     as_json: AsJson = False,
 ) -> None:
     """Continue a game from one of its checkpoints as a new game (a fork), with edited prompts or context."""
-    from roundtable.play.forks import ForkError, fork_game, parse_overrides
-    from roundtable.play.runner import game_of, new_game_id
-
     prompts = _read_prompts(prompt or [])
     try:
         overrides = parse_overrides(context or [])
@@ -475,10 +465,6 @@ def compare(
         "--all", help="List every decision, also those that are the same or made in one branch only.")] = False,
 ) -> None:
     """Where two branches of a game diverge, decision by decision: prompt, raw reply, parsed action, cost."""
-    from rich.table import Table
-
-    from roundtable.play.compare import action_of, compare_games, cost_of, divergence
-
     for game_id in (game_a, game_b):
         with _stored(game_id):
             pass
@@ -501,7 +487,8 @@ def compare(
         action = json.dumps({k: v for k, v in action_of(decision).items() if v is not None}, ensure_ascii=False)
         raw = " ".join((decision.get("raw") or "").split())
         cost = cost_of(decision)
-        return action, raw[:60] + ("..." if len(raw) > 60 else ""), f"{cost['calls']}c {cost['prompt_tokens']}+{cost['completion_tokens']}t"
+        spent = f"{cost['calls']}c {cost['prompt_tokens']}+{cost['completion_tokens']}t"
+        return action, raw[:60] + ("..." if len(raw) > 60 else ""), spent
 
     table = Table(title=f"{game_a} (A) vs {game_b} (B)")
     for column in ("request", "player", "differs", "action A", "action B", "raw A", "raw B", "cost A", "cost B"):
@@ -518,20 +505,14 @@ def compare(
 @_guarded
 def replay(
     game_id: Annotated[str, typer.Argument(help="The game to replay (finished or not).")],
-    output: Annotated[Optional[str], typer.Option(
+    output: Annotated[str | None, typer.Option(
         "--out", help="Where to write the page (default: <data dir>/replays/GAME_ID.html).")] = None,
 ) -> None:
     """Write a self-contained HTML page that replays the game step by step (open it in any browser, offline)."""
-    from pathlib import Path
-
-    from roundtable.store.replay import write_replay
-
     with _stored(game_id) as runner:
         values, finished = runner.state(game_id)
     record = read_record(game_id) or {}
     if not record.get("events"):
-        from roundtable.store.records import build_record
-
         record = build_record(game_id, values, "finished" if finished else "interrupted", runner.game)
     out.print(str(write_replay(record, Path(output) if output else None)), markup=False)
 
@@ -541,8 +522,6 @@ def replay(
 def list_games() -> None:
     """The games in the data directory with their status (records out of step with their checkpoints are
     rewritten from them first)."""
-    from roundtable.play.runner import game_of, open_runner
-
     records = list_records()
     stale = [r["game_id"] for r in records if r["status"] in ("running", "interrupted")]
     if stale and (paths.home_path() / "checkpoints.sqlite").is_file():
@@ -567,8 +546,6 @@ def list_games() -> None:
 @app.command()
 def doctor() -> None:
     """What this machine gives the project: the CodeAct sandbox's isolation layers (and whether each is in force)."""
-    from roundtable.tools.sandbox import REQUIRED_LAYERS, isolation
-
     layers = isolation()
     out.print("CodeAct sandbox (Python_REPL): a separate worker process per agent")
     for layer in ("limits", "namespaces", "files", "syscalls"):

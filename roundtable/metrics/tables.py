@@ -15,13 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from roundtable.metrics.deduction import METRICS as DEDUCTION_METRICS
 from roundtable.metrics.facts import PlayerFacts, game_facts, player_facts
 from roundtable.metrics.intervals import bootstrap, mean, wilson
 from roundtable.metrics.outcomes import GAME_METRICS
 from roundtable.metrics.strategy import PLAYER_METRICS, PlayerMetric
+
+R = TypeVar("R", bound=Mapping[str, Any])
+"""A game record (a dict, or any mapping)."""
 
 GROUPS = ("all", "side", "role", "kind", "model")
 """What per-player metrics are grouped by (``all``: every player of the condition)."""
@@ -80,7 +83,7 @@ def measure_table(records: Mapping[str, Iterable[dict[str, Any]]], groups: tuple
     return rows
 
 
-def finished_records(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+def finished_records(records: Iterable[R]) -> list[R]:
     """The records whose ``status`` is ``finished``, by game id (the order every table pools them in)."""
     return sorted((r for r in records if r.get("status") == "finished"), key=lambda r: str(r.get("game_id")))
 

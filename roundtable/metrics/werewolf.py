@@ -18,14 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from roundtable.games.werewolf import records
 from roundtable.metrics.intervals import bootstrap, mean, wilson
 from roundtable.metrics.pools import STEP, pool_bin, pool_size
-
-if TYPE_CHECKING:
-    from roundtable.metrics.tables import Measure
+from roundtable.metrics.tables import Measure, finished_records
 
 
 def game_over(record: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -96,13 +94,11 @@ def werewolf_outcomes(records: Iterable[Mapping[str, Any]]) -> WerewolfOutcomes:
                             draws=wins[None], days=tuple(days))
 
 
-def werewolf_measure_table(records: Mapping[str, Iterable[Mapping[str, Any]]]) -> list["Measure"]:
+def werewolf_measure_table(records: Mapping[str, Iterable[Mapping[str, Any]]]) -> list[Measure]:
     """Xu et al.'s measures per condition as `roundtable.metrics.tables.Measure` rows, in a fixed order:
     ``village_win_rate``, ``werewolf_win_rate``, ``draw_rate`` (Wilson) and ``days_per_game`` (bootstrap),
     over the records whose ``status`` is ``finished``.
     """
-    from roundtable.metrics.tables import finished_records
-
     rows: list[Measure] = []
     for condition, items in records.items():
         out = werewolf_outcomes(finished_records(items))
@@ -112,11 +108,9 @@ def werewolf_measure_table(records: Mapping[str, Iterable[Mapping[str, Any]]]) -
 
 
 def _outcome_rows(out: WerewolfOutcomes, condition: str, group_by: str, group: str,
-                  metrics: tuple[str, ...]) -> list["Measure"]:
+                  metrics: tuple[str, ...]) -> list[Measure]:
     """``metrics`` of ``out`` as `Measure` rows: the win and draw rates with Wilson's interval, ``days_per_game``
     with the bootstrap's."""
-    from roundtable.metrics.tables import Measure
-
     rows: list[Measure] = []
     counts = {"village_win_rate": out.village_wins, "werewolf_win_rate": out.werewolf_wins, "draw_rate": out.draws}
     for metric in metrics:
@@ -139,7 +133,7 @@ UNKNOWN = "unknown"
 """The group of the games whose record cannot say their pool size (recorded before seats recorded it)."""
 
 
-def werewolf_pool_table(records: Mapping[str, Iterable[Mapping[str, Any]]], step: int = STEP) -> list["Measure"]:
+def werewolf_pool_table(records: Mapping[str, Iterable[Mapping[str, Any]]], step: int = STEP) -> list[Measure]:
     """Xu et al.'s village win rate and game length in days against the size of the experience pool the
     game was played with (their learning from 0, 10, 20, 30 and 40 earlier games), per condition.
 
@@ -152,8 +146,6 @@ def werewolf_pool_table(records: Mapping[str, Iterable[Mapping[str, Any]]], step
         `POOL_GROUP` and ``group`` the bin's lower end: conditions in the order given, bins ascending,
         `UNKNOWN` last.
     """
-    from roundtable.metrics.tables import finished_records
-
     rows: list[Measure] = []
     for condition, items in records.items():
         bins: dict[int | None, list[Mapping[str, Any]]] = {}
