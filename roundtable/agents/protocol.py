@@ -183,6 +183,9 @@ class AgentKind:
             must carry the notes' cost into the seat's next `Decision.usage` so no call goes unrecorded
             (Avalon, the one game of the one such kind, ``lga``, asks every player again in every round it
             starts: each team is voted on by all).
+        graph: where its own graph, compiled without a checkpointer, is served to ``langgraph dev`` and Studio
+            beside the game graphs (``"module:attribute"``, `roundtable.graphs.served`); ``None``: the kind has
+            no graph of its own (rule bots).
     """
 
     name: str
@@ -197,6 +200,7 @@ class AgentKind:
     beliefs: Mapping[str, Belief] | None = None
     at_setup: AtSetup | None = None
     prepares_rounds: bool = False
+    graph: str | None = None
 
 
 OptionsT = TypeVar("OptionsT", bound=BaseModel)

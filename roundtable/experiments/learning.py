@@ -9,11 +9,11 @@ learn) reflects on the game:
 - *own role* (off with ``own_strategy = false``, the IS ablation): three
   suggestions from its round summary, the board, the roles, the result, its
   strategy and its earlier suggestions, naming roles and never player numbers
-  (template ``lga_learning/suggestions``); then its strategy rewritten in at
-  most two sentences (``lga_learning/strategy``);
+  (template ``lga/learning/suggestions``); then its strategy rewritten in at
+  most two sentences (``lga/learning/strategy``);
 - *other roles* (off with ``other_roles = false``, the AO ablation): for each
   other role in the game, at most 100 words on how it played, merged with the
-  earlier description (``lga_learning/other_role``).
+  earlier description (``lga/learning/other_role``).
 
 What it learned is kept per learner and role in a LangGraph store on SQLite
 (``learning.sqlite`` in the experiment directory; namespace ``("lga", store,
@@ -36,11 +36,10 @@ from langchain_core.messages import HumanMessage
 from langgraph.store.sqlite import SqliteStore
 
 from roundtable.agents.common.model_calls import FactoryModels, call_text
+from roundtable.experiments.config import LearningSpec, PlannedGame
 from roundtable.games import GAMES
 from roundtable.games.avalon import Role
 from roundtable.prompts.registry import render
-
-from roundtable.experiments.config import LearningSpec, PlannedGame
 
 STORE_FILE = "learning.sqlite"
 TEMPERATURE = 0.3
@@ -154,17 +153,18 @@ class Learning:
                       "outcome": outcome}
             if spec.own_strategy:
                 card = render(f"avalon/roles/{role}", title=title, player=seat, role_set=roles, strategy=strategy)
-                suggestions = self._ask(model, render("lga_learning/suggestions", role_card=card, strategy=strategy
-                                                      or "(the initial one above)",
-                                                      suggestions=learned.get("suggestions") or "", **common), "suggestions")
+                prompt = render("lga/learning/suggestions", role_card=card,
+                                strategy=strategy or "(the initial one above)",
+                                suggestions=learned.get("suggestions") or "", **common)
+                suggestions = self._ask(model, prompt, "suggestions")
                 learned["suggestions"] = suggestions
-                learned["strategy"] = self._ask(model, render("lga_learning/strategy", role_title=title,
+                learned["strategy"] = self._ask(model, render("lga/learning/strategy", role_title=title,
                                                               strategy=strategy or "(the initial one)",
                                                               suggestions=suggestions), "strategy")
             if spec.other_roles:
                 notes = dict(learned.get("roles") or {})
                 for other in sorted(set(roles) - {role}):
-                    notes[other] = self._ask(model, render("lga_learning/other_role", other_title=Role(other).title,
+                    notes[other] = self._ask(model, render("lga/learning/other_role", other_title=Role(other).title,
                                                            previous=notes.get(other, ""), **common), "other_role")
                 learned["roles"] = notes
             learned["games"] = [*(learned.get("games") or []), game.game_id]

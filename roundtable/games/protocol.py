@@ -341,7 +341,9 @@ class GameRules(Generic[StateT, ConfigT]):
         events: ``events(state) -> tuple[Event, ...]``, the log.
         seats: ``seats(state) -> [(role, side)]`` per player, for assignments.
         snapshot / restore: ``snapshot(state) -> dict`` without the log, and
-            ``restore(snapshot, events) -> state``.
+            ``restore(snapshot, events) -> state``; a state restored with no
+            events must have the same phase, pending requests and result (the
+            game graph routes on it without reading the log).
         action_of: ``action_of(request, decision) -> dict``: the answer in the
             game's own words, as the log records it (``{"approve": True}``).
         plain_words: ``plain_words(view, request, decision) -> str``: plain

@@ -1,8 +1,12 @@
 """The one place prompts are loaded and rendered.
 
-Every prompt is a Jinja2 template file under ``roundtable/prompts/``, named by
-its path without the ``.j2`` suffix: ``avalon/rules``, ``avalon/roles/merlin``,
-``lga/analyze``, ``extraction/team``. Templates render in a
+Every prompt is a Jinja2 template file, named by its path without the ``.j2``
+suffix: the games' and the shared ones under ``roundtable/prompts/``
+(``avalon/rules``, ``avalon/roles/merlin``, ``extraction/pick``), and each agent
+kind's in its own folder, declared under the ``roundtable.prompts`` entry-point
+group as ``<kind> = "<package>.prompts"`` and named ``<kind>/...``
+(``roundtable/agents/lga/prompts/analyze.j2`` is ``lga/analyze``), so a kind
+from another package ships its prompts the same way. Templates render in a
 `jinja2.sandbox.SandboxedEnvironment` with `jinja2.StrictUndefined`, so a
 template edited in Studio cannot reach Python internals and a misspelt variable
 fails loudly instead of rendering as nothing.
@@ -15,7 +19,9 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import resources
+import importlib.util
+from importlib.metadata import entry_points
+from pathlib import Path
 from typing import Any
 
 from jinja2 import StrictUndefined, Template
@@ -45,30 +51,55 @@ def _compile(source: str) -> Template:
     return _ENV.from_string(source)
 
 
+def package_dir(dotted: str) -> Path:
+    """The folder of package ``dotted`` (``"roundtable.agents.lga.prompts"``), found by importing only its
+    top-level package: a kind's package imports its prompt context, which reads the registry, so importing it
+    from here could run in the middle of its own import.
+
+    Raises:
+        PromptNotFoundError: no such top-level package or folder.
+    """
+    top, *rest = dotted.split(".")
+    spec = importlib.util.find_spec(top)
+    if spec is None or not spec.submodule_search_locations:
+        raise PromptNotFoundError(f"no package {top!r} for prompts {dotted!r}")
+    folder = Path(next(iter(spec.submodule_search_locations))).joinpath(*rest)
+    if not folder.is_dir():
+        raise PromptNotFoundError(f"no prompt folder {folder} for {dotted!r}")
+    return folder
+
+
 class PromptRegistry:
-    """The prompt templates shipped in the ``roundtable.prompts`` package.
+    """The prompt templates: those of the ``roundtable.prompts`` package and of every agent kind's folder.
 
     Args:
-        package: the package whose ``*.j2`` files are the templates.
+        package: the package whose ``*.j2`` files are the templates with no prefix.
+        group: the entry-point group naming the other folders (``None``: none).
     """
 
-    def __init__(self, package: str = "roundtable.prompts") -> None:
+    def __init__(self, package: str = "roundtable.prompts", group: str | None = "roundtable.prompts") -> None:
         self.package = package
+        self.group = group
         self._texts: dict[str, str] | None = None
+
+    def roots(self) -> list[tuple[str, Path]]:
+        """``[(name prefix, folder)]``: ``package``'s folder (no prefix), then each folder declared under the
+        entry-point ``group`` (prefix ``<name>/``), found without importing the package that holds it."""
+        found = [("", package_dir(self.package))]
+        if self.group is not None:
+            found += [(f"{point.name}/", package_dir(point.value))
+                      for point in sorted(entry_points(group=self.group), key=lambda p: p.name)]
+        return found
 
     def _load(self) -> dict[str, str]:
         if self._texts is None:
             texts: dict[str, str] = {}
-            root = resources.files(self.package)
-
-            def walk(node: Any, prefix: str) -> None:
-                for child in sorted(node.iterdir(), key=lambda c: c.name):
-                    if child.is_dir():
-                        walk(child, f"{prefix}{child.name}/")
-                    elif child.name.endswith(SUFFIX):
-                        texts[prefix + child.name[: -len(SUFFIX)]] = child.read_text(encoding="utf-8")
-
-            walk(root, "")
+            for prefix, root in self.roots():
+                for path in sorted(root.rglob(f"*{SUFFIX}")):
+                    name = prefix + path.relative_to(root).as_posix()[: -len(SUFFIX)]
+                    if name in texts:
+                        raise PromptNotFoundError(f"prompt template {name!r} is declared twice ({path})")
+                    texts[name] = path.read_text(encoding="utf-8")
             self._texts = texts
         return self._texts
 

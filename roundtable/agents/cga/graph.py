@@ -115,6 +115,7 @@ graph.name = "cga"
 
 KIND = AgentKind(
     name="cga",
+    graph="roundtable.agents.cga.graph:graph",
     description="Xu et al.'s communication-game agent: freshness, informativeness, questions answered from "
                 "retrieved memory, reflection, experience pool, chain of thought (needs a model).",
     games=frozenset(game for game in ("avalon", "werewolf") if game in GAMES),

@@ -13,6 +13,7 @@ from roundtable.agents.codeact.context import CodeActContext
 
 KIND = AgentKind(
     name="cot",
+    graph="roundtable.agents.codeact.graph:cot_graph",
     description="Shi et al.'s agent reasoning in prose (chain of thought), without the Python tool (needs a model).",
     games=frozenset({"avalon"}),
     node=lambda models: build_codeact_graph("cot", models).compile() if models is not None else cot_graph,

@@ -15,6 +15,7 @@ from roundtable.agents.codeact.context import CodeActContext
 
 KIND = AgentKind(
     name="codeact",
+    graph="roundtable.agents.codeact.graph:graph",
     description="Shi et al.'s agent: as leader it writes, runs (sandboxed) and debugs a Python program that picks "
                 "the team; otherwise reasons in prose (needs a model).",
     games=frozenset({"avalon"}),

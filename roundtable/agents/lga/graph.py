@@ -102,6 +102,7 @@ graph.name = "lga"
 
 KIND = AgentKind(
     name="lga",
+    graph="roundtable.agents.lga.graph:graph",
     description="Lan et al.'s Avalon agent: summarize, analyze, plan, act, respond (needs a model).",
     games=frozenset({"avalon"}),
     node=lambda models: build_lga_graph(models).compile() if models is not None else graph,

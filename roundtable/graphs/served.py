@@ -1,0 +1,49 @@
+"""The graphs ``langgraph dev`` and Studio serve, from the registries: each game's graph under the game's name,
+compiled here without a checkpointer (as the LangGraph server requires), and each agent kind's own graph where it
+has one (`AgentKind.graph`).
+
+``langgraph.json`` is `langgraph_spec()` written out (``python -m roundtable.graphs.served > langgraph.json``;
+a test keeps it current), so a game or kind added by a plugin package is served by regenerating the file, with no
+edit to this project. See docs/studio.md.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from langgraph.graph.state import CompiledStateGraph
+
+from roundtable.agents.registry import AGENT_KINDS
+from roundtable.games import GAMES
+from roundtable.graphs.game import build_game_graph
+
+MODULE = "roundtable.graphs.served"
+"""This module's name, as ``langgraph.json`` names it (also when run as a script)."""
+
+
+def game_graph(game: str) -> CompiledStateGraph:
+    """The game graph of ``game`` (a key of `roundtable.games.GAMES`) with every kind that plays it, compiled
+    without a checkpointer and named after the game.
+
+    Raises:
+        KeyError: an unknown game.
+    """
+    graph = build_game_graph(GAMES[game]).compile()
+    graph.name = game
+    return graph
+
+
+def langgraph_spec() -> dict[str, Any]:
+    """``langgraph.json``'s content: every game's graph (``roundtable.graphs.served:<game>``), then every agent
+    kind's own graph, by name."""
+    graphs = {game: f"{MODULE}:{game}" for game in GAMES}
+    graphs |= {name: kind.graph for name, kind in AGENT_KINDS.items() if kind.graph is not None}
+    return {"$schema": "https://langgra.ph/schema.json", "python_version": "3.11", "dependencies": ["."],
+            "graphs": graphs}
+
+
+globals().update({game: game_graph(game) for game in GAMES})
+
+if __name__ == "__main__":
+    print(json.dumps(langgraph_spec(), indent=2))
