@@ -27,10 +27,11 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 from json import dumps
 from typing import Any
 
+from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.types import Command
@@ -65,7 +66,7 @@ def shape_of(request: Request) -> str:
     return "words"
 
 
-@lru_cache(maxsize=None)
+@cache
 def requests_of_every_shape(game: str) -> dict[str, tuple[Any, Request]]:
     """``{shape: (state, request)}``: the first request of each answer shape met in randomly played games of every
     configuration ``game`` offers (`SEEDS_PER_CONFIGURATION` seeds each)."""
@@ -117,7 +118,7 @@ def run_node(kind: str, task: AgentInput, script: Script | None = None, *, json:
     builder.add_edge(START, kind)
     builder.add_edge(kind, END)
     graph = builder.compile(checkpointer=InMemorySaver())
-    config = {"configurable": {"thread_id": "conformance"}}
+    config: RunnableConfig = {"configurable": {"thread_id": "conformance"}}
     out = graph.invoke(task, config)
     while interrupts := graph.get_state(config).interrupts:
         assert len(interrupts) == 1, f"{kind} asked {len(interrupts)} questions at once"
@@ -170,7 +171,7 @@ def check_no_leaks(kind: str, game: str) -> None:
                     "round": request.round, "attempt": request.attempt, "text": f"My secret is SENTINEL[{p}]."}
                    for p in range(1, players + 1)]
         state = rules.restore(rules.snapshot(state), list(rules.events(state)) + planted)
-        script, asked = Script(), []
+        script, asked = Script(), list[Any]()
         if AGENT_KINDS[kind].prepares_rounds:  # the notes written for a round notice, too
             run_node(kind, task_for(game, state, prepare_round(request.player, request.phase, request.round), kind),
                      script)

@@ -141,7 +141,7 @@ def check_illegal_answers(rules: GameRules, config: dict[str, Any], seed: int = 
     """
     rng = random.Random(seed)
     state = rules.new_game(rules.config(config), seed)
-    shapes_seen = set()
+    shapes_seen: set[str] = set()
     for _ in range(steps):
         if rules.result(state) is not None:
             break

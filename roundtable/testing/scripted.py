@@ -192,6 +192,8 @@ class ScriptedChatModel(BaseChatModel):
         return ChatResult(generations=[ChatGeneration(message=_message(text))])
 
     def with_structured_output(self, schema: Any, *, include_raw: bool = False, **kwargs: Any) -> Any:
+        """A runnable answering from the script and parsing the reply with ``schema`` (a pydantic model, or a JSON
+        schema whose reply is parsed, not validated), as the OpenAI client's ``include_raw`` mode returns it."""
         def run(messages: Any, config: RunnableConfig) -> Any:
             text = self.script.reply(module_of(config.get("metadata")), list(messages), self, schema)
             raw = _message(text)
@@ -218,11 +220,14 @@ class ScriptedModels:
 
     def chat(self, spec: str | None, temperature: float, max_tokens: int | None,
              slot: int | None = None, sampling: tuple[tuple[str, Any], ...] = ()) -> BaseChatModel:
+        """A scripted model recording this temperature, cap, slot and sampling in each call."""
         return ScriptedChatModel(script=self.script, temperature=temperature, max_tokens=max_tokens, slot=slot,
                                  sampling=dict(sampling))
 
     def json_schema(self, spec: str | None) -> bool:
+        """Whether the fake endpoint takes JSON schemas (``json``)."""
         return self.json
 
     def slots(self, spec: str | None) -> int:
+        """The fake endpoint's server slots (``server_slots``)."""
         return self.server_slots

@@ -91,7 +91,8 @@ def apply(state: ToyState, decisions: dict[int, Decision]) -> ToyState:
         accused = min(p for p, n in counts.items() if n == max(counts.values()))
         return ToyState(state.roles, "confirm", accused, tuple(events))
     caught = state.roles[state.accused - 1] == "spy"
-    events.append({"type": "confession", "to": None, "player": state.accused, "confess": decisions[state.accused].choice})
+    confess = decisions[state.accused].choice
+    events.append({"type": "confession", "to": None, "player": state.accused, "confess": confess})
     winner, reason = ("agents", "the spy was caught") if caught else ("spies", "an agent was accused")
     events.append({"type": "game_over", "to": None, "winner": winner, "reason": reason})
     return ToyState(state.roles, "game_over", state.accused, tuple(events), winner, reason)

@@ -1,0 +1,120 @@
+"""Avalon's sections of an experiment report: the tables in the papers' shapes (Lan et al. Table 2 and its
+ablations, AvalonBench's game outcomes, Lan et al. Tables 6-8's QER and FVR of the evil roles, LAR and
+self-recommendation per role, VRR), AvalonBench's deduction accuracy next to its 0.5 baseline and AvalonPlay's
+figures, every figure with its 95% interval; plots ``win_rate.png``, ``evil_qer_fvr.png``, ``role_lar_srr.png``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from roundtable.experiments.reports.format import bars, num, pct, table
+from roundtable.experiments.reports.game import GameReport
+from roundtable.metrics.avalonplay import avalonplay_metrics
+from roundtable.metrics.intervals import wilson
+from roundtable.metrics.tables import Measure, find, measure_table
+
+EVIL_ROLES = ("morgana", "assassin", "minion", "mordred", "oberon")
+
+
+def avalonplay_rows(records: dict[str, list[dict[str, Any]]]) -> dict[str, dict[str, str]]:
+    """``{condition: {"Game Win": "40.0% [16.8, 68.7] (4/10)", "Quest Win": ..., "Team Acc": ...}}``: AvalonPlay's
+    measures (Shi et al.; `roundtable.metrics.avalonplay`) with 95% Wilson intervals and their counts; ``"-"``
+    where a measure has no cases."""
+    rows: dict[str, dict[str, str]] = {}
+    for condition, items in records.items():
+        measures = avalonplay_metrics(items)
+        row: dict[str, str] = {}
+        for label, share in (("Game Win", measures.game_win), ("Quest Win", measures.quest_win),
+                             ("Team Acc", measures.team_acc)):
+            low, high = wilson(share.hits, share.cases) if share.cases else (0.0, 0.0)
+            row[label] = (f"{100 * share.hits / share.cases:.1f}% [{100 * low:.1f}, {100 * high:.1f}] "
+                          f"({share.hits}/{share.cases})" if share.cases else "-")
+        rows[condition] = row
+    return rows
+
+
+def sections(records: dict[str, list[dict[str, Any]]], rows: list[Measure]) -> list[str]:
+    """The markdown sections of an Avalon experiment (``records``: finished records by condition; ``rows``: its
+    measure table)."""
+    conditions = list(records)
+    parts: list[str] = []
+    parts.append("## Win rate per side (Lan et al. Table 2 shape)\n")
+    parts.append(table(["condition", "games", "good WR", "evil WR"], (
+        [c, str(len(records[c])), pct(find(rows, "WR", c, "side", "good")), pct(find(rows, "WR", c, "side", "evil"))]
+        for c in conditions)))
+    parts.append("## Game outcomes (AvalonBench)\n")
+    parts.append(table(["condition", "games", "good win rate", "mission win rate (evil)", "assassination win rate",
+                         "assassination accuracy", "quest success rate", "quests per game"], (
+        [c, str(len(records[c])), *(pct(find(rows, m, c)) for m in (
+            "good_win_rate", "mission_win_rate", "assassination_win_rate", "assassination_accuracy",
+            "quest_success_rate")), num(find(rows, "quests_per_game", c))] for c in conditions)))
+    evil = sorted({r.group for r in rows if r.group_by == "role" and r.group in EVIL_ROLES})
+    parts.append("## QER and FVR of the evil roles (Lan et al. Tables 6-8 shape)\n")
+    parts.append(table(["condition", *(f"{role} {m}" for role in evil for m in ("WR", "QER", "FVR"))], (
+        [c, *(pct(find(rows, m, c, "role", role)) for role in evil for m in ("WR", "QER", "FVR"))]
+        for c in conditions)))
+    roles = sorted({r.group for r in rows if r.group_by == "role"})
+    parts.append("## Leadership and persuasion per role (LAR, self-recommendation rate SRR and success SRS)\n")
+    parts.append(table(["condition", "role", "LAR", "SRR", "SRS", "VRR"], (
+        [c, role, *(pct(find(rows, m, c, "role", role)) for m in ("LAR", "SRR", "SRS", "VRR"))]
+        for c in conditions for role in roles if find(rows, "WR", c, "role", role))))
+    kinds = sorted({r.group for r in rows if r.group_by == "kind"})
+    if len(kinds) > 1 or len({r.group for r in rows if r.group_by == "model"}) > 1:
+        parts.append("## Win rate and valid responses per agent kind and model\n")
+        parts.append(table(["condition", "group", "WR", "VRR"], (
+            [c, f"{by}={r.group}", pct(r), pct(find(rows, "VRR", c, by, r.group))]
+            for c in conditions for by in ("kind", "model") for r in rows
+            if r.metric == "WR" and r.condition == c and r.group_by == by)))
+    parts.append(deduction_section(conditions, rows))
+    play = avalonplay_rows(records)
+    keys = ("Game Win", "Quest Win", "Team Acc")
+    parts.append("## AvalonPlay (Game Win, Quest Win, Team Acc)\n")
+    parts.append(table(["condition", *keys], ([c, *(play[c][k] for k in keys)] for c in conditions)))
+    return parts
+
+
+def deduction_section(conditions: list[str], rows: list[Measure]) -> str:
+    """AvalonBench's deduction accuracy next to the 0.5-for-everyone baseline (`roundtable.metrics.deduction`),
+    per condition: all good players with a belief, then per role, agent kind and model."""
+    head = ("## Deduction accuracy (AvalonBench)\n\nGood players' beliefs in the other players' sides at the end of "
+            "the game: a guess is right when P(good) >= 0.5 matches the side. The trivial baseline answers 0.5 "
+            "for everyone (every other player guessed good).\n")
+    lines = []
+    for c in conditions:
+        found = [r for r in rows if r.metric == "deduction_accuracy" and r.condition == c and r.n
+                 and r.group_by in ("all", "role", "kind", "model")]
+        if not found:
+            lines.append([c, "-", "0", "no beliefs recorded", "-"])
+        for r in found:
+            group = "all" if r.group_by == "all" else f"{r.group_by}={r.group}"
+            baseline = find(rows, "deduction_baseline", c, r.group_by, r.group)
+            lines.append([c, group, f"{r.n:g}", pct(r), pct(baseline)])
+    if all(line[3] == "no beliefs recorded" for line in lines):
+        return head + ("\nNo beliefs recorded: no good player's agent kind states a belief (the `naive` bots do; "
+                       "the model-driven kinds do not yet), or the records predate the belief probe.\n")
+    return head + "\n" + table(["condition", "group", "guesses", "deduction accuracy", "trivial baseline (0.5)"],
+                                lines)
+
+
+
+
+def plots(target: Path, records: dict[str, list[dict[str, Any]]], rows: list[Measure]) -> None:
+    """Avalon's plots in ``target``: win rate per side, QER and FVR of the evil roles, LAR and SRR per role."""
+    conditions = list(records)
+    labels = [f"{c}\n(n={len(records[c])})" for c in conditions]
+    bars(target / "win_rate.png", "Win rate per side (95% CI)", labels,
+          {side: [find(rows, "WR", c, "side", side) for c in conditions] for side in ("good", "evil")})
+    evil = sorted({r.group for r in rows if r.group_by == "role" and r.group in EVIL_ROLES})
+    bars(target / "evil_qer_fvr.png", "QER and FVR of the evil roles (95% CI)", labels,
+          {f"{role} {m}": [find(rows, m, c, "role", role) for c in conditions]
+           for role in evil for m in ("QER", "FVR")})
+    roles = sorted({r.group for r in rows if r.group_by == "role"})
+    bars(target / "role_lar_srr.png", "LAR and self-recommendation per role (95% CI)", labels,
+          {f"{role} {m}": [find(rows, m, c, "role", role) for c in conditions]
+           for role in roles for m in ("LAR", "SRR")})
+
+
+REPORT = GameReport(name="avalon", measures=measure_table, sections=sections, plots=plots)
+"""Avalon's report, declared under the ``roundtable.reports`` entry points."""
