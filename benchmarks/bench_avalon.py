@@ -49,7 +49,8 @@ def play_rules(config: A.AvalonConfig, seed: int) -> tuple[str, str]:
         # Agents get a per-player seed derived from the game seed, as in the game graph.
         state = A.apply(state, {r.player: policy(A.view(state, r.player), r, agent_seed(seed, r.player))
                                 for r in requests})
-    return state.winner.value, state.end_reason  # type: ignore[union-attr]
+    assert state.winner is not None  # the game is over
+    return state.winner.value, state.end_reason
 
 
 def game_input(config: A.AvalonConfig, seed: int) -> dict:

@@ -70,7 +70,8 @@ def compare_decisions(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> list[
     out = []
     for request in order:
         da, db = in_a.get(request), in_b.get(request)
-        diff = DecisionDiff(request, int((da or db)["player"]), da, db)  # type: ignore[index]
+        either = da if da is not None else in_b[request]
+        diff = DecisionDiff(request, int(either["player"]), da, db)
         if da is None or db is None:
             diff.differs = ["only in A" if db is None else "only in B"]
         else:

@@ -31,7 +31,7 @@ class Dice(BaseModel):
 
 
 @pytest.fixture(scope="module")
-def local():  # type: ignore[no-untyped-def]
+def local():
     if importlib.util.find_spec("xllamacpp") is None:
         pytest.skip("xllamacpp is not installed: pip install 'roundtable[local]'")
     if locate_part(QWEN25_CODER_1_5B, 1) is None:
@@ -45,14 +45,14 @@ def local():  # type: ignore[no-untyped-def]
     return chat_model(parse_model_spec("local"), 0.0, 48)
 
 
-def test_plain_call(local) -> None:  # type: ignore[no-untyped-def]
+def test_plain_call(local) -> None:
     reply = local.invoke("Answer with one word: what colour is the sky on a clear day?")
     assert isinstance(reply.content, str) and reply.content.strip()
     usage = Usage.from_message(reply)
     assert usage.prompt_tokens > 0 and usage.completion_tokens > 0
 
 
-def test_structured_output_and_prompt_cache(local) -> None:  # type: ignore[no-untyped-def]
+def test_structured_output_and_prompt_cache(local) -> None:
     assert supports_json_schema(parse_model_spec("local"))
     structured = local.with_structured_output(Dice, method="json_schema", include_raw=True)
     with collect_usage() as usage:
@@ -69,7 +69,7 @@ def test_structured_output_and_prompt_cache(local) -> None:  # type: ignore[no-u
     assert usage.total.prompt_tokens == first_usage.prompt_tokens + second_usage.prompt_tokens
 
 
-def test_each_slot_keeps_its_own_prompt_cache(local) -> None:  # type: ignore[no-untyped-def]
+def test_each_slot_keeps_its_own_prompt_cache(local) -> None:
     """Two players' prompts alternate; each pinned to its own slot still finds its own prefix cached."""
     spec = parse_model_spec("local")
     first, second = (chat_model(spec, 0.0, 4, slot=slot) for slot in (0, 1))
@@ -81,7 +81,7 @@ def test_each_slot_keeps_its_own_prompt_cache(local) -> None:  # type: ignore[no
     assert again.cached_tokens >= opening.prompt_tokens - 8, "slot 0 kept player 1's prompt"
 
 
-def test_a_fresh_slot_is_seeded_with_the_rules_another_slot_read(local) -> None:  # type: ignore[no-untyped-def]
+def test_a_fresh_slot_is_seeded_with_the_rules_another_slot_read(local) -> None:
     """In a server of its own (fresh slots), slot 1's first call finds the system prompt slot 0 read (slot seeding)."""
     import httpx
 
@@ -105,7 +105,7 @@ def test_a_fresh_slot_is_seeded_with_the_rules_another_slot_read(local) -> None:
     assert seeded["prompt_tokens_details"]["cached_tokens"] >= opening["prompt_tokens"] - 20, "the rules came seeded"
 
 
-def test_a_server_never_stopped_removes_its_slot_save_dir_when_collected(local) -> None:  # type: ignore[no-untyped-def]
+def test_a_server_never_stopped_removes_its_slot_save_dir_when_collected(local) -> None:
     import gc
 
     from roundtable.models.local import LocalServer, LocalSettings

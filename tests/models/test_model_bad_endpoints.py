@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from fake_endpoint import FakeEndpoint
@@ -14,7 +14,7 @@ from roundtable.models.factory import REMOTE_MAX_RETRIES, REMOTE_TIMEOUT
 
 
 @pytest.fixture
-def raw() -> Iterator[object]:
+def raw() -> Iterator[Callable[..., FakeEndpoint]]:
     """``raw(body, content_type, delay=0)``: an endpoint answering every request 200 with ``body``."""
     made: list[FakeEndpoint] = []
 
@@ -23,7 +23,7 @@ def raw() -> Iterator[object]:
         return made[-1]
 
     clear_model_cache()
-    yield make  # type: ignore[misc]
+    yield make
     clear_model_cache()
     for server in made:
         server.close()

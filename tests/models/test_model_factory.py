@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import socket
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Annotated
 
 import openai
@@ -37,14 +37,14 @@ def completion(content: str, prompt_tokens: int = 50, cached: int = 30) -> dict:
 
 
 @pytest.fixture
-def endpoint() -> Iterator[type[FakeEndpoint]]:
+def endpoint() -> Iterator[Callable[[list[tuple[int, dict, dict[str, str]]]], FakeEndpoint]]:
     made: list[FakeEndpoint] = []
 
     def make(script: list[tuple[int, dict, dict[str, str]]]) -> FakeEndpoint:
         made.append(FakeEndpoint(script))
         return made[-1]
 
-    yield make  # type: ignore[misc]
+    yield make
     for server in made:
         server.close()
 
@@ -102,7 +102,7 @@ def test_dead_endpoint_async_stream_and_structured() -> None:
         model.with_structured_output(Answer, method="json_schema").invoke("hello")
 
 
-def test_persistent_5xx_is_retried_a_bounded_number_of_times(endpoint) -> None:  # type: ignore[no-untyped-def]
+def test_persistent_5xx_is_retried_a_bounded_number_of_times(endpoint) -> None:
     server = endpoint([(503, ERROR, {})] * 10)
     model = chat_model(parse_model_spec(f"{server.url}#m?max_retries=2"), 0)
     with pytest.raises(ModelUnavailableError, match="HTTP 503 after retries"):
@@ -110,7 +110,7 @@ def test_persistent_5xx_is_retried_a_bounded_number_of_times(endpoint) -> None: 
     assert len(server.requests) == 3
 
 
-def test_transient_errors_are_retried(endpoint) -> None:  # type: ignore[no-untyped-def]
+def test_transient_errors_are_retried(endpoint) -> None:
     server = endpoint(
         [
             (503, ERROR, {}),
@@ -123,7 +123,7 @@ def test_transient_errors_are_retried(endpoint) -> None:  # type: ignore[no-unty
     assert len(server.requests) == 3
 
 
-def test_client_errors_are_not_outages(endpoint) -> None:  # type: ignore[no-untyped-def]
+def test_client_errors_are_not_outages(endpoint) -> None:
     server = endpoint([(400, {"error": {"message": "bad", "type": "invalid_request_error"}}, {})])
     model = chat_model(parse_model_spec(f"{server.url}#m"), 0)
     with pytest.raises(openai.BadRequestError):
@@ -131,7 +131,7 @@ def test_client_errors_are_not_outages(endpoint) -> None:  # type: ignore[no-unt
     assert len(server.requests) == 1
 
 
-def test_request_shape_structured_output_and_usage(endpoint) -> None:  # type: ignore[no-untyped-def]
+def test_request_shape_structured_output_and_usage(endpoint) -> None:
     server = endpoint([(200, completion('{"rolls": [3, 5]}'), {})])
 
     class Dice(BaseModel):
@@ -150,7 +150,7 @@ def test_request_shape_structured_output_and_usage(endpoint) -> None:  # type: i
     assert result["raw"].usage_metadata["input_token_details"]["cache_read"] == 30
 
 
-def test_a_slot_and_sampling_parameters_go_in_every_request_and_the_cache_key(endpoint) -> None:  # type: ignore[no-untyped-def]
+def test_a_slot_and_sampling_parameters_go_in_every_request_and_the_cache_key(endpoint) -> None:
     server = endpoint([(200, completion("a"), {}), (200, completion("b"), {}), (200, completion("c"), {})])
     spec = parse_model_spec(f"{server.url}#m?slots=6")
     pinned = chat_model(spec, 0.3, 40, slot=4)
@@ -174,7 +174,7 @@ def test_prompt_slots_per_endpoint(monkeypatch: pytest.MonkeyPatch) -> None:
     assert prompt_slots(parse_model_spec("local?slots=0")) == 0
 
 
-def test_server_key_comes_from_its_own_variable(endpoint, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+def test_server_key_comes_from_its_own_variable(endpoint, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-openai-secret")
     monkeypatch.delenv(SERVER_API_KEY_ENV, raising=False)
     server = endpoint([(200, completion("a"), {}), (200, completion("b"), {})])
@@ -199,7 +199,7 @@ def test_hosted_model_uses_openai_environment(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_a_pinned_local_call_lets_the_embedded_server_prepare_its_slot_first(
-        endpoint, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+        endpoint, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each request of a slot-pinned local model is preceded by `LocalServer.prepare_slot` (sync and async)."""
     from roundtable.models import local
 
