@@ -11,9 +11,9 @@ id, the new memory under the player's number.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-import operator
 from typing import Annotated, Any, TypeVar
 
 from langgraph.config import get_config
@@ -22,10 +22,10 @@ from langgraph.types import interrupt
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from typing_extensions import TypedDict
 
+from roundtable.agents.common.model_calls import seeded_calls
 from roundtable.games import GAMES
 from roundtable.games.errors import ConfigurationError
 from roundtable.games.protocol import Decision, PlayerView, Request
-from roundtable.agents.common.model_calls import seeded_calls
 
 
 class SeatSpec(BaseModel):

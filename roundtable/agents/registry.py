@@ -11,9 +11,8 @@ read it.
 
 from __future__ import annotations
 
-from roundtable.plugins import load_plugins
 from roundtable.agents.protocol import AgentKind
-
+from roundtable.plugins import load_plugins
 
 AGENT_KINDS: dict[str, AgentKind] = load_plugins("roundtable.agents", AgentKind)
 """Every agent kind, by name."""

@@ -10,10 +10,8 @@ installed package adds a game without editing this one.
 
 from __future__ import annotations
 
-from roundtable.plugins import load_plugins
-
 from roundtable.games.protocol import GameRules
-
+from roundtable.plugins import load_plugins
 
 GAMES: dict[str, GameRules] = load_plugins("roundtable.games", GameRules)
 """Every game the project plays, by name."""

@@ -1,4 +1,5 @@
-"""Fallback rules that turn an unusable answer into a legal one, per answer shape (docs/games/protocol.md#fallback-rules).
+"""Fallback rules that turn an unusable answer into a legal one, per answer shape
+(docs/games/protocol.md#fallback-rules).
 
 Pure functions over a `Request` and what could be read from a reply: no
 LangChain, no model, no I/O, no game-specific code. A model-driven agent reads
@@ -63,7 +64,8 @@ def clean_pick(named: Iterable[object] | None, count: int, candidates: Sequence[
 
     Args:
         named: what the reply named (ints, or anything: non-integers are dropped).
-        count: how many players are asked for. candidates: the players that may be named.
+        count: how many players are asked for.
+        candidates: the players that may be named.
 
     Returns:
         ``(players, problems)``: up to ``count`` distinct candidates, and a
@@ -206,7 +208,8 @@ def sanitize_utterance(text: str | None, speaker: int, max_words: int) -> tuple[
 
     Args:
         text: the raw words (``None`` or empty gives an empty result).
-        speaker: the speaking player's number. max_words: the word cap (>= 1).
+        speaker: the speaking player's number.
+        max_words: the word cap (>= 1).
 
     Returns:
         ``(clean text, reason or None)``: a reason when lines were removed
@@ -263,6 +266,10 @@ def safe_decision(request: Request, seed: int, *, raw: str | None = None, reason
     when a repaired decision still fails `check_decision`, which would be a bug).
 
     Args:
+        request: the request decided.
+        seed: the seed of the fallbacks' draws.
+        raw: the unusable reply, kept as the decision's raw text.
+        reason: why the fallback was used (the decision's ``fallback``).
         utterance: the words to keep, when the request wants words.
 
     Returns:
@@ -280,7 +287,8 @@ def safe_decision(request: Request, seed: int, *, raw: str | None = None, reason
 
 
 def checked(request: Request, decision: Decision, seed: int) -> Decision:
-    """``decision`` if it passes `check_decision`, else `safe_decision` keeping its raw text, words, checks and usage."""
+    """``decision`` if it passes `check_decision`, else `safe_decision` keeping its raw text, words, checks and
+    usage."""
     try:
         check_decision(request, decision)
         return decision

@@ -148,7 +148,7 @@ class Decision(BaseModel):
     usage: dict[str, Any] = Field(default_factory=dict)
 
     @classmethod
-    def to(cls, request: Request, **fields: Any) -> "Decision":
+    def to(cls, request: Request, **fields: Any) -> Decision:
         """A decision answering ``request`` (its id, player and kind filled in)."""
         return cls(request_id=request.id, player=request.player, kind=request.kind, **fields)
 
@@ -183,7 +183,7 @@ class PlayerView(BaseModel):
     events: tuple[dict[str, Any], ...] = ()
     first_event: int = 0
 
-    def since(self, first_event: int) -> "PlayerView":
+    def since(self, first_event: int) -> PlayerView:
         """The same view carrying only the visible events from index ``first_event`` on."""
         start = max(0, first_event - self.first_event)
         return self.model_copy(update={"events": self.events[start:], "first_event": self.first_event + start})

@@ -20,15 +20,14 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
+from roundtable.agents.protocol import AgentKind
+from roundtable.agents.registry import AGENT_KINDS
 from roundtable.games.errors import ConfigurationError
 from roundtable.games.protocol import GameRules
-from roundtable.agents.protocol import AgentKind
 from roundtable.graphs import phases
 from roundtable.graphs.setup import check_input, make_setup
 from roundtable.graphs.state import GameInput, GameOutput, GameState
 from roundtable.settings import settings
-
-from roundtable.agents.registry import AGENT_KINDS
 
 RESERVED = frozenset({"setup", phases.APPLY, phases.GAME_OVER})
 
@@ -49,7 +48,8 @@ def game_context(kinds: Iterable[AgentKind]) -> type[BaseModel]:
             description="Model spec of model-driven seats given none ($ROUNDTABLE_MODEL, else local).")),
         "breakpoints": (list[str], Field(
             default_factory=list,
-            description="Agent steps to pause before, as KIND:STEP (e.g. lga:respond); resume with Command(resume=...).")),
+            description="Agent steps to pause before, as KIND:STEP (e.g. lga:respond); resume with "
+                        "Command(resume=...).")),
         "seeded_calls": (bool, Field(
             default=True,
             description="Model calls carry a seed derived from the game seed, the request and the module, so a "

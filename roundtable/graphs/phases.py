@@ -1,9 +1,9 @@
-"""The phase machinery of a game graph: a node per phase asks, agents answer, ``apply`` applies.
+r"""The phase machinery of a game graph: a node per phase asks, agents answer, ``apply`` applies.
 
 ::
 
     setup --> <phase> --(ask: one Send per request, to the seat's agent node)--> <agent kind> --> apply
-                 \\--(no request: an automatic step)--------------------------------------------> apply
+                 \--(no request: an automatic step)--------------------------------------------> apply
     apply --(route: the phase the game is in now)--> <phase> | game_over
 
 - A phase node runs once per decision point: it writes the requests the game
@@ -31,12 +31,10 @@ from typing import Any
 
 from langgraph.types import Overwrite, Send
 
-from roundtable.games.errors import IllegalActionError
-from roundtable.games.protocol import (Decision, Event, GameRules, Request, can_see, check_decision,
-                                       prepare_round)
-from roundtable.games.rng import rng_for
-
 from roundtable.agents.protocol import AgentInput, AgentKind
+from roundtable.games.errors import IllegalActionError
+from roundtable.games.protocol import Decision, Event, GameRules, Request, can_see, check_decision, prepare_round
+from roundtable.games.rng import rng_for
 from roundtable.graphs.state import GameState
 
 GAME_OVER = "game_over"

@@ -14,12 +14,10 @@ from typing import Any
 from langgraph.runtime import Runtime
 from pydantic import TypeAdapter, ValidationError
 
+from roundtable.agents.protocol import AgentKind
 from roundtable.games.errors import ConfigurationError
 from roundtable.games.protocol import GameRules
-
-from roundtable.agents.protocol import AgentKind
 from roundtable.graphs.state import GameInput, GameState
-from roundtable.models import parse_model_spec
 from roundtable.models import check_model, parse_model_spec
 
 _INPUT = TypeAdapter(GameInput)
@@ -92,10 +90,12 @@ def check_seat(seat: Mapping[str, Any], player: int, rules: GameRules, kinds: Ma
     where = f"player {player}"
     kind = kinds.get(seat["kind"])
     if kind is None:
-        raise ConfigurationError(f"unknown agent kind {seat['kind']!r} for {where}; valid kinds: {', '.join(sorted(kinds))}")
+        raise ConfigurationError(f"unknown agent kind {seat['kind']!r} for {where}; "
+                                 f"valid kinds: {', '.join(sorted(kinds))}")
     if rules.name not in kind.games:
         playing = sorted(k for k, v in kinds.items() if rules.name in v.games)
-        raise ConfigurationError(f"agent kind {kind.name!r} does not play {rules.name}; kinds that do: {', '.join(playing)}")
+        raise ConfigurationError(f"agent kind {kind.name!r} does not play {rules.name}; "
+                                 f"kinds that do: {', '.join(playing)}")
     model = seat.get("model")
     if kind.needs_model:
         try:

@@ -17,9 +17,9 @@ Any template's text can be replaced for one run: callers pass ``source=``
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from functools import lru_cache
-import importlib.util
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import json
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from roundtable.store import paths
-from roundtable.play.locks import is_driven
-from roundtable.metrics.pools import pools_at_start
 from roundtable.games import GAMES
+from roundtable.metrics.pools import pools_at_start
+from roundtable.play.locks import is_driven
+from roundtable.store import paths
 
 RECORD_VERSION = 1
 
@@ -57,7 +57,7 @@ def build_record(game_id: str, values: dict[str, Any], status: str, game_name: s
         "game": game_name,
         "status": status,
         "pid": os.getpid(),
-        "updated": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "updated": datetime.now(UTC).isoformat(timespec="seconds"),
         "seed": values.get("seed"),
         "config": values.get("config"),
         "seats": values.get("seats"),
@@ -67,7 +67,8 @@ def build_record(game_id: str, values: dict[str, Any], status: str, game_name: s
         **rules.record_views(events),
         **({"beliefs": dict(values.get("beliefs") or {})} if rules.belief_probe is not None else {}),
         "experience_pools": pools_at_start({"events": events}),
-        "decisions": [{k: v for k, v in e.items() if k not in ("type", "to")} for e in events if e["type"] == "decision"],
+        "decisions": [{k: v for k, v in e.items() if k not in ("type", "to")}
+                      for e in events if e["type"] == "decision"],
         "usage": usage_totals(events),
         "usage_by_module": module_totals(events),
         "events": events,
@@ -181,6 +182,7 @@ def module_totals(events: list[dict[str, Any]], by_kind: bool = False) -> dict[A
     Args:
         events: the game's events; only ``decision`` events count.
         by_kind: key each row by ``(request kind, module)`` instead, e.g. ``("vote_team", "act")``.
+
     Returns:
         ``{module: {field of USAGE_FIELDS: sum}}``; empty when no decision
         recorded a per-module breakdown (rule-based agents).

@@ -4,6 +4,7 @@ here for the tests and benchmarks that import it from this module)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from roundtable.games import avalon
 from roundtable.games.avalon.bots import naive as naive_bot
@@ -17,7 +18,6 @@ from roundtable.testing.scripted import (  # noqa: F401 - re-exported
     ScriptedModels,
     default_structured,
 )
-
 
 # ------------------------------------------------------------------ games
 

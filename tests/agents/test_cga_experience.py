@@ -1,4 +1,5 @@
-"""The cga experience pool (docs/agents/cga.md#experience-pool): the score, the bad/median selection, persistence across processes."""
+"""The cga experience pool (docs/agents/cga.md#experience-pool): the score, the bad/median selection, persistence across
+processes."""
 
 from __future__ import annotations
 

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from lga_fakes import Script, ScriptedModels, first, lga_input, play_until
 
+from roundtable.agents.cga.experience import ExperiencePool
+from roundtable.agents.cga.graph import build_cga_graph
 from roundtable.games import avalon
 from roundtable.games.avalon import Decision, check_decision
-from roundtable.agents.cga.graph import build_cga_graph
-from roundtable.agents.cga.experience import ExperiencePool
 
 LAN = ("discussion=before_proposal", "assassination=after_each_quest", "fifth_rejection=leader_assigns")
 
@@ -128,7 +128,8 @@ def test_answers_read_the_retrieved_messages_and_think_reads_reflection_and_sugg
     assert "RESPONSE-995" in good and "RESPONSE-996" in good and "RESPONSE-3" in good
     think = script.calls[-1].prompt
     assert f"My reflection (not said aloud): {reflection}" in think
-    assert "Suggestion from earlier games: The best way for you to do under such reflection is SUGGESTION-TEXT." in think
+    assert ("Suggestion from earlier games: The best way for you to do under such reflection is SUGGESTION-TEXT."
+            in think)
     assert pool["suggestion"].startswith("The best way")
     check_decision(request, decision)
 
@@ -199,8 +200,8 @@ def test_own_questions_that_repeat_listed_ones_are_dropped():
                                                 ({"embeddings": "http://x/v1"}, "embeddings"),
                                                 ({"pool": "../up"}, "pool"), ({"memory": 3}, "memory")])
 def test_bad_options_are_refused_naming_the_option(options, named):
-    from roundtable.games.errors import ConfigurationError
     from roundtable.agents.cga import CgaOptions
+    from roundtable.games.errors import ConfigurationError
 
     with pytest.raises(ConfigurationError, match=named):
         CgaOptions.parse(options)
@@ -208,8 +209,8 @@ def test_bad_options_are_refused_naming_the_option(options, named):
 
 @pytest.mark.parametrize(("game", "plain"), [("avalon", "servant"), ("werewolf", "villager")])
 def test_every_role_of_both_games_has_its_own_question_set(game, plain):
-    from roundtable.games import GAMES
     from roundtable.agents.cga.context import CgaContext
+    from roundtable.games import GAMES
 
     context = CgaContext()
 

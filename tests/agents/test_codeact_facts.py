@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from roundtable.games import avalon
-from roundtable.games.avalon.bots import naive as naive_bot
+from roundtable.agents.codeact.context import CodeActContext
 from roundtable.agents.codeact.facts import leader_facts
 from roundtable.agents.codeact.memory import remember
-from roundtable.agents.codeact.context import CodeActContext
+from roundtable.games import avalon
+from roundtable.games.avalon.bots import naive as naive_bot
 from roundtable.prompts.narrator import narrate
 
 PRESET, RULES = avalon.setting("avalonplay")
@@ -45,7 +45,7 @@ def facts_for(state: avalon.AvalonState, player: int) -> tuple[list[dict], str]:
 @pytest.mark.parametrize("role", sorted({r.value for r in avalon.preset_roles("play7")}))
 def test_the_facts_hold_nothing_their_player_may_not_know(role):
     checked = 0
-    for seed, state in games():
+    for _seed, state in games():
         state = planted(state)
         (player,) = [p for p in state.players if state.role_of(p).value == role][:1]
         facts, text = facts_for(state, player)

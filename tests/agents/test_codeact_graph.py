@@ -8,8 +8,8 @@ from typing import Any
 from langgraph.checkpoint.memory import InMemorySaver
 from lga_fakes import Script, ScriptedModels, first, play_until
 
-from roundtable.games import avalon
 from roundtable.agents.codeact.graph import build_codeact_graph
+from roundtable.games import avalon
 
 AVALONPLAY = ("fifth_rejection=auto_approve", "two_fail_quests=four_and_five", "evil_quest_card=must_fail",
               "discussion=none")

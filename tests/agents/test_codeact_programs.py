@@ -34,4 +34,5 @@ def test_a_reply_cut_at_its_token_limit_is_named_unless_a_loop_explains_it():
     assert hint.startswith("Your program was cut off at the length limit before it ended")
     assert debug_hints(program, "SyntaxError: '(' was never closed", [], 7) == []
     looping = "s = {}\n" + "s[1] += 1\n" * 5
-    assert [h[:30] for h in debug_hints(looping, "", [], 7, cut=True)] == ["Your program writes the line `", "Your program never prints the "]
+    assert [h[:30] for h in debug_hints(looping, "", [], 7, cut=True)] == [
+        "Your program writes the line `", "Your program never prints the "]

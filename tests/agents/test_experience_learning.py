@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-
 from lga_fakes import FAKE_MODEL, Call, Script, ScriptedModels
+
 from roundtable.experiments.learning import STORE_FILE
 from roundtable.experiments.runner import run_experiment
 

@@ -6,8 +6,6 @@ import pytest
 from lga_fakes import Script, ScriptedChatModel
 from pydantic import ValidationError
 
-from roundtable.games.protocol import Request
-from roundtable.prompts import registry
 from roundtable.agents.common.extraction import (
     REASON_CHARS,
     answer_from_schema,
@@ -18,6 +16,8 @@ from roundtable.agents.common.extraction import (
     parse_players,
     read_labelled,
 )
+from roundtable.games.protocol import Request
+from roundtable.prompts import registry
 
 PROPOSE = Request(id="r1.a1.propose_team.first.p2", kind="propose_team", player=2, round=1, phase="proposal",
                   answer="pick", count=2, candidates=(1, 2, 3, 4, 5, 6), wants_words=True)
@@ -43,7 +43,8 @@ def test_answer_schema_is_bounded_per_shape():
     with pytest.raises(ValidationError):  # player 5 is not a candidate (e.g. the Assassin's teammate)
         answer_schema(SHOT, players=6, words=None).model_validate({"player": 5})
     vote = answer_schema(VOTE, players=6, words=None, reason=True).model_json_schema()
-    assert list(vote["properties"]) == ["reason", "answer"] and vote["properties"]["answer"]["enum"] == ["approve", "reject"]
+    assert list(vote["properties"]) == ["reason", "answer"]
+    assert vote["properties"]["answer"]["enum"] == ["approve", "reject"]
     leader = answer_schema(PROPOSE, players=6, words=50, reason=True).model_json_schema()
     assert list(leader["properties"]) == ["reason", "players", "words"]  # the reason, then the team it argues for
     assert leader["properties"]["reason"]["maxLength"] == REASON_CHARS
@@ -83,7 +84,8 @@ def test_prose_parsers():
 def test_extractor_call(structured):
     script = Script(replies={"extract": '{"players": [2, 5]}' if structured else "2, 5"})
     model = ScriptedChatModel(script=script, temperature=0.0, max_tokens=48)
-    action, raw, usage = extract(model, PROPOSE, 6, "prompt", system=registry.render("extraction/system"), structured=structured)
+    action, raw, usage = extract(model, PROPOSE, 6, "prompt", system=registry.render("extraction/system"),
+                                 structured=structured)
     assert action == {"players": [2, 5]} and usage["calls"] == 1 and usage["module"] == "extract"
     assert (script.calls[0].schema is not None) == structured
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from lga_fakes import FAKE_MODEL, Script, ScriptedModels
+
 from roundtable.games import avalon
 from roundtable.graphs.avalon import build_avalon_graph
-
-from lga_fakes import FAKE_MODEL, Script, ScriptedModels
 
 
 def test_game_context_overrides_reach_the_agent_prompts():
@@ -39,6 +39,7 @@ def test_unknown_context_keys_are_refused():
     game = build_avalon_graph().compile()
     config = avalon.AvalonConfig.build("bench5").to_dict()
     with pytest.raises(ValidationError, match="plan_promt"):
-        game.invoke({"config": config, "seed": 1, "seats": [{"kind": "naive"}] * 5}, context={"lga": {"plan_promt": "x"}})
+        game.invoke({"config": config, "seed": 1, "seats": [{"kind": "naive"}] * 5},
+                    context={"lga": {"plan_promt": "x"}})
     with pytest.raises(ValidationError, match="temprature"):
         game.invoke({"config": config, "seed": 1, "seats": [{"kind": "naive"}] * 5}, context={"temprature": 0.1})

@@ -10,10 +10,10 @@ import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
+from roundtable.agents.human import AnswerError, decision_from_answer, example_answer, is_question
 from roundtable.games import GAMES
 from roundtable.games.protocol import Request
 from roundtable.graphs.game import build_game_graph
-from roundtable.agents.human import AnswerError, decision_from_answer, example_answer, is_question
 
 CONFIG = {"configurable": {"thread_id": "g"}, "recursion_limit": 10_000}
 
@@ -69,7 +69,8 @@ def test_an_illegal_answer_is_asked_again_with_the_reason_and_not_applied():
             break
         graph.invoke(Command(resume=example_answer(request)), CONFIG)
     events_before = len(graph.get_state(CONFIG).values["events"])
-    graph.invoke(Command(resume={"players": [99] * (request.count or 1), **({"utterance": "x"} if request.wants_words else {})}), CONFIG)
+    words = {"utterance": "x"} if request.wants_words else {}
+    graph.invoke(Command(resume={"players": [99] * (request.count or 1), **words}), CONFIG)
     (again,) = pending(graph)
     assert again.value["request"]["id"] == request.id
     assert again.value["error"]

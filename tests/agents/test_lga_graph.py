@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from lga_fakes import Script, ScriptedModels, decide, first, lga_input, play_until
 
+from roundtable.agents.lga.context import LgaContext
+from roundtable.agents.lga.graph import build_lga_graph, graph
 from roundtable.games import avalon
 from roundtable.games.avalon import ConfigurationError, Decision, check_decision
-from roundtable.agents.lga.graph import build_lga_graph, graph
-from roundtable.agents.lga.context import LgaContext
 
 LAN = ("discussion=before_proposal", "assassination=after_each_quest", "fifth_rejection=leader_assigns")
 
@@ -66,7 +66,8 @@ def test_a_leaders_first_proposal_gives_its_reason_first_where_asked_and_a_final
         check_decision(request, decision)
         calls[name] = script.calls[-1]
     assert list(calls["first"].schema["properties"]) == ["reason", "players", "words"]
-    assert '"reason": one short sentence on whom you leave out of this team and why, then "players"' in calls["first"].prompt
+    assert ('"reason": one short sentence on whom you leave out of this team and why, then "players"'
+            in calls["first"].prompt)
     assert "reason" not in calls["final"].schema["properties"] and '"reason"' not in calls["final"].prompt
     script = Script()  # the option can leave it out
     decide(build_lga_graph(ScriptedModels(script)).compile(), state, first_request,
@@ -109,7 +110,8 @@ def test_new_round_summarizes_then_refreshes():
 
 
 def test_summary_prompt_starts_as_the_players_last_prompt_of_the_round():
-    # so a per-player prompt cache serves all of it but the new lines and the task (the per_player layout), when the round's records fit in the transcript budget
+    # so a per-player prompt cache serves all of it but the new lines and the task (the per_player layout), when the
+    # round's records fit in the transcript budget
     big = {"transcript_chars": 20000}
     state, requests = play_until(first("propose_team"))
     p = requests[0].player
@@ -271,10 +273,13 @@ def test_transcript_keeps_the_whole_round_while_it_fits():
     from roundtable.agents.lga import memory as mem
 
     records = [
-        {"speaker": "Host", "text": "Player 1 leads proposal 1.", "round": 2, "phase": "proposal", "vis": "public", "attempt": 1},
+        {"speaker": "Host", "text": "Player 1 leads proposal 1.", "round": 2, "phase": "proposal", "vis": "public",
+         "attempt": 1},
         {"speaker": "Player 2", "text": "Old talk.", "round": 2, "phase": "discussion", "vis": "public", "attempt": 1},
-        {"speaker": "Host", "text": "Rejected.", "round": 2, "phase": "team_vote", "vis": "public", "attempt": 1, "fact": True},
-        {"speaker": "Host", "text": "Player 2 leads proposal 2.", "round": 2, "phase": "proposal", "vis": "public", "attempt": 2},
+        {"speaker": "Host", "text": "Rejected.", "round": 2, "phase": "team_vote", "vis": "public", "attempt": 1,
+         "fact": True},
+        {"speaker": "Host", "text": "Player 2 leads proposal 2.", "round": 2, "phase": "proposal", "vis": "public",
+         "attempt": 2},
     ]
     text = mem.public_transcript({"records": records}, 2, 2, 2400)
     assert "Old talk" in text and text.endswith("Player 2 leads proposal 2.")
@@ -285,11 +290,14 @@ def test_transcript_keeps_only_host_lines_of_earlier_proposals():
     from roundtable.agents.lga import memory as mem
 
     records = [
-        {"speaker": "Host", "text": "Player 1 leads proposal 1.", "round": 2, "phase": "proposal", "vis": "public", "attempt": 1},
+        {"speaker": "Host", "text": "Player 1 leads proposal 1.", "round": 2, "phase": "proposal", "vis": "public",
+         "attempt": 1},
         {"speaker": "Player 2", "text": "Old talk.", "round": 2, "phase": "discussion", "vis": "public", "attempt": 1,
          "team": [1, 2]},
-        {"speaker": "Host", "text": "Rejected.", "round": 2, "phase": "team_vote", "vis": "public", "attempt": 1, "fact": True},
-        {"speaker": "Host", "text": "Player 2 leads proposal 2.", "round": 2, "phase": "proposal", "vis": "public", "attempt": 2},
+        {"speaker": "Host", "text": "Rejected.", "round": 2, "phase": "team_vote", "vis": "public", "attempt": 1,
+         "fact": True},
+        {"speaker": "Host", "text": "Player 2 leads proposal 2.", "round": 2, "phase": "proposal", "vis": "public",
+         "attempt": 2},
         {"speaker": "Player 3", "text": "New talk.", "round": 2, "phase": "discussion", "vis": "public", "attempt": 2,
          "team": [3, 4]},
     ]
@@ -561,7 +569,7 @@ def test_per_player_layout_keeps_the_earlier_quests_before_the_notes_so_a_new_ro
     memory = out["memory"]
     prompts = {}
     for round_ in (2, 3):
-        later, reqs = play_until(lambda s, rs: s.round == round_ and any(r.player == p for r in rs))
+        later, reqs = play_until(lambda s, rs, round_=round_: s.round == round_ and any(r.player == p for r in rs))
         script = Script()
         _, out = run(script, lga_input(later, next(r for r in reqs if r.player == p), memory=memory), slots=10)
         memory, prompts[round_] = out["memory"], [c.prompt for c in script.calls]

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 from lga_fakes import Script, ScriptedModels, decide
 
-from roundtable.games import avalon
 from roundtable.agents.lga.graph import build_lga_graph
+from roundtable.games import avalon
 
 SENTINEL = re.compile(r"SENTINEL\[([\d,]+)\]")
 PLAYER = re.compile(r"--- Private to you, Player (\d+) ---")

@@ -9,9 +9,9 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.checkpoint.sqlite import SqliteSaver
 from lga_fakes import FAKE_MODEL, Script, ScriptedModels, first, lga_input, play_until
 
+from roundtable.agents.lga.graph import build_lga_graph
 from roundtable.games import avalon
 from roundtable.graphs.avalon import build_avalon_graph
-from roundtable.agents.lga.graph import build_lga_graph
 from roundtable.models.errors import ModelUnavailableError
 
 

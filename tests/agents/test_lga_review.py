@@ -6,9 +6,9 @@ import json
 
 from lga_fakes import Script, ScriptedModels, decide, first, play_until
 
-from roundtable.games import avalon
-from roundtable.agents.lga.graph import build_lga_graph
 from roundtable.agents.lga.calls import AGAIN_TEMPERATURE, DRY_SAMPLING
+from roundtable.agents.lga.graph import build_lga_graph
+from roundtable.games import avalon
 
 # lan6, seed 1: 1 Servant, 2 Assassin, 3 Morgana, 4 Servant, 5 Percival, 6 Merlin; Player 5 leads quest 1 and
 # opened the talk with "I propose players 1 and 5." (the naive bot's words).
@@ -98,7 +98,8 @@ def test_a_leader_whose_words_name_another_team_is_asked_again_for_words_in_line
 
 def test_words_naming_the_chosen_team_in_another_order_pass() -> None:
     state, requests = play_until(first("propose_team"))
-    script = Script(replies={"act": json.dumps({"reason": "I leave out 3 to 6.", "players": [1, 2], "words": "Players 2 and 1, please."})})
+    script = Script(replies={"act": json.dumps({"reason": "I leave out 3 to 6.", "players": [1, 2],
+                                                "words": "Players 2 and 1, please."})})
     decision = run(script, state, requests[0])
     assert script.modules() == ["act"] and decision.checks == ()
 

@@ -8,9 +8,9 @@ import json
 import pytest
 from lga_fakes import Script, ScriptedModels, decide, play_until
 
-from roundtable.games import avalon
 from roundtable.agents.lga.graph import build_lga_graph
 from roundtable.agents.lga.options import LgaOptions
+from roundtable.games import avalon
 
 # lan6, seed 1: 1 Servant, 2 Assassin, 3 Morgana, 4 Servant, 5 Percival, 6 Merlin. Player 5 leads quest 1;
 # the naive bots' team is players 1 and 5: no evil player on it.
@@ -94,7 +94,8 @@ def test_an_evil_player_on_the_team_is_told_it_is_on_it() -> None:
     on_team = request.model_copy(update={"subject": (2, 5)})
     script = Script(replies={"act": [REJECT, APPROVE]})
     graph = build_lga_graph(ScriptedModels(script)).compile()
-    decision, _ = decide(graph, state, on_team, options={"no_analysis": True, "no_plan": True, "vote_check": "knowledge"})
+    decision, _ = decide(graph, state, on_team,
+                         options={"no_analysis": True, "no_plan": True, "vote_check": "knowledge"})
     assert "but you of your side are on this team, and one fail card fails the quest" in script.calls[1].prompt
     assert decision.checks == ("vote reject against knowledge (side_on_team): asked again",)
 

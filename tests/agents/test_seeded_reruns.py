@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 from fake_chat import ChatServer
 
+from roundtable.agents.lga.context import LgaContext
 from roundtable.play.compare import compare_games, divergence
 from roundtable.play.forks import fork_game
-from roundtable.agents.lga.context import LgaContext
-from roundtable.store.records import read_record
 from roundtable.play.runner import open_runner
+from roundtable.store.records import read_record
 
 
 def seed_echo(body: dict[str, Any]) -> str:

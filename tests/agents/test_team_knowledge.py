@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from lga_fakes import Script, ScriptedModels, first, lga_input, play_until
 
+from roundtable.agents.lga.context import LgaContext
+from roundtable.agents.lga.graph import build_lga_graph
 from roundtable.games import avalon
 from roundtable.games.avalon import Role
-from roundtable.agents.lga.graph import build_lga_graph
-from roundtable.agents.lga.context import LgaContext
 
 
 def _vote_prompts(seed: int) -> dict[int, tuple[avalon.AvalonState, avalon.Request, str]]:
@@ -94,7 +94,8 @@ def test_team_knowledge_follows_the_view_not_the_truth():
     assert team_knowledge(avalon.view(state, merlin), (mordred, merlin)) == (
         "No evil player you know is on this team, so your side wants it approved.")
     assert team_knowledge(avalon.view(state, oberon), (mordred, oberon)) == (
-        f"Your side on this team: Player {oberon} (you); one fail card fails the quest, so your side wants it approved.")
+        f"Your side on this team: Player {oberon} (you); one fail card fails the quest, so your side wants it "
+        "approved.")
     # Oberon knows no teammate: a team without him may still carry one, so his knowledge settles nothing
     assert team_knowledge(avalon.view(state, oberon), (mordred, merlin)) == (
         "No player of your side you know of is on this team.")
@@ -124,7 +125,7 @@ def test_the_team_record_puts_each_fact_on_a_line_of_its_own():
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_line_that_settles_a_vote_comes_last_before_the_answer_format(seed):
     # the embedded model's reason copies the team lines in order and its answer follows the words it ends on
-    for player, (state, request, prompt) in _vote_prompts(seed).items():
+    for player, (state, _request, prompt) in _vote_prompts(seed).items():
         task = prompt.split(f"Host: Player {player}, vote on")[1].split("Answer in JSON")[0].strip()
         last = task.splitlines()[-1]
         if state.role_of(player) == Role.MERLIN or state.side_of(player).value == "evil":

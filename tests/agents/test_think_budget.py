@@ -6,11 +6,11 @@ import json
 
 import pytest
 
+from roundtable.agents.codeact.options import CodeActOptions
+from roundtable.agents.common.options import max_tokens_for
+from roundtable.agents.common.thought import think_budget, think_schema
 from roundtable.games import avalon
 from roundtable.games.avalon.bots import naive as naive_bot
-from roundtable.agents.codeact.options import CodeActOptions
-from roundtable.agents.common.thought import think_budget, think_schema
-from roundtable.agents.common.options import max_tokens_for
 
 CHARS_PER_TOKEN = 3.0
 """Characters a token in the replies cut at the length limit in a Werewolf game on the embedded model (3.0 to 3.6:

@@ -10,10 +10,10 @@ from dataclasses import dataclass, replace
 
 from hypothesis import strategies as st
 
-from roundtable.games import avalon as A
-from roundtable.testing.policies import rule_policies
 from roundtable.agents.protocol import AgentKind, bot_kind
+from roundtable.games import avalon as A
 from roundtable.graphs.phases import agent_seed, decision_record
+from roundtable.testing.policies import rule_policies
 
 # docs/games/avalon.md#setup-table, copied by hand: players -> (good, evil, team sizes, fails needed on quest 4).
 TABLE = {
@@ -50,13 +50,15 @@ def team_size(n: int, round_: int) -> int:
 
 
 def fails_needed(n: int, round_: int, two_fail_quests: str = "official") -> int:
-    """docs/games/avalon.md#setup-table and the ``two_fail_quests`` variant (docs/games/avalon.md#two_fail_quests): quest 4 (and 5 under ``four_and_five``)."""
+    """docs/games/avalon.md#setup-table and the ``two_fail_quests`` variant (docs/games/avalon.md#two_fail_quests):
+    quest 4 (and 5 under ``four_and_five``)."""
     quests = (4, 5) if two_fail_quests == "four_and_five" else (4,)
     return TABLE[n][3] if round_ in quests else 1
 
 
 def expected_knowledge(roles: list[str] | tuple[str, ...], p: int) -> dict[int, str]:
-    """What player ``p`` must learn, ``{player: label}``, straight from the role table of docs/games/avalon.md#roles-and-what-they-learn."""
+    """What player ``p`` must learn, ``{player: label}``, straight from the role table of
+    docs/games/avalon.md#roles-and-what-they-learn."""
     roles = [r.value if isinstance(r, A.Role) else r for r in roles]
     mine = roles[p - 1]
     seats = range(1, len(roles) + 1)

@@ -94,9 +94,9 @@ def test_the_naive_belief_leaves_out_the_player_itself():
 
 
 def test_a_kind_stating_a_bad_belief_is_refused_by_name():
+    from roundtable.agents.protocol import bot_kind
     from roundtable.games.errors import IllegalActionError
     from roundtable.graphs.game import build_game_graph
-    from roundtable.agents.protocol import bot_kind
 
     liar = bot_kind("liar", "states itself good", {"avalon": decide},
                     beliefs={"avalon": lambda view: {view.player: 1.0}})

@@ -8,17 +8,16 @@ from collections import Counter, defaultdict
 from contextlib import nullcontext
 
 import pytest
+from avalon_helpers import play, scripted_kind
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.checkpoint.sqlite import SqliteSaver
 
-from roundtable.games import avalon as A
-from roundtable.testing.policies import rule_policies
-from roundtable.games.protocol import PREPARE_ROUND, Request
-from roundtable.agents.registry import AGENT_KINDS
-from roundtable.graphs.avalon import build_avalon_graph, graph
 from roundtable.agents.protocol import AgentKind, agent_output, parse_view
-
-from avalon_helpers import play, scripted_kind
+from roundtable.agents.registry import AGENT_KINDS
+from roundtable.games import avalon as A
+from roundtable.games.protocol import PREPARE_ROUND, Request
+from roundtable.graphs.avalon import build_avalon_graph, graph
+from roundtable.testing.policies import rule_policies
 
 RUN = {"recursion_limit": 10_000}
 
@@ -226,7 +225,8 @@ WHEN = {
 def test_resume_after_an_agent_exception(saver, where, tmp_path):
     cfg = A.AvalonConfig.build("bench5")
     game = inputs(cfg, 12, ["flaky"] * 5)
-    reference = build_avalon_graph(kinds={"flaky": scripted_kind("flaky", Flaky(lambda r: False))}).compile().invoke(game, RUN)
+    steady = {"flaky": scripted_kind("flaky", Flaky(lambda r: False))}
+    reference = build_avalon_graph(kinds=steady).compile().invoke(game, RUN)
     flaky = Flaky(WHEN[where])
     builder = build_avalon_graph(kinds={"flaky": scripted_kind("flaky", flaky)})
     config = {**RUN, "configurable": {"thread_id": "g-1"}}

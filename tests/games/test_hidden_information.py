@@ -15,12 +15,10 @@ import random
 from dataclasses import replace
 
 import pytest
-
-from roundtable.games import avalon as A
-
+from avalon_helpers import GOOD, PRESET_CASES, configs, expected_knowledge, knows_as_dict, play, seeds
 from hypothesis import HealthCheck, given, settings
 
-from avalon_helpers import GOOD, PRESET_CASES, configs, expected_knowledge, knows_as_dict, play, seeds
+from roundtable.games import avalon as A
 
 RULE_SETS = {
     "official": ["fifth_rejection=evil_wins", "discussion=leader_first_and_last", "assassination=end_only",
@@ -92,7 +90,7 @@ def check_view(state: A.AvalonState, p: int) -> None:
     shuffled = list(state.roles)
     perm = others[:]
     random.Random(p).shuffle(perm)
-    for q, r in zip(others, perm):
+    for q, r in zip(others, perm, strict=True):
         shuffled[q - 1] = state.roles[r - 1]
     assert A.view(replace(state, roles=tuple(shuffled)), p) == A.view(state, p)
 

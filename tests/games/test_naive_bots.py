@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from avalon_helpers import play
 
 from roundtable.games import avalon as A
-
-from avalon_helpers import play
 
 AVALONBENCH = A.AvalonConfig.build("bench5", rules=("fifth_rejection=auto_approve",))
 

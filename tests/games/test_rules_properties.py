@@ -11,14 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-from roundtable.games import avalon as A
-from roundtable.games.avalon import ConfigurationError, IllegalActionError
-
 from avalon_helpers import (
-    decision,
     END_REASONS,
     EVIL,
     GOOD,
@@ -27,6 +20,7 @@ from avalon_helpers import (
     Step,
     configs,
     decide_all,
+    decision,
     expected_knowledge,
     fails_needed,
     knows_as_dict,
@@ -35,6 +29,11 @@ from avalon_helpers import (
     step_bound,
     team_size,
 )
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from roundtable.games import avalon as A
+from roundtable.games.avalon import ConfigurationError, IllegalActionError
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -372,7 +371,7 @@ def advance(state: A.AvalonState, answer, until) -> A.AvalonState:
     for _ in range(500):
         if state.is_over or until(state):
             return state
-        state = A.apply(state, decide_all(state, lambda r: answer(state, r)))
+        state = A.apply(state, decide_all(state, lambda r, state=state: answer(state, r)))
     raise AssertionError("scripted game did not reach its goal")
 
 
@@ -473,7 +472,8 @@ def _at_assassination(cfg: A.AvalonConfig) -> tuple[A.AvalonState, list[int], li
 
 
 def test_avalonbench_assassin_may_name_any_seat_and_an_evil_one_misses():
-    """The ``assassination_targets=any_seat`` switch (docs/games/avalon.md#assassination_targets): AvalonBench's code lets the Assassin name any seat, itself included."""
+    """The ``assassination_targets=any_seat`` switch (docs/games/avalon.md#assassination_targets): AvalonBench's code
+    lets the Assassin name any seat, itself included."""
     cfg = A.AvalonConfig.build("bench5", rules=["discussion=none", "assassination_targets=any_seat"])
     state, good, evil = _at_assassination(cfg)
     (req,) = A.pending(state)
@@ -555,7 +555,7 @@ def test_strict_majority_approves_and_ties_reject(n):
     state = A.apply(state, decide_all(state, lambda r: {"team": tuple(range(1, r.count + 1))}))
     assert state.phase is A.Phase.VOTE
     for yes in range(n + 1):
-        after = A.apply(state, decide_all(state, lambda r: {"approve": r.player <= yes}))
+        after = A.apply(state, decide_all(state, lambda r, yes=yes: {"approve": r.player <= yes}))
         result = after.events[-1] if after.phase is A.Phase.QUEST else next(
             e for e in after.events[len(state.events):] if e["type"] == "vote_result")
         assert result["approvals"] == yes and result["rejections"] == n - yes
@@ -744,9 +744,9 @@ def test_illegal_proposals(opening):
         (A.Decision(request_id=req.id, player=leader, kind="vote_team", choice=True),
          r"a vote_team decision does not fit the proposal phase"),
     ]
-    for decision, message in cases:
+    for bad, message in cases:
         with pytest.raises(IllegalActionError, match=message):
-            A.apply(opening, {decision.player: decision})
+            A.apply(opening, {bad.player: bad})
     assert A.pending(opening) == [req], "an illegal action leaves the state untouched"
     with pytest.raises(IllegalActionError, match=rf"request {req.id} asks for propose_team, not vote_team"):
         A.check_decision(req, A.Decision(request_id=req.id, player=leader, kind="vote_team", choice=True))

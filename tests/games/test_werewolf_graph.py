@@ -9,9 +9,9 @@ import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
 from roundtable.games import werewolf as W
-from roundtable.testing.policies import rule_policies
-from roundtable.graphs.werewolf import build_werewolf_graph, graph
 from roundtable.graphs.phases import agent_seed, decision_record
+from roundtable.graphs.werewolf import build_werewolf_graph, graph
+from roundtable.testing.policies import rule_policies
 
 RUN = {"recursion_limit": 10_000}
 KINDS = ["naive", "random", "naive", "naive", "random", "naive", "naive"]
@@ -26,7 +26,8 @@ def rules_loop(seed: int, kinds: list[str]) -> W.WerewolfState:
     state = W.new_game(W.WerewolfConfig.build(), seed)
     while not state.is_over:
         requests = W.pending(state)
-        answers = {r.player: rule_policies("werewolf")[kinds[r.player - 1]](W.view(state, r.player), r, agent_seed(seed, r.player))
+        policies = rule_policies("werewolf")
+        answers = {r.player: policies[kinds[r.player - 1]](W.view(state, r.player), r, agent_seed(seed, r.player))
                    for r in requests}
         after = W.apply(state, answers)
         records = tuple(decision_record(W.RULES, r, answers[r.player], kinds[r.player - 1]) for r in requests)

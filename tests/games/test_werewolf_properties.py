@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from roundtable.games import werewolf as W
 from roundtable.games.protocol import Decision, Request
@@ -100,7 +101,7 @@ def check_game(steps: list) -> None:
         assert result.winner is None and won is None and final.day == final.config.rules.max_days
     else:
         assert won is not None and (won[0].value, won[1]) == (result.winner, result.reason)
-        for before, _, after in steps[:-1]:
+        for _before, _, after in steps[:-1]:
             assert W.winner(after) is None or after.is_over, "the game goes on after a side has won"
 
 
@@ -148,7 +149,7 @@ def check_view(state: W.WerewolfState, p: int) -> None:
     others = [q for q in state.players if q != p]
     perm = others[:]
     random.Random(p).shuffle(perm)
-    for q, r in zip(others, perm):
+    for q, r in zip(others, perm, strict=True):
         shuffled[q - 1] = state.roles[r - 1]
     assert W.view(replace(state, roles=tuple(shuffled)), p) == W.view(state, p), "the view reads the log only"
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from werewolf_helpers import decision, game, seat, seats, step, until
 
 from roundtable.games import werewolf as W
 from roundtable.games.errors import ConfigurationError, IllegalActionError
-
-from werewolf_helpers import decision, game, seat, seats, step, until
 
 P = W.Phase
 R = W.Role

@@ -1,4 +1,5 @@
-"""Completeness (Xu et al. 2023; docs/agents/cga.md#the-modules): retrieval per question, the answers, and the reflection.
+"""Completeness (Xu et al. 2023; docs/agents/cga.md#the-modules): retrieval per question, the answers, and the
+reflection.
 
 - ``retrieve`` (no model call): for each question, the top T messages of the
   agent's memory by embedding similarity (`roundtable.agents.cga.memory.MemoryIndex`);
@@ -16,14 +17,13 @@ from typing import Annotated, Any
 from langgraph.runtime import Runtime
 from pydantic import Field, create_model
 
-from roundtable.tools.embeddings import embedder
-from roundtable.agents.common.extraction import CHARS_PER_WORD
-from roundtable.agents.common.model_calls import ModelProvider, call_structured, call_text
-
-from roundtable.agents.common.text import clean_text, split_sections
 from roundtable.agents.cga.memory import MemoryIndex
 from roundtable.agents.cga.state import CgaState
 from roundtable.agents.cga.turn import CgaTurn
+from roundtable.agents.common.extraction import CHARS_PER_WORD
+from roundtable.agents.common.model_calls import ModelProvider, call_structured, call_text
+from roundtable.agents.common.text import clean_text, split_sections
+from roundtable.tools.embeddings import embedder
 
 _ANSWER_LINE = re.compile(r"^\W*a(\d+)\s*[:.)]\s*(.*)$", re.IGNORECASE)
 
@@ -53,7 +53,7 @@ def numbered(questions: list[str], retrieved: list[list[str]]) -> tuple[list[str
     (1-based) of its own: ``(messages, [{"question", "refs"}])``."""
     messages: list[str] = []
     items = []
-    for question, found in zip(questions, retrieved):
+    for question, found in zip(questions, retrieved, strict=False):  # retrieved may run longer
         refs = []
         for line in found:
             if line not in messages:
@@ -101,12 +101,13 @@ def make_answer(models: ModelProvider):
                 raw, usage = call_text(model, turn.messages(prompt), "answer")
                 said = read_answers(raw, len(questions))
                 reflection = split_sections(raw, ["answers", "reflection"])["reflection"]
-            answers = [{"question": q, "answer": clean_text(a, opts.answer_words)} for q, a in zip(questions, said)]
+            answers = [{"question": q, "answer": clean_text(a, opts.answer_words)}
+                       for q, a in zip(questions, said, strict=False)]
             return {"answers": answers, "reflection": clean_text(reflection, opts.reflection_words),
                     "raw": [raw], "usage": [usage]}
         answers, raws, usages = [], [], []
         model = turn.model(models, temperature, opts.answer_words)
-        for question, found in zip(questions, retrieved):
+        for question, found in zip(questions, retrieved, strict=False):  # retrieved is padded
             prompt = turn.context.render("cga/answer", **common, question=question, retrieved=found,
                                          words=opts.answer_words)
             raw, usage = call_text(model, turn.messages(prompt), "answer")

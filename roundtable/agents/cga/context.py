@@ -1,4 +1,5 @@
-"""Runtime context of the ``cga`` agent graph: every model-facing text and the temperatures (docs/agents/cga.md#options).
+"""Runtime context of the ``cga`` agent graph: every model-facing text and the temperatures
+(docs/agents/cga.md#options).
 
 Like `roundtable.agents.lga.context.LgaContext`: each prompt field defaults to its
 template file and carries Studio's prompt metadata (``langgraph_nodes``), so a
@@ -24,20 +25,26 @@ HISTORY_NODES = ["questions", "answer", "reflect", "think"]
 
 # field name -> (template name, nodes that use it, description)
 CGA_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
-    "rules_prompt": ("avalon/rules", MODEL_NODES, "System prompt in Avalon: the rules for the game's role set and variants."),
+    "rules_prompt": ("avalon/rules", MODEL_NODES,
+                     "System prompt in Avalon: the rules for the game's role set and variants."),
     "other_rules_prompt": ("cga/rules", MODEL_NODES, "System prompt in a game without a rules template of its own."),
     "role_prompt": ("cga/role", HISTORY_NODES, "Role card in a game without role cards of its own (Werewolf roles)."),
     "history_prompt": ("cga/history", HISTORY_NODES, "The history: role card, informative messages, recent messages."),
-    "questions_prompt": ("cga/questions", ["questions"], "Question selection: choose from the role's set, ask your own."),
-    "avalon_questions_prompt": ("cga/questions/avalon", ["questions"], "Avalon question sets: asked, shared and per role."),
-    "werewolf_questions_prompt": ("cga/questions/werewolf", ["questions"], "Werewolf question sets (Xu et al.): asked, shared and per role."),
-    "answer_prompt": ("cga/answer", ["answer"], "One question's answer from the retrieved messages (at most two sentences)."),
+    "questions_prompt": ("cga/questions", ["questions"],
+                         "Question selection: choose from the role's set, ask your own."),
+    "avalon_questions_prompt": ("cga/questions/avalon", ["questions"],
+                                "Avalon question sets: asked, shared and per role."),
+    "werewolf_questions_prompt": ("cga/questions/werewolf", ["questions"],
+                                  "Werewolf question sets (Xu et al.): asked, shared and per role."),
+    "answer_prompt": ("cga/answer", ["answer"],
+                      "One question's answer from the retrieved messages (at most two sentences)."),
     "answers_prompt": ("cga/answers", ["answer"], "All answers and the reflection in one call (merge_answers)."),
     "reflect_prompt": ("cga/reflect", ["reflect"], "The reflection: As the <role>, I observed that ..."),
     "suggest_prompt": ("cga/suggest", ["suggest"], "The suggestion from the bad and the good experiences."),
     "think_prompt": ("cga/think", ["think"], "The chain-of-thought answer ending in the words and the action."),
     "instruction_prompt": ("avalon/instruction", ["think"], "The Host's instruction in Avalon."),
-    "other_instruction_prompt": ("cga/instruction", ["think"], "The Host's instruction in other games (Werewolf's kinds)."),
+    "other_instruction_prompt": ("cga/instruction", ["think"],
+                                 "The Host's instruction in other games (Werewolf's kinds)."),
     "choice_help_prompt": ("answers/choice_help", ["think"], "How the answer's choice is written (per answer shape)."),
     "speech_prompt": ("avalon/speech", ["think"], "How the words are said in Avalon."),
     "other_speech_prompt": ("cga/speech", ["think"], "How the words are said in other games."),

@@ -1,4 +1,5 @@
-"""The decision: the fallback rules of docs/games/protocol.md#fallback-rules over what was read, and the memory kept for the next one.
+"""The decision: the fallback rules of docs/games/protocol.md#fallback-rules over what was read, and the memory kept for
+the next one.
 
 No model call (`roundtable.agents.common.decision.final_decision`). The pool keeps
 the round's questions, answers, reflection and suggestion (reused under
@@ -13,13 +14,12 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from roundtable.games.protocol import Decision, Request
-
-from roundtable.agents.protocol import AgentOutput, agent_output
-from roundtable.agents.common.decision import final_decision
 from roundtable.agents.cga.state import CgaState
 from roundtable.agents.cga.suggest import current_reflection
 from roundtable.agents.cga.turn import CgaTurn
+from roundtable.agents.common.decision import final_decision
+from roundtable.agents.protocol import AgentOutput, agent_output
+from roundtable.games.protocol import Decision, Request
 
 
 def response_text(request: Request, decision: Decision) -> str:

@@ -1,4 +1,5 @@
-"""The experience pool (Xu et al. 2023; docs/agents/cga.md#experience-pool; issue 12 item 4): learning across games without training.
+"""The experience pool (Xu et al. 2023; docs/agents/cga.md#experience-pool; issue 12 item 4): learning across games
+without training.
 
 After each game, every ``cga`` agent's (reflection, response, score) tuples
 join a named pool; the score is ``1000 - days`` for the winners and ``days``
@@ -26,11 +27,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from roundtable.agents.cga.options import CgaOptions
 from roundtable.store import paths
 from roundtable.tools.embeddings import Embedder, embedder
 from roundtable.tools.vectors import collection, persistent_client, write_lock
-
-from roundtable.agents.cga.options import CgaOptions
 
 WIN_BASE = 1000
 GOOD_EXAMPLES = 5
@@ -38,7 +38,8 @@ COLLECTION = "experience"
 
 
 def score(won: bool, days: int) -> int:
-    """docs/agents/cga.md#experience-pool: ``1000 - days`` for a winner, ``days`` for a loser (a draw scores as a loss)."""
+    """docs/agents/cga.md#experience-pool: ``1000 - days`` for a winner, ``days`` for a loser (a draw scores as a
+    loss)."""
     return WIN_BASE - days if won else days
 
 
@@ -178,7 +179,8 @@ class ExperiencePool:
                            where={"$and": [{"game": game}, {"role": role}]},
                            include=["documents", "metadatas", "distances"])
         found = []
-        for doc, meta, distance in zip(result["documents"][0], result["metadatas"][0], result["distances"][0]):
+        for doc, meta, distance in zip(result["documents"][0], result["metadatas"][0], result["distances"][0],
+                                       strict=True):
             similarity = 1.0 - float(distance)
             if similarity >= epsilon:
                 found.append(Experience(doc, str(meta["response"]), int(meta["score"]), round(similarity, 4)))
@@ -246,6 +248,8 @@ def experience_tuples(memory: dict[str, Any], events: Sequence[dict[str, Any]], 
     with its score (docs/agents/cga.md#experience-pool), from the agents' pools (the game's ``memory`` channel).
 
     Args:
+        memory: the game's ``memory`` channel: each player's pool, by player number.
+        events: the game's log (the winner and the game's length in days come from it).
         into: put every ``cga`` agent's tuples into this pool, whatever pool (if any) it played with
             (building a pool from earlier games); ``None``: each learning agent's own pool.
     """
@@ -270,8 +274,9 @@ def record_game(game_id: str, values: dict[str, Any], into: str | None = None) -
     """After a finished game: add every learning ``cga`` agent's tuples to its pool.
 
     Args:
-        game_id: the game (its tuples' ids start with it). values: the game graph's final state values
-            (``memory``: the agents' pools; ``events``: the log, with ``game_over``).
+        game_id: the game (its tuples' ids start with it).
+        values: the game graph's final state values (``memory``: the agents' pools; ``events``: the log, with
+            ``game_over``).
         into: see `experience_tuples` (``roundtable pool build``).
 
     Returns:

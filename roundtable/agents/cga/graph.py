@@ -1,4 +1,5 @@
-"""Agent kind ``cga``: Xu et al.'s communication-game agent as a LangGraph graph, for Werewolf and Avalon (docs/agents/cga.md).
+"""Agent kind ``cga``: Xu et al.'s communication-game agent as a LangGraph graph, for Werewolf and Avalon
+(docs/agents/cga.md).
 
 Source: Xu, Wang, Yang et al., *Exploring Large Language Models for
 Communication Games: An Empirical Study on Werewolf* (2023); reference code
@@ -32,9 +33,6 @@ from typing import Any
 
 from langgraph.graph import END, START, StateGraph
 
-from roundtable.games import GAMES
-from roundtable.games.protocol import Request
-from roundtable.agents.protocol import AgentInput, AgentKind, AgentOutput, agent_step
 from roundtable.agents.cga import (
     CgaOptions,
     CgaState,
@@ -49,9 +47,12 @@ from roundtable.agents.cga import (
     observe,
     retrieve,
 )
-from roundtable.agents.cga.experience import pool_at_start, record_game
 from roundtable.agents.cga.context import CgaContext
+from roundtable.agents.cga.experience import pool_at_start, record_game
 from roundtable.agents.common.model_calls import FactoryModels, ModelProvider
+from roundtable.agents.protocol import AgentInput, AgentKind, AgentOutput, agent_step
+from roundtable.games import GAMES
+from roundtable.games.protocol import Request
 
 
 def _after_observe(state: CgaState) -> str:

@@ -1,4 +1,5 @@
-"""The history modules (Xu et al. 2023; docs/agents/cga.md#the-modules): memory storage, freshness, informativeness. No model call."""
+"""The history modules (Xu et al. 2023; docs/agents/cga.md#the-modules): memory storage, freshness, informativeness. No
+model call."""
 
 from __future__ import annotations
 
@@ -44,6 +45,7 @@ def freshness(state: CgaState, runtime: Runtime[Any]) -> dict[str, Any]:
 
 
 def informativeness(state: CgaState, runtime: Runtime[Any]) -> dict[str, Any]:
-    """Informativeness: the top N earlier messages by the scores of docs/agents/cga.md#informativeness (option ``informative``)."""
+    """Informativeness: the top N earlier messages by the scores of docs/agents/cga.md#informativeness (option
+    ``informative``)."""
     turn = CgaTurn.of(state, runtime)
     return {"informative": mem.informative(turn.memory, turn.options.freshness, turn.options.informative)}

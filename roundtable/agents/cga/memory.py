@@ -1,4 +1,5 @@
-"""The ``cga`` agent's memory: every message it saw, scored, and retrieval over it (Xu et al. 2023; docs/agents/cga.md#retrieval).
+"""The ``cga`` agent's memory: every message it saw, scored, and retrieval over it (Xu et al. 2023;
+docs/agents/cga.md#retrieval).
 
 One pool per agent, a JSON-ready dict the game keeps between decisions::
 
@@ -25,16 +26,14 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
+from roundtable.agents.cga.informativeness import OWN_ROLE, informativeness, role_pattern
 from roundtable.agents.common.memory import Narrate
 from roundtable.games.protocol import PlayerView
 from roundtable.tools.embeddings import Embedder
 from roundtable.tools.vectors import collection, memory_client
-
-from roundtable.agents.cga.informativeness import OWN_ROLE, informativeness, role_pattern
-
 
 
 def ingest(pool: dict[str, Any], view: PlayerView, narrate: Narrate, intro: str) -> dict[str, Any] | None:
@@ -105,7 +104,7 @@ class MemoryIndex:
         """Add the messages the collection lacks (ids: position and a hash of the text)."""
         ids = [_message_id(i, m["text"]) for i, m in enumerate(messages)]
         have = set(self.collection.get(ids=ids, include=[])["ids"]) if ids else set()
-        missing = [(i, m, mid) for (i, m), mid in zip(enumerate(messages), ids) if mid not in have]
+        missing = [(i, m, mid) for (i, m), mid in zip(enumerate(messages), ids, strict=True) if mid not in have]
         if missing:
             self.collection.upsert(ids=[mid for _, _, mid in missing],
                                    documents=[m["text"] for _, m, _ in missing],
@@ -133,7 +132,7 @@ class MemoryIndex:
             result = self.collection.query(query_embeddings=self.embedder.embed([question]),
                                            n_results=min(len(messages), 2 * t),
                                            where={"i": {"$lt": len(messages)}}, include=["documents"])
-            pairs = zip(result["ids"][0], result["documents"][0])
+            pairs = zip(result["ids"][0], result["documents"][0], strict=True)
             found.append([doc for mid, doc in pairs if mid in current][:t])
             seconds.append(round(time.perf_counter() - began + sync_share, 4))
         return found, seconds

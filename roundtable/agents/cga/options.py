@@ -26,8 +26,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from roundtable.agents.protocol import validated_options
 from roundtable.agents.common.options import auto_switch
+from roundtable.agents.protocol import validated_options
+from roundtable.models import parse_model_spec
 
 
 class CgaOptions(BaseModel):
@@ -48,8 +49,10 @@ class CgaOptions(BaseModel):
         epsilon: least cosine similarity of a retrieved experience's reflection (Xu et al.: 0.8 to 0.85).
         max_experiences: most experiences retrieved (Xu et al.: 50).
         embeddings: ``minilm`` (offline, default) or a model spec of an OpenAI-compatible embeddings endpoint.
-        temperature: content calls (docs/agents/cga.md#options: 0.3). question_temperature: the question step (may be warmer).
-        thought_temperature: the chain-of-thought answer (docs/agents/cga.md#options: 0). extraction_temperature: extractor (0).
+        temperature: content calls (docs/agents/cga.md#options: 0.3).
+        question_temperature: the question step (may be warmer).
+        thought_temperature: the chain-of-thought answer (docs/agents/cga.md#options: 0).
+        extraction_temperature: extractor (0).
         retries: times too few players named are asked for again before the fallback.
     """
 
@@ -85,8 +88,6 @@ class CgaOptions(BaseModel):
     def _embeddings(cls, value: str) -> str:
         """``minilm`` or a well-formed model spec (checked before the game starts)."""
         if value.strip() and value.strip() != "minilm":
-            from roundtable.models import parse_model_spec
-
             parse_model_spec(value)
         return value.strip() or "minilm"
 
@@ -101,7 +102,7 @@ class CgaOptions(BaseModel):
         return auto_switch(self.merge_answers, model)
 
     @classmethod
-    def parse(cls, options: dict | None) -> "CgaOptions":
+    def parse(cls, options: dict | None) -> CgaOptions:
         """Validate seat options.
 
         Raises:

@@ -1,4 +1,5 @@
-"""Question selection (Xu et al. 2023; docs/agents/cga.md#questions): choose questions of the role's set, and ask some of one's own.
+"""Question selection (Xu et al. 2023; docs/agents/cga.md#questions): choose questions of the role's set, and ask some
+of one's own.
 
 The questions always asked (``asked`` part of the set: name, role and objective;
 guesses at roles; by day whether one's role is exposed) come first; the model
@@ -16,10 +17,9 @@ from typing import Annotated, Any
 from langgraph.runtime import Runtime
 from pydantic import Field, create_model
 
-from roundtable.agents.common.model_calls import ModelProvider, call_structured, call_text
-
 from roundtable.agents.cga.state import CgaState
 from roundtable.agents.cga.turn import CgaTurn
+from roundtable.agents.common.model_calls import ModelProvider, call_structured, call_text
 
 QUESTION_CHARS = 160
 _CHOSEN = re.compile(r"^\W*chosen\s*:\s*(.*)$", re.IGNORECASE | re.MULTILINE)

@@ -1,4 +1,5 @@
-"""A suggestion from experience (Xu et al. 2023; docs/agents/cga.md#experience-pool): contrast a bad and good experiences of earlier games.
+"""A suggestion from experience (Xu et al. 2023; docs/agents/cga.md#experience-pool): contrast a bad and good
+experiences of earlier games.
 
 Only when the seat names a pool and reads it (options ``pool``, ``experience``)
 and at least two experiences of the same game and role have a reflection
@@ -14,12 +15,11 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from roundtable.agents.common.model_calls import ModelProvider, call_text
-
-from roundtable.agents.common.text import clean_text
 from roundtable.agents.cga.experience import ExperiencePool, select
 from roundtable.agents.cga.state import CgaState
 from roundtable.agents.cga.turn import CgaTurn
+from roundtable.agents.common.model_calls import ModelProvider, call_text
+from roundtable.agents.common.text import clean_text
 
 NO_USE = "No useful experience can be used"
 _BEST = re.compile(r"The best way.*", re.IGNORECASE | re.DOTALL)

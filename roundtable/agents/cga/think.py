@@ -1,4 +1,5 @@
-"""The chain-of-thought answer (Xu et al. 2023; docs/agents/cga.md#the-modules): reason step by step, then the concise words and the action.
+"""The chain-of-thought answer (Xu et al. 2023; docs/agents/cga.md#the-modules): reason step by step, then the concise
+words and the action.
 
 One call at the thought temperature (0): a JSON object ``{"thought", <answer>,
 "words"}`` where the endpoint takes JSON schemas (the schema of
@@ -14,14 +15,14 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from roundtable.agents.common.extraction import needs_answer
-from roundtable.agents.common.model_calls import UNUSABLE, ModelProvider
-
-from roundtable.agents.common.thought import ask_thought, think_budget
-from roundtable.agents.common.reading import extract_action, settle
 from roundtable.agents.cga.state import CgaState
 from roundtable.agents.cga.suggest import current_reflection
 from roundtable.agents.cga.turn import CgaTurn
+from roundtable.agents.common.extraction import needs_answer
+from roundtable.agents.common.model_calls import UNUSABLE, ModelProvider
+from roundtable.agents.common.reading import extract_action, settle
+from roundtable.agents.common.thought import ask_thought, think_budget
+
 
 def make_think(models: ModelProvider):
     """The ``think`` node over ``models``."""
@@ -49,12 +50,12 @@ def make_think(models: ModelProvider):
                                                 with_words, ask_choice, structured, turn.context.describe)
         raws, usages = [raw], [usage]
         if ask_choice and not action and not raw.startswith(UNUSABLE):
-            action, more_raw, more_usage = extract_action(turn.extractor(models), turn.context, request, turn.view.players, raw,
-                                                               structured)
+            action, more_raw, more_usage = extract_action(turn.extractor(models), turn.context, request,
+                                                          turn.view.players, raw, structured)
             raws += more_raw
             usages += more_usage
-        update = settle(request, turn.seed, opts.retries, action, attempt) if ask_choice else {"action": {}, "attempts": attempt + 1,
-                                                                         "retry": False}
+        update = (settle(request, turn.seed, opts.retries, action, attempt) if ask_choice
+                  else {"action": {}, "attempts": attempt + 1, "retry": False})
         return update | {"words": words, "raw": raws, "usage": usages}
 
     return think

@@ -20,19 +20,17 @@ from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from langgraph.config import get_config
 from langgraph.runtime import Runtime
 
-from roundtable.games.protocol import PlayerView, Request
 from roundtable.agents.cga.context import CgaContext
-from roundtable.prompts.narrator import narrate
-from roundtable.prompts.registry import PromptNotFoundError
-from roundtable.agents.common.model_calls import ModelProvider
-
-from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
+from roundtable.agents.cga.options import CgaOptions
 from roundtable.agents.common import answers
+from roundtable.agents.common.model_calls import ModelProvider
 from roundtable.agents.common.options import max_tokens_for
 from roundtable.agents.common.table import AvalonTable, game_table
+from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
 from roundtable.games import GAMES
-from roundtable.agents.cga.options import CgaOptions
-
+from roundtable.games.protocol import PlayerView, Request
+from roundtable.prompts.narrator import narrate
+from roundtable.prompts.registry import PromptNotFoundError
 
 
 @dataclass(frozen=True)
@@ -56,7 +54,7 @@ class CgaTurn:
 
     @classmethod
     def of(cls, state: dict[str, Any], runtime: Runtime[Any] | None, models: ModelProvider | None = None
-           ) -> "CgaTurn":
+           ) -> CgaTurn:
         """Parse the graph state and the runtime context.
 
         Raises:

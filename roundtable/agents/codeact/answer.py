@@ -16,10 +16,9 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from roundtable.games.fallbacks import clean_pick
-
 from roundtable.agents.codeact.state import CodeActState
 from roundtable.agents.codeact.turn import CodeActTurn
+from roundtable.games.fallbacks import clean_pick
 
 
 def answer(state: CodeActState, runtime: Runtime[Any]) -> dict[str, Any]:

@@ -18,13 +18,12 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from roundtable.agents.common.model_calls import ModelProvider, call_text
-from roundtable.tools.sandbox import SandboxLimits, SandboxUnavailable, sandbox_for
-
 from roundtable.agents.codeact.options import CodeActOptions
 from roundtable.agents.codeact.programs import debug_hints, program_of, team_of
 from roundtable.agents.codeact.state import CodeActState
 from roundtable.agents.codeact.turn import CodeActTurn
+from roundtable.agents.common.model_calls import ModelProvider, call_text
+from roundtable.tools.sandbox import SandboxLimits, SandboxUnavailable, sandbox_for
 
 NO_PROGRAM = "the reply held no program: reply with the program in one ```python block"
 

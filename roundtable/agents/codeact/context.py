@@ -23,11 +23,14 @@ ALL_NODES = [*TEXT_NODES, *CODE_NODES]
 
 # field name -> (template name, nodes that use it, description)
 CODEACT_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
-    "rules_prompt": ("avalon/rules", ALL_NODES, "System prompt: the rules of Avalon for the game's role set and variants."),
+    "rules_prompt": ("avalon/rules", ALL_NODES,
+                     "System prompt: the rules of Avalon for the game's role set and variants."),
     "memory_prompt": ("codeact/memory", ALL_NODES, "Global memory: role, key information, the last k messages."),
     "think_prompt": ("codeact/think", ["think"], "Chain of thought: reason in prose, then the answer (and words)."),
-    "facts_prompt": ("codeact/facts", ["write", "debug", "react"], "Leader memory: each gathered fact as a plain statement."),
-    "write_prompt": ("codeact/write", ["write", "debug"], "CodeAct: write a program that encodes the facts and prints the team."),
+    "facts_prompt": ("codeact/facts", ["write", "debug", "react"],
+                     "Leader memory: each gathered fact as a plain statement."),
+    "write_prompt": ("codeact/write", ["write", "debug"],
+                     "CodeAct: write a program that encodes the facts and prints the team."),
     "debug_prompt": ("codeact/debug", ["debug"], "Self-debug: the previous program and its error; write a new one."),
     "react_prompt": ("codeact/react", ["react"], "ReAct leader: thought, action (Check/Finish), observation."),
     "observation_prompt": ("codeact/observation", ["react"], "What a ReAct Check[players] observes."),
@@ -38,7 +41,8 @@ CODEACT_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "answer_fields_prompt": ("answers/field", ["think"], "Descriptions of the fields of JSON answer schemas."),
     "narration_prompt": ("avalon/narration", ["observe"], "The narrator: each event as one line of the memory."),
     "knowledge_prompt": ("avalon/knowledge", ALL_NODES, "What the player learned at the reveal, in words."),
-    "team_knowledge_prompt": ("avalon/team_knowledge", ["think"], "What the player's knowledge says about the team in hand."),
+    "team_knowledge_prompt": ("avalon/team_knowledge", ["think"],
+                              "What the player's knowledge says about the team in hand."),
     "team_record_prompt": ("avalon/team_record", ["think"], "What the public record says about the team in hand."),
 } | {
     f"role_{role}_prompt": (f"avalon/roles/{role}", ALL_NODES, f"Role card of {role}: introduction, goal, strategy.")

@@ -6,10 +6,10 @@ graph whose leader reasons in prose. Options: `roundtable.agents.codeact.options
 
 from __future__ import annotations
 
-from roundtable.agents.codeact.graph import build_codeact_graph, cot_graph
-from roundtable.agents.protocol import AgentKind
 from roundtable.agents.codeact import CotOptions
 from roundtable.agents.codeact.context import CodeActContext
+from roundtable.agents.codeact.graph import build_codeact_graph, cot_graph
+from roundtable.agents.protocol import AgentKind
 
 KIND = AgentKind(
     name="cot",

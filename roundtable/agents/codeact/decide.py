@@ -1,4 +1,5 @@
-"""The decision of a ``codeact``/``cot`` agent: `roundtable.agents.common.decision.final_decision` plus its program attempts.
+"""The decision of a ``codeact``/``cot`` agent: `roundtable.agents.common.decision.final_decision` plus its program
+attempts.
 
 Each program attempt is summarized in ``Decision.checks`` (``"program 1: NameError: ..."``,
 ``"program 2: team 1, 4"``), so the game record shows the self-debug loop.
@@ -10,10 +11,10 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from roundtable.agents.protocol import AgentOutput, agent_output
-from roundtable.agents.common.decision import final_decision
 from roundtable.agents.codeact.state import CodeActState
 from roundtable.agents.codeact.turn import CodeActTurn
+from roundtable.agents.common.decision import final_decision
+from roundtable.agents.protocol import AgentOutput, agent_output
 
 
 def attempt_checks(attempts: list[dict[str, Any]], steps: list[dict[str, Any]]) -> list[str]:

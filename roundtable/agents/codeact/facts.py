@@ -1,4 +1,5 @@
-"""The leader's facts (Shi et al. 2023, leader memory; docs/agents/codeact.md#memory), derived from the player's view only.
+"""The leader's facts (Shi et al. 2023, leader memory; docs/agents/codeact.md#memory), derived from the player's view
+only.
 
 Each fact is a dict with a ``kind``, rendered as a plain statement by the
 template ``codeact/facts``:

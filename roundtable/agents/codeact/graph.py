@@ -34,7 +34,6 @@ from __future__ import annotations
 
 from langgraph.graph import END, START, StateGraph
 
-from roundtable.agents.protocol import AgentInput, AgentOutput, agent_step
 from roundtable.agents.codeact import (
     CodeActState,
     after_answer,
@@ -54,6 +53,7 @@ from roundtable.agents.codeact import (
 )
 from roundtable.agents.codeact.context import CodeActContext
 from roundtable.agents.common.model_calls import FactoryModels, ModelProvider
+from roundtable.agents.protocol import AgentInput, AgentOutput, agent_step
 
 
 def build_codeact_graph(kind: str = "codeact", models: ModelProvider | None = None) -> StateGraph:

@@ -1,4 +1,5 @@
-"""Agent kind ``codeact``: Shi et al.'s leader that reasons by writing Python in a sandboxed REPL (docs/agents/codeact.md).
+"""Agent kind ``codeact``: Shi et al.'s leader that reasons by writing Python in a sandboxed REPL
+(docs/agents/codeact.md).
 
 Source: Shi, Fang, Zheng, Deng, Chen, Du, *Cooperation on the Fly: Exploring
 Language Agents for Ad Hoc Teamwork in the Avalon Game* (2023). The graph:
@@ -8,10 +9,10 @@ Language Agents for Ad Hoc Teamwork in the Avalon Game* (2023). The graph:
 
 from __future__ import annotations
 
-from roundtable.agents.codeact.graph import build_codeact_graph, graph
-from roundtable.agents.protocol import AgentKind
 from roundtable.agents.codeact import CodeActOptions
 from roundtable.agents.codeact.context import CodeActContext
+from roundtable.agents.codeact.graph import build_codeact_graph, graph
+from roundtable.agents.protocol import AgentKind
 
 KIND = AgentKind(
     name="codeact",

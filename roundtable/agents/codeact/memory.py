@@ -1,4 +1,5 @@
-"""Global memory of the CodeAct agent (Shi et al. 2023; docs/agents/codeact.md#memory): key information plus the last k messages.
+"""Global memory of the CodeAct agent (Shi et al. 2023; docs/agents/codeact.md#memory): key information plus the last k
+messages.
 
 The pool (the agent's ``memory`` in the game) is ``{"seen", "key", "recent",
 "votes"}``:
@@ -18,9 +19,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from roundtable.games.protocol import PlayerView
-
 from roundtable.agents.common.memory import FACT_TYPES, Narrate, new_events
+from roundtable.games.protocol import PlayerView
 
 IDENTITY = re.compile(r"\b(merlin|percival|morgana|assassin|minion|mordred|oberon|servant|loyal|evil|good|spy|"
                       r"spies|traitor)\b", re.IGNORECASE)
@@ -34,12 +34,16 @@ def is_key(event: dict[str, Any]) -> bool:
     return event["type"] == "utterance" and bool(IDENTITY.search(str(event.get("text") or "")))
 
 
-def remember(memory: dict[str, Any], view: PlayerView, narrate: Narrate, k: int, key_lines: int) -> dict[str, Any] | None:
+def remember(memory: dict[str, Any], view: PlayerView, narrate: Narrate, k: int,
+             key_lines: int) -> dict[str, Any] | None:
     """The pool with the view's new events added (``None``: nothing new).
 
     Args:
-        memory: the pool so far (``{}`` at first). view: the player's view (maybe only new events).
-        narrate: the game's narrator for this player. k: messages kept in ``recent``. key_lines: lines kept in ``key``.
+        memory: the pool so far (``{}`` at first).
+        view: the player's view (maybe only new events).
+        narrate: the game's narrator for this player.
+        k: messages kept in ``recent``.
+        key_lines: lines kept in ``key``.
     """
     events, seen = new_events(memory, view)
     if not events and seen == memory.get("seen"):

@@ -7,11 +7,11 @@ from typing import Any
 from langgraph.runtime import Runtime
 from langgraph.types import Overwrite
 
-from roundtable.prompts.narrator import narrate
-
+from roundtable.agents.codeact.facts import leader_facts
 from roundtable.agents.codeact.memory import remember
 from roundtable.agents.codeact.state import CodeActState
 from roundtable.agents.codeact.turn import CodeActTurn
+from roundtable.prompts.narrator import narrate
 
 
 def observe(state: CodeActState, runtime: Runtime[Any]) -> dict[str, Any]:
@@ -43,7 +43,5 @@ def observe(state: CodeActState, runtime: Runtime[Any]) -> dict[str, Any]:
 
 def gather_facts(state: CodeActState, runtime: Runtime[Any]) -> dict[str, Any]:
     """Leader memory: the facts its player may know (`roundtable.agents.codeact.facts.leader_facts`)."""
-    from roundtable.agents.codeact.facts import leader_facts
-
     turn = CodeActTurn.of(state, runtime)
     return {"facts": leader_facts(turn.view, turn.memory)}

@@ -40,7 +40,7 @@ class CotOptions(BaseModel):
     temperature: float | None = Field(default=None, ge=0.0, le=2.0)
 
     @classmethod
-    def parse(cls, options: dict[str, Any] | None) -> "CotOptions":
+    def parse(cls, options: dict[str, Any] | None) -> CotOptions:
         """Validate seat options.
 
         Raises:

@@ -15,8 +15,8 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from roundtable.games.fallbacks import clean_pick
 from roundtable.agents.common.extraction import parse_players
+from roundtable.games.fallbacks import clean_pick
 
 _FENCE = re.compile(r"```[ \t]*(?:python|py)?[ \t]*\n(.*?)(?:```|$)", re.DOTALL | re.IGNORECASE)
 _KEY_ERROR = re.compile(r"KeyError: (-?\d+)\s*$")
@@ -57,8 +57,10 @@ def debug_hints(program: str, error: str, earlier: Sequence[str], players: int, 
     """Plain statements of what went wrong with ``program``, for the debug prompt (``[]`` when none applies).
 
     Args:
-        program: the failed program (``""`` when the reply held none). error: its error text.
-        earlier: the programs of the decision's earlier attempts. players: the table's size.
+        program: the failed program (``""`` when the reply held none).
+        error: its error text.
+        earlier: the programs of the decision's earlier attempts.
+        players: the table's size.
         cut: the reply that held ``program`` ran into its token limit.
 
     Returns:

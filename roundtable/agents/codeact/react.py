@@ -14,13 +14,12 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from roundtable.agents.common.extraction import parse_players
-from roundtable.agents.common.model_calls import ModelProvider, call_text
-
 from roundtable.agents.codeact.facts import fact_players
 from roundtable.agents.codeact.options import CodeActOptions
 from roundtable.agents.codeact.state import CodeActState
 from roundtable.agents.codeact.turn import CodeActTurn
+from roundtable.agents.common.extraction import parse_players
+from roundtable.agents.common.model_calls import ModelProvider, call_text
 
 _THOUGHT = re.compile(r"thought\s*:\s*(.*?)(?=\n\s*\W*action\s*:|$)", re.IGNORECASE | re.DOTALL)
 _ACTION = re.compile(r"\b(check|finish)\s*\[([^\]]*)\]", re.IGNORECASE)

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from roundtable.games.protocol import Request
-from roundtable.agents.common.extraction import needs_answer
-
 from roundtable.agents.codeact.options import CodeActOptions, CotOptions
+from roundtable.agents.common.extraction import needs_answer
+from roundtable.games.protocol import Request
 
 
 def _options(state: dict[str, Any]) -> CotOptions:

@@ -13,12 +13,12 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from roundtable.agents.codeact.state import CodeActState
+from roundtable.agents.codeact.turn import CodeActTurn
 from roundtable.agents.common.extraction import needs_answer
 from roundtable.agents.common.model_calls import ModelProvider
 from roundtable.agents.common.thought import ask_thought, think_budget
 
-from roundtable.agents.codeact.state import CodeActState
-from roundtable.agents.codeact.turn import CodeActTurn
 
 def make_think(models: ModelProvider):
     """The ``think`` node over ``models``."""

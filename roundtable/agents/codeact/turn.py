@@ -14,16 +14,15 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
-from roundtable.games.avalon import AvalonView
-from roundtable.games.protocol import Request
 from roundtable.agents.codeact.context import CodeActContext
-from roundtable.agents.common.model_calls import ModelProvider
-
-from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
-from roundtable.agents.common.options import max_tokens_for
-from roundtable.agents.common.table import AvalonTable, avalon_view
 from roundtable.agents.codeact.facts import leader_facts
 from roundtable.agents.codeact.options import CodeActOptions, CotOptions
+from roundtable.agents.common.model_calls import ModelProvider
+from roundtable.agents.common.options import max_tokens_for
+from roundtable.agents.common.table import AvalonTable, avalon_view
+from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
+from roundtable.games.avalon import AvalonView
+from roundtable.games.protocol import Request
 
 
 @dataclass(frozen=True)
@@ -48,7 +47,7 @@ class CodeActTurn:
     table: AvalonTable
 
     @classmethod
-    def of(cls, state: dict[str, Any], runtime: Runtime[Any] | None) -> "CodeActTurn":
+    def of(cls, state: dict[str, Any], runtime: Runtime[Any] | None) -> CodeActTurn:
         """Parse the graph state and the runtime context.
 
         Raises:

@@ -40,8 +40,10 @@ def choice_help(context: TemplateContext, variables: dict[str, Any], json: bool,
     """How the answer's choice is to be written (template ``answers/choice_help``).
 
     Args:
-        context: the kind's prompt context. variables: `request_variables`.
-        json: the answer is a JSON object (else prose). reason: a one-sentence reason comes first.
+        context: the kind's prompt context.
+        variables: `request_variables`.
+        json: the answer is a JSON object (else prose).
+        reason: a one-sentence reason comes first.
     """
     return context.render("answers/choice_help", **variables, reason=reason, format="json" if json else "prose")
 

@@ -1,4 +1,5 @@
-"""A model-driven agent's decision: the fallback rules of docs/games/protocol.md#fallback-rules over what was read, words cleaned, cost summed.
+"""A model-driven agent's decision: the fallback rules of docs/games/protocol.md#fallback-rules over what was read,
+words cleaned, cost summed.
 
 Shared by the model-driven kinds' last node (``lga``'s and ``codeact``'s
 ``decide``). No model call: whatever the replies were, the decision returned
@@ -11,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from roundtable.agents.common.model_calls import total_usage
 from roundtable.games import GAMES
 from roundtable.games.fallbacks import checked, choose_pick, choose_yes_no, join_reasons, sanitize_utterance
 from roundtable.games.protocol import Decision, PlayerView, Request
-from roundtable.agents.common.model_calls import total_usage
 
 RAW_SEPARATOR = "\n---\n"
 
@@ -26,9 +27,12 @@ def final_decision(view: PlayerView, request: Request, seed: int, *, action: dic
     """The legal `Decision` for ``request`` from the answer and words read.
 
     Args:
-        view, request, seed: the decision's inputs (the seed drives the seeded fallbacks).
+        view: the deciding player's view.
+        request: the request decided.
+        seed: the agent's seed (it drives the seeded fallbacks).
         action: what was read: ``players`` (+ ``passed``) or ``choice``; ``None``/``{}``: nothing.
-        words: the words read (``None``: none). response_words: their word limit.
+        words: the words read (``None``: none).
+        response_words: their word limit.
         replies: every raw model reply (joined into ``Decision.raw``; none: ``None``).
         problems: fallback reasons found on the way (``None`` entries ignored).
         usage: per-call usage records (summed into ``Decision.usage``).

@@ -30,9 +30,8 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field, create_model
 
-from roundtable.games.protocol import Request
-
 from roundtable.agents.common.model_calls import call_structured, call_text
+from roundtable.games.protocol import Request
 
 CHARS_PER_WORD = 6
 """Bound on a words string's length in characters per allowed word (schema ``maxLength``).
@@ -81,7 +80,8 @@ def answer_schema(request: Request, players: int, words: int | None, *, reason: 
     """The bounded JSON schema of the answer to ``request``.
 
     Args:
-        request: the request in hand. players: number of players N.
+        request: the request in hand.
+        players: number of players N.
         words: when set, the answer also carries ``words`` (what the player
             says), at most ``words * CHARS_PER_WORD`` characters.
         reason: the answer is preceded by a short ``reason`` (at most
@@ -139,7 +139,8 @@ def extractor_schema(request: Request, players: int) -> type[BaseModel]:
     (the two words or ``none``) for a ``yes_no``."""
     if request.answer == "pick":
         player = Annotated[int, Field(ge=0, le=players)]
-        return create_model("ExtractedPlayers", players=(list[player], Field(max_length=max(request.count or 1, 1) + 2)))
+        return create_model("ExtractedPlayers",
+                            players=(list[player], Field(max_length=max(request.count or 1, 1) + 2)))
     return create_model("ExtractedAnswer", answer=(Literal[(*request.options, "none")], ...))  # type: ignore[misc]
 
 
@@ -242,7 +243,8 @@ def extract(
 
     Args:
         model: the extractor's chat model (temperature 0).
-        request: the request the reply answers. players: N.
+        request: the request the reply answers.
+        players: N, the number of players.
         prompt: the rendered extraction prompt (worked examples and the reply).
         system: the extractor's system prompt (template ``extraction/system``).
         structured: use `extractor_schema` (json_schema endpoints) instead of a text answer.

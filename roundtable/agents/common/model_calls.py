@@ -31,12 +31,15 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any, Protocol
 
+import openai
 from langchain_core.exceptions import OutputParserException
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage
 from pydantic import BaseModel, ValidationError
 
 from roundtable.games.rng import rng_for
+from roundtable.models import chat_model, parse_model_spec, prompt_slots, supports_json_schema
+from roundtable.models.usage import Usage
 
 MODULE_METADATA = "roundtable_module"
 """The key under which every call names its agent module (``summarize``, ``act``, ``think``, ``extract``, ...) in
@@ -52,24 +55,29 @@ class ModelProvider(Protocol):
     ``chat(spec, temperature, max_tokens, slot, sampling)`` returns a LangChain chat model for
     the seat's model spec string (``local``, a hosted model name, or
     ``BASE_URL#MODEL``; see `roundtable.models.spec`), pinned to server slot
-    ``slot`` when it is not None, sending the extra sampler parameters ``sampling``; ``json_schema(spec)`` says whether to ask the
+    ``slot`` when it is not None, sending the extra sampler parameters ``sampling``; ``json_schema(spec)`` says whether
+    to ask the
     endpoint for schema-constrained output (``with_structured_output(...,
     method="json_schema")``); ``slots(spec)`` how many server slots with a
     prompt cache each its callers may be pinned to (0: one shared cache).
     """
 
     def chat(self, spec: str | None, temperature: float, max_tokens: int | None,
-             slot: int | None = None, sampling: tuple[tuple[str, Any], ...] = ()) -> BaseChatModel: ...
+             slot: int | None = None, sampling: tuple[tuple[str, Any], ...] = ()) -> BaseChatModel:
+        """A chat model for ``spec`` (see the class docstring)."""
+        ...
 
-    def json_schema(self, spec: str | None) -> bool: ...
+    def json_schema(self, spec: str | None) -> bool:
+        """Whether to ask ``spec``'s endpoint for schema-constrained output."""
+        ...
 
-    def slots(self, spec: str | None) -> int: ...
+    def slots(self, spec: str | None) -> int:
+        """How many server slots with a prompt cache ``spec``'s callers may be pinned to (0: one shared cache)."""
+        ...
 
 
 @lru_cache(maxsize=64)
 def _parsed(spec: str) -> Any:
-    from roundtable.models import parse_model_spec
-
     return parse_model_spec(spec)
 
 
@@ -86,19 +94,16 @@ class FactoryModels:
 
     def chat(self, spec: str | None, temperature: float, max_tokens: int | None,
              slot: int | None = None, sampling: tuple[tuple[str, Any], ...] = ()) -> BaseChatModel:
-        from roundtable.models import chat_model
-
+        """`roundtable.models.chat_model` of ``spec`` (``local`` when None)."""
         return chat_model(_parsed(spec or "local"), temperature=float(temperature), max_tokens=max_tokens, slot=slot,
                           sampling=sampling)
 
     def json_schema(self, spec: str | None) -> bool:
-        from roundtable.models import supports_json_schema
-
+        """`roundtable.models.supports_json_schema` of ``spec`` (``local`` when None)."""
         return supports_json_schema(_parsed(spec or "local"))
 
     def slots(self, spec: str | None) -> int:
-        from roundtable.models import prompt_slots
-
+        """`roundtable.models.prompt_slots` of ``spec`` (``local`` when None)."""
         return prompt_slots(_parsed(spec or "local"))
 
 
@@ -116,8 +121,6 @@ def usage_of(message: BaseMessage | None, seconds: float, *, failed: bool = Fals
     Returns:
         ``{"calls", "failures", "prompt_tokens", "completion_tokens", "cached_tokens", "seconds"}``.
     """
-    from roundtable.models.usage import Usage
-
     if failed or message is None:
         usage = Usage(failures=1 if failed else 0, calls=0 if failed else 1, seconds=seconds)
     else:
@@ -209,14 +212,8 @@ def _logged(record: dict[str, Any], seed: int | None, messages: Sequence[BaseMes
 
 def _unusable_reply_errors() -> tuple[type[BaseException], ...]:
     """Errors that mean "the reply cannot be used" (fall back), not "the endpoint is gone" (stop)."""
-    errors: list[type[BaseException]] = [OutputParserException, ValidationError, json.JSONDecodeError]
-    try:
-        import openai
-
-        errors += [openai.LengthFinishReasonError, openai.ContentFilterFinishReasonError, openai.BadRequestError]
-    except (ImportError, AttributeError):  # pragma: no cover - openai ships with langchain-openai
-        pass
-    return tuple(errors)
+    return (OutputParserException, ValidationError, json.JSONDecodeError, openai.LengthFinishReasonError,
+            openai.ContentFilterFinishReasonError, openai.BadRequestError)
 
 
 UNUSABLE_REPLY_ERRORS = _unusable_reply_errors()

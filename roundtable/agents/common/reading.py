@@ -29,8 +29,10 @@ def extract_action(extractor: BaseChatModel, context: TemplateContext, request: 
     Args:
         extractor: the chat model that reads the reply (temperature 0, a short cap).
         context: the kind's prompt context (its overrides of the extraction templates).
-        request: the request answered. players: how many players the game has.
-        reply: the model's prose. structured: ask the extractor for schema-constrained output.
+        request: the request answered.
+        players: how many players the game has.
+        reply: the model's prose.
+        structured: ask the extractor for schema-constrained output.
 
     Returns:
         ``(answer or {}, [extractor's raw answer], [usage record])``; nothing

@@ -50,15 +50,21 @@ def think_budget(opts: Any, with_words: bool, ask_choice: bool) -> int:
 
 
 def ask_thought(model: Any, messages: Any, request: Request, players: int, opts: Any, with_words: bool,
-                ask_choice: bool, structured: bool, describe: Any) -> tuple[dict[str, Any], str | None, str, dict[str, Any]]:
+                ask_choice: bool, structured: bool,
+                describe: Any) -> tuple[dict[str, Any], str | None, str, dict[str, Any]]:
     """One chain-of-thought call (module ``think``) and what it answered.
 
     Args:
-        model: the chat model (temperature and token budget set). messages: the prompt.
-        request: the request answered; players: the table's size. opts: options with ``thought_words`` and
-            ``response_words``. with_words / ask_choice: whether words / a choice are asked.
+        model: the chat model (temperature and token budget set).
+        messages: the prompt.
+        request: the request answered.
+        players: the table's size.
+        opts: options with ``thought_words`` and ``response_words``.
+        with_words: whether words are asked.
+        ask_choice: whether a choice is asked.
         structured: the endpoint takes JSON schemas (`think_schema`), else prose with ``Thought:``,
-            ``Choice:`` and ``Words:`` lines. describe: the game's player describer for the schema.
+            ``Choice:`` and ``Words:`` lines.
+        describe: the game's player describer for the schema.
 
     Returns:
         ``(action, words, raw, usage)``: the action read (``{}`` when none was read or asked), the words

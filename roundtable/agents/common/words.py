@@ -25,7 +25,8 @@ _HEDGE = re.compile(r"\b(suspect|think|might|may|maybe|could|seems?|probably|lik
                     r"not sure|doubt|wonder|feel|guess|believe|whether|or)\b", re.IGNORECASE)
 _EVIL_WORD = r"(evil|a minion|minions?|the assassin|assassin|morgana|mordred|oberon|a spy|bad)"
 _EVIL_SELF = re.compile(
-    r"(\b(i am|i'm)|(^|[.!?;]\s*)as)\s+(an?\s+|the\s+)?(evil|minion|minions of mordred|assassin|morgana|mordred|oberon)\b"
+    r"(\b(i am|i'm)|(^|[.!?;]\s*)as)\s+(an?\s+|the\s+)?"
+    r"(evil|minion|minions of mordred|assassin|morgana|mordred|oberon)\b"
     r"|\b(i am|i'm|we are|we're)\s+(on\s+)?(the\s+)?evil(\s+side)?\b"
     r"|\b(my|our)\s+(fellow\s+)?(evil|minions?|assassin)\b"
     r"|\b(my|our)\s+(evil\s+)?(side|team)\s+(needs|wants|will|must)\s+(to\s+)?fail"

@@ -25,7 +25,8 @@ class AnswerError(IllegalActionError):
 
 
 def answer_keys(request: Request) -> set[str]:
-    """The keys of a legal answer payload to ``request``: ``players`` or ``choice``, and ``utterance`` when words are asked."""
+    """The keys of a legal answer payload to ``request``: ``players`` or ``choice``, and ``utterance`` when words are
+    asked."""
     keys = {"pick": {"players"}, "yes_no": {"choice"}, "words": set()}[request.answer]
     return keys | ({"utterance"} if request.wants_words or request.answer == "words" else set())
 
@@ -62,7 +63,8 @@ def decision_from_answer(request: Request, answer: Any) -> Decision:
     """The decision a person's answer payload makes for ``request``.
 
     Args:
-        request: the request asked. answer: the resume payload (a dict; see the module docstring).
+        request: the request asked.
+        answer: the resume payload (a dict; see the module docstring).
 
     Returns:
         A `Decision` that `check_decision` accepts (``raw``: the payload as given).

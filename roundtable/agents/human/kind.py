@@ -7,9 +7,9 @@ and continues with ``Command(resume=ANSWER)``, ANSWER a small JSON object
 ``{"utterance": "..."}``. An illegal answer is asked again with the reason.
 """
 
-from roundtable.games import GAMES
-from roundtable.agents.protocol import AgentKind
 from roundtable.agents.human import human_node
+from roundtable.agents.protocol import AgentKind
+from roundtable.games import GAMES
 
 KIND = AgentKind(
     name="human",

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from langgraph.types import interrupt
 
-from roundtable.games.protocol import Request
-
-from roundtable.agents.protocol import AgentInput, AgentOutput, agent_output, parse_view
 from roundtable.agents.human.answer import AnswerError, decision_from_answer
 from roundtable.agents.human.question import question
+from roundtable.agents.protocol import AgentInput, AgentOutput, agent_output, parse_view
+from roundtable.games.protocol import Request
 
 
 def human_node(task: AgentInput) -> AgentOutput:

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from roundtable.agents.human.answer import answer_keys, example_answer
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.prompts.narrator import narrate
-
-from roundtable.agents.human.answer import answer_keys, example_answer
 
 PERSON_MARK = "human"
 """The payload's ``type``: an interrupt that waits for a person's answer (not a breakpoint)."""

@@ -1,7 +1,8 @@
 """Action (Lan et al. 2024, module 5): the next action from summary, analysis, plan, role and the Host's instruction.
 
 Runs per request that asks for an answer (a ``pick`` or a ``yes_no``); a good
-player's quest card, which has one legal value, needs no call. When the request also wants words and ``separate_response`` is
+player's quest card, which has one legal value, needs no call. When the request also wants words and
+``separate_response`` is
 off, the same call returns them (module 6 merged into one structured call: a
 JSON object ``{<action>, "words"}``), which halves the calls of talk turns.
 
@@ -25,12 +26,10 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from roundtable.agents.lga.context import LgaContext
-
 from roundtable.agents.common.extraction import answer_from_schema, answer_from_text, answer_schema, read_labelled
 from roundtable.agents.common.model_calls import UNUSABLE, ModelProvider, call_structured, call_text
-
 from roundtable.agents.lga.calls import agent_model, uses_json_schema
+from roundtable.agents.lga.context import LgaContext
 from roundtable.agents.lga.reading import extract_action, settle
 from roundtable.agents.lga.review import review_update
 from roundtable.agents.lga.state import LgaState

@@ -12,12 +12,10 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from roundtable.agents.lga.context import LgaContext
-
 from roundtable.agents.common.model_calls import ModelProvider, call_text
-
 from roundtable.agents.common.text import clean_text, split_sections
 from roundtable.agents.lga.calls import agent_model
+from roundtable.agents.lga.context import LgaContext
 from roundtable.agents.lga.state import LgaState
 from roundtable.agents.lga.turn import Turn
 
@@ -41,7 +39,8 @@ def scope_players(turn: Turn) -> list[int]:
 
 
 def make_analyze(models: ModelProvider):
-    """The ``analyze`` node over ``models``: one call of at most ``analysis_words`` words (plus the plan when merged)."""
+    """The ``analyze`` node over ``models``: one call of at most ``analysis_words`` words (plus the plan when
+    merged)."""
 
     def analyze(state: LgaState, runtime: Runtime[LgaContext]) -> dict[str, Any]:
         turn = Turn.of(state, runtime, models)

@@ -7,7 +7,6 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 
 from roundtable.agents.common.model_calls import ModelProvider
-
 from roundtable.agents.common.options import max_tokens_for
 from roundtable.agents.lga.turn import Turn
 

@@ -18,8 +18,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from roundtable.prompts.registry import registry
 from roundtable.agents.common.table import AVALON_ROLES
+from roundtable.prompts.registry import registry
 from roundtable.prompts.rendering import prompt_field, temperature_field
 
 KINDS = ("lga",)
@@ -29,34 +29,59 @@ game graph's ``lga`` node)."""
 
 # field name -> (template name, nodes that use it, description)
 PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
-    "rules_prompt": ("avalon/rules", MODEL_NODES, "System prompt: the rules of Avalon for the game's role set and variants."),
-    "shared_prompt": ("lga/shared", MODEL_NODES, "The public part every prompt starts with: earlier quests' facts and this quest's records."),
-    "private_prompt": ("lga/private", MODEL_NODES, "The player's private part: role card, knowledge, how it answers, summary (this quest's private records follow the public part)."),
-    "standing_prompt": ("lga/standing", MODEL_NODES, "How the player answers the Host in every call (in the cached private part): its words' manner, what to keep secret, by side and role; the rule of a team vote."),
-    "context_prompt": ("lga/context", MODEL_NODES, "What precedes every task: the private and public parts and the notes, in the order the prompt cache wants (layout)."),
-    "summarize_prompt": ("lga/summarize", ["summarize"], "Summarization: previous summary + the last round's records -> new summary."),
+    "rules_prompt": ("avalon/rules", MODEL_NODES,
+                     "System prompt: the rules of Avalon for the game's role set and variants."),
+    "shared_prompt": ("lga/shared", MODEL_NODES,
+                      "The public part every prompt starts with: earlier quests' facts and this quest's records."),
+    "private_prompt": ("lga/private", MODEL_NODES,
+                       "The player's private part: role card, knowledge, how it answers, summary (this quest's "
+                       "private records follow the public part)."),
+    "standing_prompt": ("lga/standing", MODEL_NODES,
+                        "How the player answers the Host in every call (in the cached private part): its words' "
+                        "manner, what to keep secret, by side and role; the rule of a team vote."),
+    "context_prompt": ("lga/context", MODEL_NODES,
+                       "What precedes every task: the private and public parts and the notes, in the order the prompt "
+                       "cache wants (layout)."),
+    "summarize_prompt": ("lga/summarize", ["summarize"],
+                         "Summarization: previous summary + the last round's records -> new summary."),
     "analyze_prompt": ("lga/analyze", ["analyze"], "Analysis of the other players' likely roles and strategies."),
     "plan_prompt": ("lga/plan", ["plan"], "Planning for the rest of the game."),
-    "instruction_prompt": ("avalon/instruction", ["act", "respond"], "The Host's instruction for each kind of request."),
+    "instruction_prompt": ("avalon/instruction", ["act", "respond"],
+                           "The Host's instruction for each kind of request."),
     "act_prompt": ("lga/act", ["act"], "Action (and the words, when asked, in the same call)."),
     "respond_prompt": ("lga/respond", ["respond"], "Response: the words said to the table."),
-    "choice_help_prompt": ("answers/choice_help", ["act", "respond"], "How the answer's choice is written (per answer shape)."),
+    "choice_help_prompt": ("answers/choice_help", ["act", "respond"],
+                           "How the answer's choice is written (per answer shape)."),
     "retry_note_prompt": ("answers/retry_note", ["act", "respond"], "The Host's note when asking again for players."),
-    "review_note_prompt": ("lga/review_note", ["act", "respond"], "The Host's note when the agent asks again: its words copied a speaker, named another team, or exposed its side."),
-    "vote_note_prompt": ("lga/vote_note", ["act"], "The Host's note when the agent asks again: its team vote went against what it knows."),
-    "speech_prompt": ("avalon/speech", ["act", "respond"], "How the words of the request in hand are said: to whom, how long."),
+    "review_note_prompt": ("lga/review_note", ["act", "respond"],
+                           "The Host's note when the agent asks again: its words copied a speaker, named another "
+                           "team, or exposed its side."),
+    "vote_note_prompt": ("lga/vote_note", ["act"],
+                         "The Host's note when the agent asks again: its team vote went against what it knows."),
+    "speech_prompt": ("avalon/speech", ["act", "respond"],
+                      "How the words of the request in hand are said: to whom, how long."),
     "decided_prompt": ("avalon/decided", ["respond"], "The chosen action in words, for the response."),
-    "answer_fields_prompt": ("answers/field", ["summarize", "act"], "Descriptions of the fields of JSON answer schemas."),
+    "answer_fields_prompt": ("answers/field", ["summarize", "act"],
+                             "Descriptions of the fields of JSON answer schemas."),
     "extract_system_prompt": ("extraction/system", ["act", "respond"], "The extractor's system prompt."),
-    "extract_pick_prompt": ("extraction/pick", ["act", "respond"], "Extractor with worked examples: the players a reply names."),
-    "extract_yes_no_prompt": ("extraction/yes_no", ["act", "respond"], "Extractor with worked examples: which of the game's two words a reply chooses."),
-    "narration_prompt": ("avalon/narration", ["observe"], "The narrator: each event as one line of the player's records."),
+    "extract_pick_prompt": ("extraction/pick", ["act", "respond"],
+                            "Extractor with worked examples: the players a reply names."),
+    "extract_yes_no_prompt": ("extraction/yes_no", ["act", "respond"],
+                              "Extractor with worked examples: which of the game's two words a reply chooses."),
+    "narration_prompt": ("avalon/narration", ["observe"],
+                         "The narrator: each event as one line of the player's records."),
     "knowledge_prompt": ("avalon/knowledge", MODEL_NODES, "What the player learned at the reveal, in words."),
-    "team_knowledge_prompt": ("avalon/team_knowledge", ["act", "respond"], "What the player's knowledge says about the team in hand."),
-    "team_record_prompt": ("avalon/team_record", ["act", "respond"], "What the public record says about the team in hand: members on failed quests, own proposal, a fifth team."),
-    "leader_lines_prompt": ("avalon/leader_lines", ["act"], "What the leader's knowledge and the public record say about whom its side wants on the team it proposes."),
+    "team_knowledge_prompt": ("avalon/team_knowledge", ["act", "respond"],
+                              "What the player's knowledge says about the team in hand."),
+    "team_record_prompt": ("avalon/team_record", ["act", "respond"],
+                           "What the public record says about the team in hand: members on failed quests, own "
+                           "proposal, a fifth team."),
+    "leader_lines_prompt": ("avalon/leader_lines", ["act"],
+                            "What the leader's knowledge and the public record say about whom its side wants on the "
+                            "team it proposes."),
 } | {
-    f"role_{role}_prompt": (f"avalon/roles/{role}", MODEL_NODES, f"Role card of {role}: introduction, goal, initial strategy.")
+    f"role_{role}_prompt": (f"avalon/roles/{role}", MODEL_NODES,
+                            f"Role card of {role}: introduction, goal, initial strategy.")
     for role in AVALON_ROLES
 }
 

@@ -1,4 +1,5 @@
-"""The decision: the fallback rules of docs/games/protocol.md#fallback-rules applied to what was read, words cleaned, cost summed.
+"""The decision: the fallback rules of docs/games/protocol.md#fallback-rules applied to what was read, words cleaned,
+cost summed.
 
 No model call (`roundtable.agents.common.decision.final_decision`). A `prepare_round`
 notice gets no decision: the cost of the notes written for it waits in the
@@ -10,13 +11,12 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from roundtable.games.protocol import PREPARE_ROUND
-from roundtable.agents.lga.context import LgaContext
-
-from roundtable.agents.protocol import AgentOutput, agent_output
 from roundtable.agents.common.decision import RAW_SEPARATOR, final_decision
+from roundtable.agents.lga.context import LgaContext
 from roundtable.agents.lga.state import LgaState
 from roundtable.agents.lga.turn import Turn
+from roundtable.agents.protocol import AgentOutput, agent_output
+from roundtable.games.protocol import PREPARE_ROUND
 
 __all__ = ["CARRIED", "RAW_SEPARATOR", "decide"]
 

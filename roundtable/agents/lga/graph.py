@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from langgraph.graph import END, START, StateGraph
 
-from roundtable.agents.protocol import AgentInput, AgentKind, AgentOutput, agent_step
+from roundtable.agents.common.model_calls import FactoryModels, ModelProvider
 from roundtable.agents.lga import (
     LgaOptions,
     LgaState,
@@ -51,7 +51,7 @@ from roundtable.agents.lga import (
     route_after,
 )
 from roundtable.agents.lga.context import LgaContext
-from roundtable.agents.common.model_calls import FactoryModels, ModelProvider
+from roundtable.agents.protocol import AgentInput, AgentKind, AgentOutput, agent_step
 
 _AFTER: dict[str, list[str]] = {
     "observe": ["summarize", "analyze", "plan", "act", "respond", "decide"],

@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from langgraph.runtime import Runtime
-
-from roundtable.agents.lga.context import LgaContext
 from langgraph.types import Overwrite
 
 from roundtable.agents.lga import memory as mem
+from roundtable.agents.lga.context import LgaContext
 from roundtable.agents.lga.state import LgaState
 from roundtable.agents.lga.turn import Turn
 

@@ -120,7 +120,7 @@ class LgaOptions(BaseModel):
         return auto_switch(self.dry, model)
 
     @classmethod
-    def parse(cls, options: dict[str, Any] | None) -> "LgaOptions":
+    def parse(cls, options: dict[str, Any] | None) -> LgaOptions:
         """Validate seat options.
 
         Raises:

@@ -11,12 +11,10 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from roundtable.agents.lga.context import LgaContext
-
 from roundtable.agents.common.model_calls import ModelProvider, call_text
-
 from roundtable.agents.common.text import clean_text
 from roundtable.agents.lga.calls import agent_model
+from roundtable.agents.lga.context import LgaContext
 from roundtable.agents.lga.state import LgaState
 from roundtable.agents.lga.turn import Turn
 

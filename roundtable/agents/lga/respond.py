@@ -15,18 +15,15 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from roundtable.agents.lga.context import LgaContext
-
-from roundtable.games.protocol import Request
-
 from roundtable.agents.common.extraction import needs_answer
 from roundtable.agents.common.model_calls import ModelProvider, call_text
-
 from roundtable.agents.lga.calls import agent_model, uses_json_schema
+from roundtable.agents.lga.context import LgaContext
 from roundtable.agents.lga.reading import extract_action, settle
 from roundtable.agents.lga.review import review_update
 from roundtable.agents.lga.state import LgaState
 from roundtable.agents.lga.turn import Turn
+from roundtable.games.protocol import Request
 
 
 def responds_directly(state: dict[str, Any], request: Request, no_action: bool) -> bool:

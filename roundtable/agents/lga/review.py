@@ -26,12 +26,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from roundtable.games.avalon import Role
-from roundtable.games.fallbacks import sanitize_utterance
 from roundtable.agents.common.words import COPY_SHARE, copy_share, exposes, named_team
-
 from roundtable.agents.lga.memory import HOST
 from roundtable.agents.lga.turn import Turn
+from roundtable.games.avalon import Role
+from roundtable.games.fallbacks import sanitize_utterance
 
 
 @dataclass(frozen=True)

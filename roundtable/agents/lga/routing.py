@@ -20,12 +20,11 @@ import logging
 from collections.abc import Callable
 from typing import Any, Literal
 
-from roundtable.games.protocol import Request
 from roundtable.agents.common.extraction import needs_answer
-
 from roundtable.agents.lga import memory as mem
 from roundtable.agents.lga.options import LgaOptions
 from roundtable.agents.lga.respond import responds_directly
+from roundtable.games.protocol import Request
 
 log = logging.getLogger(__name__)
 

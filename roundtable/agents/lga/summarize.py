@@ -12,15 +12,13 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from roundtable.agents.lga.context import LgaContext
-
 from roundtable.agents.common.extraction import CHARS_PER_WORD, notes_schema
 from roundtable.agents.common.model_calls import ModelProvider, call_structured, call_text
-
+from roundtable.agents.common.text import clean_text, split_sections
 from roundtable.agents.lga import memory as mem
 from roundtable.agents.lga.analyze import scope_players
-from roundtable.agents.common.text import clean_text, split_sections
 from roundtable.agents.lga.calls import agent_model, uses_json_schema
+from roundtable.agents.lga.context import LgaContext
 from roundtable.agents.lga.state import LgaState
 from roundtable.agents.lga.turn import Turn
 

@@ -32,17 +32,15 @@ from typing import Any
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
-from roundtable.games.avalon import AvalonView
-from roundtable.games.protocol import Request
-from roundtable.agents.lga.context import LgaContext
 from roundtable.agents.common.model_calls import ModelProvider
 from roundtable.agents.common.table import AvalonTable
-
-from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
-
 from roundtable.agents.lga import memory as mem
+from roundtable.agents.lga.context import LgaContext
 from roundtable.agents.lga.options import LgaOptions
 from roundtable.agents.lga.state import LgaState
+from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
+from roundtable.games.avalon import AvalonView
+from roundtable.games.protocol import Request
 
 
 @dataclass(frozen=True)
@@ -67,7 +65,7 @@ class Turn:
     slots: int = 0
 
     @classmethod
-    def of(cls, state: LgaState, runtime: Runtime[LgaContext] | None, models: ModelProvider | None = None) -> "Turn":
+    def of(cls, state: LgaState, runtime: Runtime[LgaContext] | None, models: ModelProvider | None = None) -> Turn:
         """Parse the graph state and the runtime context; ``models`` says how many server slots the seat's
         endpoint has (none asked: 0).
 
@@ -167,13 +165,14 @@ class Turn:
 
         Args:
             variables: `base_variables` (its ``shared`` and ``private`` parts).
-            analysis, plan: the notes the module shows (``""``: none).
+            analysis: the analysis note the module shows (``""``: none).
+            plan: the plan note the module shows (``""``: none).
             previous_plan: the plan is the one the module is about to replace.
         """
         return self.context.render("lga/context", layout=self.layout, shared=variables["shared"],
                                    board=variables["board_part"], quest=variables["quest_part"],
-                                   private=variables["private"], summary=variables["summary"], analysis=analysis, plan=plan,
-                                   previous_plan=previous_plan, private_notes=variables["private_notes"])
+                                   private=variables["private"], summary=variables["summary"], analysis=analysis,
+                                   plan=plan, previous_plan=previous_plan, private_notes=variables["private_notes"])
 
     def messages(self, user: str) -> list[BaseMessage]:
         """``[system: rules, user: user]``."""

@@ -28,9 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from roundtable.games.avalon import Role, knowledge_vote
-
 from roundtable.agents.lga.turn import Turn
+from roundtable.games.avalon import Role, knowledge_vote
 
 
 @dataclass(frozen=True)

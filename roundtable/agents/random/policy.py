@@ -7,6 +7,7 @@ plain words for the action (`GameRules.plain_words`).
 
 from __future__ import annotations
 
+from roundtable.games import GAMES
 from roundtable.games.protocol import Decision, PlayerView, Request
 from roundtable.games.rng import rng_for
 
@@ -18,8 +19,6 @@ def decide(view: PlayerView, request: Request, seed: int) -> Decision:
     passing, when allowed), a vote ``random() < 0.5`` and any other yes/no
     uniform among the allowed answers.
     """
-    from roundtable.games import GAMES  # the registry imports the games, which import this module
-
     rng = rng_for(seed, "random", request.id)
     fields: dict = {}
     if request.answer == "pick":

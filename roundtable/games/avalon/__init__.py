@@ -12,9 +12,8 @@ Typical use::
 `RULES` is the same library as a `roundtable.games.protocol.GameRules` record.
 """
 
-from roundtable.games.errors import ConfigurationError, IllegalActionError
-from roundtable.games.protocol import Decision, PlayerView, Request, check_decision
 from roundtable.games.avalon.config import (
+    VARIANTS,
     Assassination,
     AssassinationTargets,
     AvalonConfig,
@@ -23,10 +22,8 @@ from roundtable.games.avalon.config import (
     FifthRejection,
     Rules,
     TwoFailQuests,
-    VARIANTS,
     VoteVisibility,
 )
-from roundtable.games.avalon.settings import SETTINGS, Setting, setting
 from roundtable.games.avalon.game import RULES
 from roundtable.games.avalon.roles import (
     EVIL_ROLES,
@@ -42,14 +39,33 @@ from roundtable.games.avalon.roles import (
     team_size,
     validate_roles,
 )
-from roundtable.games.avalon.rules import apply, assassinate, deal, knowledge_of, knowledge_vote, new_game, pending, play_quest, propose, rejection_wins, reveal, speak, vote
+from roundtable.games.avalon.rules import (
+    apply,
+    assassinate,
+    deal,
+    knowledge_of,
+    knowledge_vote,
+    new_game,
+    pending,
+    play_quest,
+    propose,
+    rejection_wins,
+    reveal,
+    speak,
+    vote,
+)
+from roundtable.games.avalon.settings import SETTINGS, Setting, setting
 from roundtable.games.avalon.state import AvalonState, Phase
 from roundtable.games.avalon.view import AvalonView, view
+from roundtable.games.errors import ConfigurationError, IllegalActionError
+from roundtable.games.protocol import Decision, PlayerView, Request, check_decision
 
 __all__ = [
-    "Assassination", "AssassinationTargets", "AvalonConfig", "EvilQuestCard", "SETTINGS", "Setting", "TwoFailQuests", "VARIANTS", "AvalonState", "AvalonView", "ConfigurationError", "Decision", "Discussion",
+    "Assassination", "AssassinationTargets", "AvalonConfig", "EvilQuestCard", "SETTINGS", "Setting", "TwoFailQuests",
+    "VARIANTS", "AvalonState", "AvalonView", "ConfigurationError", "Decision", "Discussion",
     "EVIL_ROLES", "FifthRejection", "GOOD_ROLES", "IllegalActionError", "PRESETS", "PRESET_NAMES", "Phase",
     "PlayerView", "RULES", "Request", "Role", "Rules", "SETUP", "Side", "VoteVisibility", "apply", "assassinate",
-    "check_decision", "deal", "fails_needed", "knowledge_of", "knowledge_vote", "new_game", "pending", "play_quest", "preset_roles",
-    "propose", "rejection_wins", "reveal", "setting", "side_counts", "speak", "team_size", "validate_roles", "view", "vote",
+    "check_decision", "deal", "fails_needed", "knowledge_of", "knowledge_vote", "new_game", "pending", "play_quest",
+    "preset_roles", "propose", "rejection_wins", "reveal", "setting", "side_counts", "speak", "team_size",
+    "validate_roles", "view", "vote",
 ]

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from enum import Enum
+from functools import lru_cache
 from typing import Any
 
-from roundtable.games.errors import ConfigurationError
 from roundtable.games.avalon.roles import PRESET_NAMES, Role, preset_roles, validate_roles
+from roundtable.games.errors import ConfigurationError
 
 
 class FifthRejection(str, Enum):
@@ -118,7 +118,8 @@ VARIANTS: dict[str, tuple[str, ...]] = {k: tuple(m.value for m in e) for k, e in
 
 @dataclass(frozen=True)
 class Rules:
-    """The rule variants of one game; defaults are the first value of each table row in docs/games/avalon.md#rule-variants."""
+    """The rule variants of one game; defaults are the first value of each table row in
+    docs/games/avalon.md#rule-variants."""
 
     fifth_rejection: FifthRejection = FifthRejection.EVIL_WINS
     discussion: Discussion = Discussion.LEADER_FIRST_AND_LAST
@@ -128,7 +129,7 @@ class Rules:
     evil_quest_card: EvilQuestCard = EvilQuestCard.FREE
     assassination_targets: AssassinationTargets = AssassinationTargets.NOT_KNOWN_EVIL
 
-    def with_overrides(self, pairs: list[str] | tuple[str, ...]) -> "Rules":
+    def with_overrides(self, pairs: list[str] | tuple[str, ...]) -> Rules:
         """Return a copy with ``KEY=VALUE`` overrides applied in order.
 
         Raises:
@@ -166,7 +167,7 @@ class Rules:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict[str, str]) -> "Rules":
+    def from_dict(cls, data: dict[str, str]) -> Rules:
         """Inverse of `to_dict`; unknown keys raise `ConfigurationError`."""
         return cls().with_overrides([f"{k}={v}" for k, v in data.items()])
 
@@ -200,7 +201,7 @@ class AvalonConfig:
         players: int | None = None,
         roles: list[str] | None = None,
         rules: list[str] | tuple[str, ...] = (),
-    ) -> "AvalonConfig":
+    ) -> AvalonConfig:
         """Build and validate a configuration from command-line style options.
 
         Args:
@@ -230,7 +231,7 @@ class AvalonConfig:
         return {"roles": [r.value for r in self.roles], "rules": self.rules.to_dict(), "preset": self.preset}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "AvalonConfig":
+    def from_dict(cls, data: dict[str, Any]) -> AvalonConfig:
         """Inverse of `to_dict` (the game graph restores a state at every step: parsed once per distinct dict)."""
         rules = data.get("rules", {})
         return _config_of(tuple(data["roles"]), tuple(sorted(rules.items())), data.get("preset", "custom"))

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from roundtable.games.avalon.bots import naive
+from roundtable.games.avalon.bots.words import words_for
+from roundtable.games.avalon.config import VARIANTS, AvalonConfig
+from roundtable.games.avalon.records import record_views
+from roundtable.games.avalon.roles import PRESET_NAMES, Role
+from roundtable.games.avalon.rules import apply, deal, pending
+from roundtable.games.avalon.settings import SETTINGS, setting
+from roundtable.games.avalon.state import AvalonState, Phase
+from roundtable.games.avalon.view import AvalonView, belief_probe, view
 from roundtable.games.config_input import config_input
 from roundtable.games.logged_state import state_fields
 from roundtable.games.protocol import Decision, GameRules, Request, Result, RuleBot
-from roundtable.games.avalon.bots import naive
-from roundtable.games.avalon.records import record_views
-from roundtable.games.avalon.bots.words import words_for
-from roundtable.games.avalon.config import VARIANTS, AvalonConfig
-from roundtable.games.avalon.settings import SETTINGS, setting
-from roundtable.games.avalon.roles import PRESET_NAMES, Role
-from roundtable.games.avalon.rules import apply, deal, pending
-from roundtable.games.avalon.state import AvalonState, Phase
-from roundtable.games.avalon.view import AvalonView, belief_probe, view
 
 PHASES: dict[str, str] = {
     Phase.REVEAL.value: "Reveal: each player privately learns its role's knowledge; round 1 opens.",

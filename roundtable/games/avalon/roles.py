@@ -42,7 +42,7 @@ class Role(str, Enum):
         return ROLE_TITLES[self]
 
     @classmethod
-    def parse(cls, text: str) -> "Role":
+    def parse(cls, text: str) -> Role:
         """Parse a role name, case-insensitively, accepting common aliases.
 
         Args:

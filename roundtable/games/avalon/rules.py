@@ -9,10 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from roundtable.games.rng import rng_for
-from roundtable.games.avalon.config import Assassination, AssassinationTargets, AvalonConfig, Discussion, EvilQuestCard, FifthRejection, VoteVisibility
-from roundtable.games.errors import IllegalActionError
-from roundtable.games.protocol import Decision, Request, check_decision
+from roundtable.games.avalon.config import (
+    Assassination,
+    AssassinationTargets,
+    AvalonConfig,
+    Discussion,
+    EvilQuestCard,
+    FifthRejection,
+    VoteVisibility,
+)
 from roundtable.games.avalon.roles import (
     EVIL_ROLES,
     MAX_PROPOSALS,
@@ -22,8 +27,10 @@ from roundtable.games.avalon.roles import (
     fails_needed,
     team_size,
 )
-from roundtable.games.protocol import Event
 from roundtable.games.avalon.state import AvalonState, Phase
+from roundtable.games.errors import IllegalActionError
+from roundtable.games.protocol import Decision, Event, Request, check_decision
+from roundtable.games.rng import rng_for
 
 PUBLIC = None
 
@@ -63,7 +70,8 @@ def knowledge_of(roles: tuple[Role, ...], player: int) -> list[dict[str, object]
 
 def rejection_wins(attempt: int, fifth_rejection: str | FifthRejection = FifthRejection.EVIL_WINS) -> bool:
     """Whether a rejection of proposal ``attempt`` (1-based) of a round wins the game for evil: the fifth
-    proposal under ``fifth_rejection=evil_wins`` (the official rule, docs/games/avalon.md#fifth_rejection); the other variants send
+    proposal under ``fifth_rejection=evil_wins`` (the official rule, docs/games/avalon.md#fifth_rejection); the other
+    variants send
     the fifth team without a vote.
 
     Raises:
@@ -83,7 +91,8 @@ def knowledge_vote(role: Role, voter: int, knowledge: Iterable[Mapping[str, obje
     knows nothing that settles a vote.
 
     Args:
-        role: the voter's role. voter: its seat, 1-based.
+        role: the voter's role.
+        voter: its seat, 1-based.
         knowledge: what it learned in the reveal (`knowledge_of`: ``[{"player": q, "is": label}]``).
         team: the proposed team's seats.
     """
@@ -499,6 +508,7 @@ def apply(state: AvalonState, decisions: Mapping[int, Decision]) -> AvalonState:
     """Apply the answers to `pending(state)`, whatever the phase (the reveal, automatic, takes ``{}``).
 
     Args:
+        state: the game before the answers.
         decisions: ``{player: Decision}`` for every request pending.
 
     Raises:

@@ -1,11 +1,15 @@
-"""Named settings: a preset plus the rule variants one paper played (docs/games/avalon.md#named-settings), so a user need not know the keys.
+"""Named settings: a preset plus the rule variants one paper played (docs/games/avalon.md#named-settings), so a user
+need not know the keys.
 
 | setting | preset | variants | source |
 |---|---|---|---|
 | ``official`` | any | the defaults | the rulebook |
-| ``lan`` | ``lan6`` | ``discussion=before_proposal``, ``fifth_rejection=leader_assigns``, ``assassination=after_each_quest`` | Lan et al. (EMNLP 2024) |
-| ``avalonbench`` | ``bench5`` | ``fifth_rejection=auto_approve``, ``discussion=leader_first_and_last`` | Light et al., *AvalonBench* (2023) |
-| ``avalonplay`` | ``play7`` | ``fifth_rejection=auto_approve``, ``two_fail_quests=four_and_five``, ``evil_quest_card=must_fail``, ``discussion=leader_first_and_last`` | Shi et al., *Cooperation on the Fly* (2023) |
+| ``lan`` | ``lan6`` | ``discussion=before_proposal``, ``fifth_rejection=leader_assigns``,
+``assassination=after_each_quest`` | Lan et al. (EMNLP 2024) |
+| ``avalonbench`` | ``bench5`` | ``fifth_rejection=auto_approve``, ``discussion=leader_first_and_last`` | Light et al.,
+*AvalonBench* (2023) |
+| ``avalonplay`` | ``play7`` | ``fifth_rejection=auto_approve``, ``two_fail_quests=four_and_five``,
+``evil_quest_card=must_fail``, ``discussion=leader_first_and_last`` | Shi et al., *Cooperation on the Fly* (2023) |
 
 AvalonBench's LLM runs also showed only vote counts: add ``--rule vote_visibility=tally_only``.
 """
@@ -55,7 +59,8 @@ SETTINGS: dict[str, Setting] = {
 """Every named setting, by name."""
 
 
-def setting(name: str, preset: str | None = None, rules: list[str] | tuple[str, ...] = ()) -> tuple[str | None, list[str]]:
+def setting(name: str, preset: str | None = None,
+            rules: list[str] | tuple[str, ...] = ()) -> tuple[str | None, list[str]]:
     """The preset and rule overrides of setting ``name``, with the user's own ``preset`` and ``rules`` on top.
 
     Args:

@@ -15,7 +15,6 @@ from typing import Any
 
 from roundtable.games.avalon.config import AvalonConfig
 from roundtable.games.avalon.roles import Role, Side
-
 from roundtable.games.logged_state import LoggedState
 from roundtable.games.protocol import Event
 
@@ -80,10 +79,11 @@ class AvalonState(LoggedState):
         """Whether the game has ended."""
         return self.phase is Phase.OVER
 
-    # --- serialization: `snapshot` (`LoggedState`) leaves out the log, which the game graph keeps in its own channel ---
+    # --- serialization: `snapshot` (`LoggedState`) leaves out the log, which the game graph keeps in its own
+    # channel ---
 
     @classmethod
-    def restore(cls, snapshot: dict[str, Any], events: list[Event] | tuple[Event, ...]) -> "AvalonState":
+    def restore(cls, snapshot: dict[str, Any], events: list[Event] | tuple[Event, ...]) -> AvalonState:
         """Inverse of `snapshot`, with the event log given separately."""
         data = dict(snapshot)
         winner = data.pop("winner")

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Literal
 
-from roundtable.games.protocol import PlayerView, view_fields
 from roundtable.games.avalon.state import AvalonState
+from roundtable.games.protocol import PlayerView, view_fields
 
 
 class AvalonView(PlayerView):

@@ -19,7 +19,7 @@ Typical use::
 """
 
 from roundtable.games.errors import ConfigurationError, IllegalActionError
-from roundtable.games.werewolf.config import PotionsPerNight, Rules, VARIANTS, WerewolfConfig, WerewolfWin
+from roundtable.games.werewolf.config import VARIANTS, PotionsPerNight, Rules, WerewolfConfig, WerewolfWin
 from roundtable.games.werewolf.game import RULES
 from roundtable.games.werewolf.roles import PRESET_NAMES, PRESETS, Role, Side, validate_roles
 from roundtable.games.werewolf.rules import apply, new_game, pending, winner

@@ -3,8 +3,10 @@
 | variant | values (default first) | meaning |
 |---|---|---|
 | ``potions_per_night`` | ``one`` / ``two`` | the Witch may use at most one potion a night, or both |
-| ``werewolf_win`` | ``parity_or_villagers`` / ``parity`` | werewolves also win when every plain Villager is dead (Xu et al.), or only at parity |
-| ``max_days`` | a whole number 1..50, default ``10`` | after this many days (a night and its day) without a winner the game is a draw |
+| ``werewolf_win`` | ``parity_or_villagers`` / ``parity`` | werewolves also win when every plain Villager is dead (Xu et
+al.), or only at parity |
+| ``max_days`` | a whole number 1..50, default ``10`` | after this many days (a night and its day) without a winner the
+game is a draw |
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from roundtable.games.werewolf.roles import DEFAULT_PRESET, PRESET_NAMES, Role, 
 
 
 class PotionsPerNight(str, Enum):
-    """How many potions the Witch may use in one night: ``one`` (the default: docs/games/werewolf.md#potions_per_night) or ``two`` (both the same night)."""
+    """How many potions the Witch may use in one night: ``one`` (the default: docs/games/werewolf.md#potions_per_night)
+    or ``two`` (both the same night)."""
 
     ONE = "one"
     TWO = "two"
@@ -56,7 +59,7 @@ class Rules:
     werewolf_win: WerewolfWin = WerewolfWin.PARITY_OR_VILLAGERS
     max_days: int = DEFAULT_MAX_DAYS
 
-    def with_overrides(self, pairs: list[str] | tuple[str, ...]) -> "Rules":
+    def with_overrides(self, pairs: list[str] | tuple[str, ...]) -> Rules:
         """A copy with ``KEY=VALUE`` overrides applied in order.
 
         Raises:
@@ -91,7 +94,7 @@ class Rules:
                 "max_days": str(self.max_days)}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Rules":
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Inverse of `to_dict`; unknown keys raise `ConfigurationError`."""
         return cls().with_overrides([f"{k}={v}" for k, v in data.items()])
 
@@ -122,12 +125,14 @@ class WerewolfConfig:
 
     @classmethod
     def build(cls, preset: str | None = None, players: int | None = None, roles: list[str] | None = None,
-              rules: list[str] | tuple[str, ...] = ()) -> "WerewolfConfig":
+              rules: list[str] | tuple[str, ...] = ()) -> WerewolfConfig:
         """Build and validate a configuration from command-line style options.
 
         Args:
-            preset: ``xu7`` (the default). players: must match the preset when given.
-            roles: explicit role names (override the preset). rules: ``KEY=VALUE`` variant overrides.
+            preset: ``xu7`` (the default).
+            players: must match the preset when given.
+            roles: explicit role names (override the preset).
+            rules: ``KEY=VALUE`` variant overrides.
 
         Raises:
             ConfigurationError: any problem, named in the message.
@@ -149,7 +154,7 @@ class WerewolfConfig:
         return {"roles": [r.value for r in self.roles], "rules": self.rules.to_dict(), "preset": self.preset}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "WerewolfConfig":
+    def from_dict(cls, data: dict[str, Any]) -> WerewolfConfig:
         """Inverse of `to_dict` (cached: the game graph restores a state at every step)."""
         rules = data.get("rules", {})
         return _config_of(tuple(data["roles"]), tuple(sorted((k, str(v)) for k, v in rules.items())),

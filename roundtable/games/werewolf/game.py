@@ -8,9 +8,9 @@ from roundtable.games.config_input import config_input
 from roundtable.games.logged_state import state_fields
 from roundtable.games.protocol import Decision, GameRules, Request, Result, RuleBot
 from roundtable.games.werewolf.bots import naive
-from roundtable.games.werewolf.records import record_views
 from roundtable.games.werewolf.bots.words import words_for
 from roundtable.games.werewolf.config import VARIANTS, WerewolfConfig
+from roundtable.games.werewolf.records import record_views
 from roundtable.games.werewolf.roles import Role
 from roundtable.games.werewolf.rules import apply, new_game, pending
 from roundtable.games.werewolf.state import Phase, WerewolfState

@@ -40,7 +40,7 @@ class Role(str, Enum):
         return self.value.title()
 
     @classmethod
-    def parse(cls, text: str) -> "Role":
+    def parse(cls, text: str) -> Role:
         """Parse a role name, case-insensitively (``"Seer"``, ``"werewolves"``, ``"villagers"``).
 
         Raises:

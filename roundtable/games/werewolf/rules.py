@@ -98,7 +98,8 @@ def _open_night(state: WerewolfState, day: int) -> WerewolfState:
 
 
 def winner(state: WerewolfState) -> tuple[Side, str] | None:
-    """The side that has won in ``state`` and why, or ``None`` (docs/games/werewolf.md#end-of-the-game; see the module docstring)."""
+    """The side that has won in ``state`` and why, or ``None`` (docs/games/werewolf.md#end-of-the-game; see the module
+    docstring)."""
     wolves = state.living(Role.WEREWOLF)
     if not wolves:
         return Side.VILLAGE, WEREWOLVES_DEAD
@@ -211,7 +212,7 @@ def kill_vote(state: WerewolfState, decisions: Mapping[int, Decision]) -> Werewo
     named = [_picked(decisions[p]) for p in wolves]
     target = _most_named(named)
     events: list[Event] = [{"type": "kill_vote", "to": wolves, "day": state.day, "by": p, "target": t}
-                           for p, t in zip(wolves, named)]
+                           for p, t in zip(wolves, named, strict=True)]
     events.append({"type": "night_target", "to": wolves, "day": state.day, "target": target})
     return _next_night_phase(state.evolve(events, target=target), Phase.WEREWOLVES)
 
@@ -292,7 +293,7 @@ def eliminate(state: WerewolfState, decisions: Mapping[int, Decision]) -> Werewo
     named = [_picked(decisions[p]) for p in voters]
     out = _most_named(named)
     events: list[Event] = [{"type": "vote", "to": PUBLIC, "day": state.day, "player": p, "target": t}
-                           for p, t in zip(voters, named)]
+                           for p, t in zip(voters, named, strict=True)]
     events.append({"type": "vote_result", "to": PUBLIC, "day": state.day, "tally": _tally(named), "eliminated": out})
     state = state.evolve(events)
     if out is None:
@@ -339,6 +340,7 @@ def apply(state: WerewolfState, decisions: Mapping[int, Decision]) -> WerewolfSt
     """Apply the answers to `pending(state)`, whatever the phase (dawn, automatic, takes ``{}``).
 
     Args:
+        state: the game before the answers.
         decisions: ``{player: Decision}`` for every request pending.
 
     Raises:

@@ -87,7 +87,7 @@ class WerewolfState(LoggedState):
         return self.phase is Phase.OVER
 
     @classmethod
-    def restore(cls, snapshot: dict[str, Any], events: list[Event] | tuple[Event, ...]) -> "WerewolfState":
+    def restore(cls, snapshot: dict[str, Any], events: list[Event] | tuple[Event, ...]) -> WerewolfState:
         """Inverse of `snapshot`, with the event log given separately."""
         data = dict(snapshot)
         winner = data.pop("winner")

@@ -29,21 +29,22 @@ from __future__ import annotations
 from itertools import combinations
 from random import Random
 
-from roundtable.games.rng import rng_for
-from roundtable.games.avalon.config import FifthRejection
-from roundtable.games.protocol import Decision, Request
-from roundtable.games.avalon.roles import MAX_PROPOSALS, Role, fails_needed
-from roundtable.games.avalon.view import AvalonView
 from roundtable.games.avalon.bots.belief import consistent_assignments, good_probability, team_score
 from roundtable.games.avalon.bots.words import words_for
+from roundtable.games.avalon.config import FifthRejection
+from roundtable.games.avalon.roles import MAX_PROPOSALS, Role, fails_needed
+from roundtable.games.avalon.view import AvalonView
+from roundtable.games.protocol import Decision, Request
+from roundtable.games.rng import rng_for
 
 
 def decide(view: AvalonView, request: Request, seed: int) -> Decision:
     """The naive bot's decision for ``request``.
 
     Args:
-        view: what the player knows. request: what is asked. seed: the game seed
-            (tie-breaks draw from ``rng_for(seed, request.id)``).
+        view: what the player knows.
+        request: what is asked.
+        seed: the game seed (tie-breaks draw from ``rng_for(seed, request.id)``).
 
     Returns:
         A legal `Decision`; words, when asked, are a short templated sentence.

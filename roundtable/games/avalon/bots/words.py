@@ -22,6 +22,8 @@ def words_for(view: PlayerView, request: Request, team: tuple[int, ...] | None, 
     """One plain sentence matching the action taken for ``request``.
 
     Args:
+        view: what the player knows.
+        request: the request answered.
         team: the team proposed or suggested, if any.
         approve: in a discussion of a proposed team, whether the bot supports it.
     """

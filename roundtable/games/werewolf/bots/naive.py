@@ -30,8 +30,8 @@ from random import Random
 
 from roundtable.games.protocol import Decision, Request
 from roundtable.games.rng import rng_for
-from roundtable.games.werewolf.view import WerewolfView
 from roundtable.games.werewolf.bots.words import words_for
+from roundtable.games.werewolf.view import WerewolfView
 
 _CLAIM = re.compile(r"\bI am the seer\b", re.IGNORECASE)
 _ACCUSE = re.compile(r"\bplayer (\d+) is a werewolf\b", re.IGNORECASE)
@@ -41,8 +41,9 @@ def decide(view: WerewolfView, request: Request, seed: int) -> Decision:
     """The naive bot's decision for ``request``.
 
     Args:
-        view: what the player knows. request: what is asked. seed: the agent's seed
-            (its own draws come from ``rng_for(seed, "naive", request.id)``).
+        view: what the player knows.
+        request: what is asked.
+        seed: the agent's seed (its own draws come from ``rng_for(seed, "naive", request.id)``).
 
     Returns:
         A legal `Decision`; words, when asked, are one plain sentence.

@@ -9,6 +9,8 @@ def words_for(view: PlayerView, request: Request, accuse: int | None = None, cla
     """One plain sentence for a ``speak`` or ``last_words`` request.
 
     Args:
+        view: what the player knows.
+        request: the ``speak`` or ``last_words`` request answered.
         accuse: a player the bot names as a werewolf, if any.
         claim: a role the bot claims openly (the Seer revealing a check), if any.
     """
