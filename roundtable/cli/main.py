@@ -300,10 +300,10 @@ def play(
             preset, rule = named_setting(setting, preset, rule or [])
         config = rules.config_dict(rules.config(_config(preset, players, rule or [])))
         seats = resolve_seats(rules, config, seed, agents, model, agent_option or [])
-        default_model = builder.context_schema().default_model
+        default_model = builder.context_model().default_model
         inputs = check_input({"config": config, "seed": seed, "seats": seats}, rules, builder.known, default_model)
         overrides = parse_overrides(context or [])
-        builder.context_schema.model_validate(overrides)
+        builder.context_model.model_validate(overrides)
     except (ConfigurationError, ValidationError) as error:
         _fail(str(error))
     game_id = game_id or new_game_id(game)

@@ -297,7 +297,7 @@ def resolve_games(config: ExperimentConfig) -> list[PlannedGame]:
     """
     rules = GAMES[config.game]
     builder = build_game_graph(rules)
-    default_model = builder.context_schema().default_model
+    default_model = builder.context_model().default_model
     games: list[PlannedGame] = []
     for condition in config.conditions:
         spec = config.spec_of(condition)
@@ -307,7 +307,7 @@ def resolve_games(config: ExperimentConfig) -> list[PlannedGame]:
         except (ConfigurationError, ValueError) as error:
             raise ExperimentConfigError(f"{where}: preset/players/rules/setting: {error}") from None
         try:
-            builder.context_schema.model_validate(spec.context)
+            builder.context_model.model_validate(spec.context)
         except ValidationError as error:
             raise ExperimentConfigError(f"{where}.context: {_problems(error)}") from None
         for index, seed in enumerate(config.game_seeds()):

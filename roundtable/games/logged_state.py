@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from dataclasses import Field, fields, replace
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from roundtable.games.protocol import Event
+
+
+class Restorable(Protocol):
+    """A game state class whose instances snapshot themselves and which restores one (`LoggedState` subclasses)."""
+
+    def snapshot(self) -> dict[str, Any]:
+        """The state without its event log, JSON-ready."""
+        ...
+
+    @classmethod
+    def restore(cls, snapshot: dict[str, Any], events: list[Event] | tuple[Event, ...]) -> Any:
+        """The state of ``snapshot`` with the event log ``events``."""
+        ...
 
 
 def _plain(value: Any) -> Any:
@@ -24,6 +37,8 @@ class LoggedState:
 
     roles: tuple[Any, ...]
     events: tuple[Event, ...]
+    if TYPE_CHECKING:  # every subclass is a dataclass (what `replace` and `fields` need)
+        __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
 
     @property
     def players(self) -> tuple[int, ...]:
@@ -36,15 +51,15 @@ class LoggedState:
 
     def evolve(self, new_events: list[Event] | tuple[Event, ...] = (), **changes: Any) -> Any:
         """Copy with ``changes`` applied and ``new_events`` appended to the log."""
-        return replace(self, events=self.events + tuple(new_events), **changes)  # type: ignore[type-var]
+        return replace(self, events=self.events + tuple(new_events), **changes)
 
     def snapshot(self) -> dict[str, Any]:
         """JSON-ready snapshot of every field but the event log (the largest part, kept apart): enums as
         their values, tuples as lists, the configuration as its dict."""
-        return {f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.name != "events"}  # type: ignore[arg-type]
+        return {f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.name != "events"}
 
 
-def state_fields(state_class: type) -> dict[str, Any]:
+def state_fields(state_class: type[Restorable]) -> dict[str, Any]:
     """The `roundtable.games.protocol.GameRules` fields that every game whose state is a `LoggedState`
     (with ``phase``, an enum, and roles with a ``side``) fills alike: ``phase``, ``events``, ``seats``
     (``[(role, side), ...]`` by seat), ``snapshot`` and ``restore`` (``state_class.restore(snapshot, events)``)."""

@@ -217,7 +217,8 @@ def view_fields(events: Sequence[Event], player: int, players: int, role_set: Se
         raise ValueError(f"player {player} is not at this table (players 1..{players})")
     visible = tuple(e for e in events if can_see(e, player))
     role = next(e for e in visible if e["type"] == "role" and e["player"] == player)
-    knowledge = next((e for e in visible if e["type"] == "knowledge" and e["player"] == player), {"knows": []})
+    knowledge: dict[str, Any] = next((e for e in visible if e["type"] == "knowledge" and e["player"] == player),
+                                     {"knows": []})
     return {"player": player, "role": role["role"], "side": role["side"], "knowledge": tuple(knowledge["knows"]),
             "players": players, "role_set": tuple(sorted(role_set)), "rules": rules, "events": visible}
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 
-def rng_for(seed: int, *key: object) -> random.Random:
+def rng_for(seed: int | str, *key: object) -> random.Random:
     """A `random.Random` seeded by ``seed`` and ``key``.
 
     String seeds are hashed with SHA-512 by `random.Random`, so the stream is

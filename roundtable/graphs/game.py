@@ -14,7 +14,7 @@ game adds only its rules and a builder (see `roundtable.graphs.avalon`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
@@ -32,7 +32,25 @@ from roundtable.settings import settings
 RESERVED = frozenset({"setup", phases.APPLY, phases.GAME_OVER})
 
 
-def game_context(kinds: Iterable[AgentKind]) -> type[BaseModel]:
+class GameContextBase(BaseModel):
+    """The run's settings every game graph's context has (`game_context` adds one field per agent kind)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    default_model: str = Field(
+        default_factory=lambda: settings().model,
+        description="Model spec of model-driven seats given none ($ROUNDTABLE_MODEL, else local).")
+    breakpoints: list[str] = Field(
+        default_factory=list,
+        description="Agent steps to pause before, as KIND:STEP (e.g. lga:respond); resume with "
+                    "Command(resume=...).")
+    seeded_calls: bool = Field(
+        default=True,
+        description="Model calls carry a seed derived from the game seed, the request and the module, so a "
+                    "rerun with the same prompts samples the same replies; false: unseeded.")
+
+
+def game_context(kinds: Iterable[AgentKind]) -> type[GameContextBase]:
     """The context schema of a game graph: the run's settings, and one nested context per agent kind.
 
     Fields: ``default_model`` (model spec of model-driven seats without one;
@@ -42,26 +60,14 @@ def game_context(kinds: Iterable[AgentKind]) -> type[BaseModel]:
     each kind with a context, a field of that name (e.g. ``lga``: every
     prompt and temperature of the Lan et al. agent). Unknown keys are refused.
     """
-    fields: dict[str, Any] = {
-        "default_model": (str, Field(
-            default_factory=lambda: settings().model,
-            description="Model spec of model-driven seats given none ($ROUNDTABLE_MODEL, else local).")),
-        "breakpoints": (list[str], Field(
-            default_factory=list,
-            description="Agent steps to pause before, as KIND:STEP (e.g. lga:respond); resume with "
-                        "Command(resume=...).")),
-        "seeded_calls": (bool, Field(
-            default=True,
-            description="Model calls carry a seed derived from the game seed, the request and the module, so a "
-                        "rerun with the same prompts samples the same replies; false: unseeded.")),
-    }
+    fields: dict[str, Any] = {}
     for kind in kinds:
         if kind.context is not None:
             fields[kind.name] = (kind.context, Field(
                 default_factory=kind.context,
                 description=f"Context of the {kind.name} agent kind: {kind.description}",
                 json_schema_extra={"langgraph_nodes": [kind.name]}))
-    model = create_model("GameContext", __config__=ConfigDict(extra="forbid"), **fields)
+    model = create_model("GameContext", __base__=GameContextBase, **fields)
     model.__doc__ = game_context.__doc__
     return model
 
@@ -73,6 +79,8 @@ class GameGraph(CompiledStateGraph):
     rules: GameRules
     kinds: Mapping[str, AgentKind]
     known: Mapping[str, AgentKind]
+    context_model: type[GameContextBase]
+    """The graph's context schema (`game_context`), typed."""
 
     def __init__(self, *args: Any, rules: GameRules, kinds: Mapping[str, AgentKind],
                  known: Mapping[str, AgentKind] | None = None, **kwargs: Any) -> None:
@@ -93,26 +101,31 @@ class GameGraph(CompiledStateGraph):
             yield chunk
 
 
-class GameBuilder(StateGraph):
+class GameBuilder(StateGraph[GameState, Any, GameInput, GameOutput]):
     """A game's uncompiled graph; `compile` gives a `GameGraph` (the input check included).
 
     Attributes:
-        rules: the game's rules module record. kinds: the agent kinds seated in it, by name.
+        rules: the game's rules module record.
+        kinds: the agent kinds seated in it, by name.
         known: every agent kind the input may name (those that do not play this game are refused by
             name, before any model call, with the kinds that do).
+        context_model: the context schema (`game_context`), typed.
     """
 
     def __init__(self, rules: GameRules, kinds: Mapping[str, AgentKind], known: Mapping[str, AgentKind] | None = None,
-                 **kwargs: Any) -> None:
-        super().__init__(GameState, **kwargs)
+                 *, context_schema: type[GameContextBase], **kwargs: Any) -> None:
+        super().__init__(GameState, context_schema=context_schema, **kwargs)
         self.rules, self.kinds, self.known = rules, kinds, known if known is not None else kinds
+        self.context_model = context_schema
 
-    def compile(self, *args: Any, **kwargs: Any) -> GameGraph:  # type: ignore[override]
+    def compile(self, *args: Any, **kwargs: Any) -> GameGraph:
         """``StateGraph.compile`` (same arguments: checkpointer, breakpoints, ...), as a `GameGraph`."""
         compiled = super().compile(*args, **kwargs)
         compiled.__class__ = GameGraph
-        compiled.rules, compiled.kinds, compiled.known = self.rules, self.kinds, self.known  # type: ignore[attr-defined]
-        return compiled  # type: ignore[return-value]
+        graph = cast(GameGraph, compiled)  # its class is GameGraph now
+        graph.rules, graph.kinds, graph.known = self.rules, self.kinds, self.known
+        graph.context_model = self.context_model
+        return graph
 
 
 def build_game_graph(rules: GameRules, kinds: Mapping[str, AgentKind] | None = None,

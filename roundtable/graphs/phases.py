@@ -27,7 +27,7 @@ editor) the graph continues from the edited state.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from langgraph.types import Overwrite, Send
 
@@ -68,7 +68,16 @@ def decision_record(rules: GameRules, request: Request, decision: Decision, kind
     return record
 
 
-def make_phase(rules: GameRules, phase: str) -> Callable[[GameState], dict[str, Any]]:
+
+class Node(Protocol):
+    """A game graph node over the game's state, returning its update (LangGraph calls it with ``state=``)."""
+
+    def __call__(self, state: GameState) -> dict[str, Any]:
+        """The node's update of the state."""
+        ...
+
+
+def make_phase(rules: GameRules, phase: str) -> Node:
     """The node of ``phase``: write the requests the game waits for.
 
     Raises (from the node):
@@ -143,7 +152,7 @@ def make_ask(rules: GameRules, kinds: Mapping[str, AgentKind] | None = None) -> 
 
 
 def make_apply(rules: GameRules, kinds: Mapping[str, AgentKind] | None = None
-               ) -> Callable[[GameState], dict[str, Any]]:
+               ) -> Node:
     """The ``apply`` node: check, record and apply the answers to the requests in hand, and note which
     seats of ``kinds`` were told of the round (`round_notices`) and which events each told or asked
     player's agent was given.
@@ -216,20 +225,22 @@ def stated_beliefs(rules: GameRules, game: Any, seats: list[dict[str, Any]],
     out: dict[str, dict[str, float]] = {}
     for player, view in sorted(rules.belief_probe(game).items()):
         kind = kinds.get(str(seats[player - 1].get("kind")))
-        belief = (kind.beliefs or {}).get(rules.name) if kind is not None else None
+        if kind is None:
+            continue
+        belief = (kind.beliefs or {}).get(rules.name)
         if belief is None:
             continue
         stated = dict(belief(view))
         wrong = [q for q, p in stated.items() if q == player or not 1 <= q <= len(seats) or not 0.0 <= p <= 1.0]
         if wrong:
-            raise IllegalActionError(f"the {kind.name} belief of player {player} is not a probability of being "  # type: ignore[union-attr]
+            raise IllegalActionError(f"the {kind.name} belief of player {player} is not a probability of being "
                                      f"good for each other player: {stated}")
         out[str(player)] = {str(q): float(stated[q]) for q in sorted(stated)}
     return out
 
 
 def make_game_over(rules: GameRules, kinds: Mapping[str, AgentKind] | None = None
-                   ) -> Callable[[GameState], dict[str, Any]]:
+                   ) -> Node:
     """The ``game_over`` node over the seated agent ``kinds``: write the result (winner and end reason) and,
     where the game probes beliefs, the ``beliefs`` its players' agent kinds state (`stated_beliefs`)."""
 

@@ -129,7 +129,7 @@ def make_setup(rules: GameRules, kinds: Mapping[str, AgentKind]):
 
     def setup(state: GameState, runtime: Runtime[Any]) -> dict[str, Any]:
         default_model = getattr(runtime.context, "default_model", None)
-        start = check_input({k: state[k] for k in ("config", "seed", "seats") if k in state},  # type: ignore[literal-required]
+        start = check_input({k: state[k] for k in ("config", "seed", "seats") if k in state},
                             rules, kinds, default_model)
         game = rules.new_game(rules.config(start["config"]), start["seed"])
         return start | {"game": rules.snapshot(game),

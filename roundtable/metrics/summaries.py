@@ -53,6 +53,6 @@ def game_summary(game: str, record: dict[str, Any], finished: bool) -> list[str]
     Raises:
         PluginError: a declared summary that does not load.
     """
-    # Callable is a special form mypy takes for no type[T], though isinstance (what load_plugins checks) accepts it
-    summary = load_plugins("roundtable.summaries", Callable).get(game)  # type: ignore[arg-type]
+    # mypy takes the special form Callable for no type[T]; isinstance, what load_plugins checks with, accepts it
+    summary = load_plugins("roundtable.summaries", Callable).get(game)  # type: ignore[arg-type]  # see above
     return summary(record, finished) if summary is not None else []

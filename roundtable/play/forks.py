@@ -111,7 +111,7 @@ def check_context(runner: GameRunner, context: dict[str, Any]) -> None:
         ForkError: an unknown key or a bad value, named.
     """
     try:
-        runner.graph.builder.context_schema.model_validate(context)
+        runner.graph.context_model.model_validate(context)
     except ValidationError as error:
         raise ForkError(f"bad context override: {error}") from None
 

@@ -8,11 +8,28 @@ overridable in that context).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from roundtable.prompts.registry import registry
+
+
+class PromptContext(Protocol):
+    """What code shared by several agent kinds needs of a kind's runtime context: its templates' text for this run,
+    rendered. `TemplateContext` is one; ``lga``'s `roundtable.agents.lga.context.LgaContext` is another."""
+
+    def template(self, name: str) -> str:
+        """The text of template ``name`` for this run."""
+        ...
+
+    def render(self, name: str, /, **variables: Any) -> str:
+        """Render template ``name`` with this run's text."""
+        ...
+
+    def describe(self, field: str, **facts: Any) -> str:
+        """The description of a JSON answer-schema field."""
+        ...
 
 
 def studio_nodes(kinds: tuple[str, ...], nodes: list[str]) -> list[str]:

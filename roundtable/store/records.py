@@ -146,8 +146,9 @@ def _summary(data: Any) -> dict[str, Any]:
     """
     if not isinstance(data, dict):
         raise ValueError(f"a record is a JSON object, not {type(data).__name__}")
-    types = {"game_id": str, "status": str, "winner": (str, type(None)), "end_reason": (str, type(None)),
-             "updated": (str, type(None)), "seed": (int, type(None)), "config": (dict, type(None))}
+    types: dict[str, type | tuple[type, ...]] = {
+        "game_id": str, "status": str, "winner": (str, type(None)), "end_reason": (str, type(None)),
+        "updated": (str, type(None)), "seed": (int, type(None)), "config": (dict, type(None))}
     for key, kind in types.items():
         if not isinstance(data.get(key), kind):
             raise ValueError(f"field {key!r} is {data.get(key)!r}")

@@ -180,7 +180,7 @@ def play(
         after = A.apply(state, decisions)
         if records:
             kind_names = kinds or (
-                [seats] * config.players if isinstance(seats, str) else list(seats)  # type: ignore[arg-type]
+                [seats] * config.players if isinstance(seats, str) else list(seats)
             )
             asked = {r.player: r for r in requests}
             recs = [decision_record(A.RULES, asked[d.player], d, kind_names[d.player - 1]) for d in decisions.values()]

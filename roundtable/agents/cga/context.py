@@ -67,7 +67,7 @@ def _temperature(default: float, description: str, nodes: list[str]) -> Any:
     return (float, temperature_field(default, description, KINDS, nodes))
 
 
-CgaContext = create_model(  # type: ignore[call-overload]
+CgaContext = create_model(
     "CgaContext",
     __base__=_Rendering,
     __doc__="""Per-run settings of the ``cga`` agent graph (its ``context_schema``).

@@ -71,7 +71,7 @@ def _after_think(state: CgaState) -> str:
     return "think" if state.get("retry") else "decide"
 
 
-def build_cga_graph(models: ModelProvider | None = None) -> StateGraph:
+def build_cga_graph(models: ModelProvider | None = None) -> StateGraph[Any, Any, Any, Any]:
     """The uncompiled ``cga`` agent graph.
 
     Args:

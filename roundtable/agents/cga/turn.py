@@ -11,6 +11,7 @@ extractor and the pick rules are every kind's
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -53,7 +54,7 @@ class CgaTurn:
     slots: int = 0
 
     @classmethod
-    def of(cls, state: dict[str, Any], runtime: Runtime[Any] | None, models: ModelProvider | None = None
+    def of(cls, state: Mapping[str, Any], runtime: Runtime[Any] | None, models: ModelProvider | None = None
            ) -> CgaTurn:
         """Parse the graph state and the runtime context.
 

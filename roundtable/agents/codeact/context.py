@@ -9,7 +9,7 @@ instruction, the answer formats and the narrator are the same templates the
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import create_model
 
@@ -61,8 +61,12 @@ def _prompt(field: str) -> Any:
 class _Rendering(TemplateContext):
     TEMPLATE_FIELDS: ClassVar[dict[str, str]] = CODEACT_TEMPLATE_FIELDS
 
+    if TYPE_CHECKING:  # fields create_model adds below, declared for the type checker only
+        text_temperature: float
+        code_temperature: float
 
-CodeActContext = create_model(  # type: ignore[call-overload]
+
+CodeActContext = create_model(
     "CodeActContext",
     __base__=_Rendering,
     __doc__="""Per-run settings of the ``codeact`` and ``cot`` agent graphs (their ``context_schema``).

@@ -32,6 +32,8 @@ self-debug loop step by step and reruns any node from its checkpoint.
 
 from __future__ import annotations
 
+from typing import Any
+
 from langgraph.graph import END, START, StateGraph
 
 from roundtable.agents.codeact import (
@@ -56,7 +58,8 @@ from roundtable.agents.common.model_calls import FactoryModels, ModelProvider
 from roundtable.agents.protocol import AgentInput, AgentOutput, agent_step
 
 
-def build_codeact_graph(kind: str = "codeact", models: ModelProvider | None = None) -> StateGraph:
+def build_codeact_graph(kind: str = "codeact",
+                        models: ModelProvider | None = None) -> StateGraph[Any, Any, Any, Any]:
     """The uncompiled agent graph of ``kind`` (``codeact`` or ``cot``; the same nodes, see the module docstring).
 
     Args:

@@ -7,6 +7,7 @@ rendered over this kind's context, so every kind that plays Avalon reads the sam
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,7 +48,7 @@ class CodeActTurn:
     table: AvalonTable
 
     @classmethod
-    def of(cls, state: dict[str, Any], runtime: Runtime[Any] | None) -> CodeActTurn:
+    def of(cls, state: Mapping[str, Any], runtime: Runtime[Any] | None) -> CodeActTurn:
         """Parse the graph state and the runtime context.
 
         Raises:

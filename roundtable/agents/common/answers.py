@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from roundtable.games.protocol import Request
-from roundtable.prompts.rendering import TemplateContext
+from roundtable.prompts.rendering import PromptContext
 
 
 def request_variables(request: Request, team_knowledge: str = "") -> dict[str, Any]:
@@ -36,7 +36,7 @@ def request_variables(request: Request, team_knowledge: str = "") -> dict[str, A
     }
 
 
-def choice_help(context: TemplateContext, variables: dict[str, Any], json: bool, reason: bool = False) -> str:
+def choice_help(context: PromptContext, variables: dict[str, Any], json: bool, reason: bool = False) -> str:
     """How the answer's choice is to be written (template ``answers/choice_help``).
 
     Args:
@@ -48,7 +48,7 @@ def choice_help(context: TemplateContext, variables: dict[str, Any], json: bool,
     return context.render("answers/choice_help", **variables, reason=reason, format="json" if json else "prose")
 
 
-def retry_note(context: TemplateContext, request: Request, players: int, attempt: int) -> str:
+def retry_note(context: PromptContext, request: Request, players: int, attempt: int) -> str:
     """What the Host says when asking again for players (``""`` on the first try or for any other answer shape)."""
     if attempt == 0 or request.answer != "pick":
         return ""

@@ -102,7 +102,7 @@ def answer_schema(request: Request, players: int, words: int | None, *, reason: 
         fields["reason"] = (str, Field(max_length=REASON_CHARS, description=describe("reason", **facts)))
     if request.answer == "pick" and request.count == 1:
         allowed = ((0,) if request.may_pass else ()) + tuple(request.candidates or range(1, players + 1))
-        fields["player"] = (Literal[allowed], Field(description=describe("player", **facts)))  # type: ignore[valid-type]
+        fields["player"] = (Literal[allowed], Field(description=describe("player", **facts)))
     elif request.answer == "pick":
         size = request.count or 1
         player = Annotated[int, Field(ge=1, le=players)]
@@ -110,12 +110,12 @@ def answer_schema(request: Request, players: int, words: int | None, *, reason: 
                                                  description=describe("players", **facts)))
     elif request.answer == "yes_no":
         words_allowed = tuple(request.word(c) for c in request.allowed)
-        fields["answer"] = (Literal[words_allowed], Field(description=describe("answer", **facts)))  # type: ignore[valid-type]
+        fields["answer"] = (Literal[words_allowed], Field(description=describe("answer", **facts)))
     if words:
         fields["words"] = (str, Field(max_length=words * CHARS_PER_WORD,
                                       description=describe("words", words=words, **facts)))
     name = "".join(part.title() for part in request.kind.split("_")) + "Answer"
-    return create_model(name, **fields)  # type: ignore[call-overload]
+    return create_model(name, **fields)
 
 
 def answer_from_schema(request: Request, parsed: dict[str, Any] | None) -> dict[str, Any]:
@@ -141,7 +141,8 @@ def extractor_schema(request: Request, players: int) -> type[BaseModel]:
         player = Annotated[int, Field(ge=0, le=players)]
         return create_model("ExtractedPlayers",
                             players=(list[player], Field(max_length=max(request.count or 1, 1) + 2)))
-    return create_model("ExtractedAnswer", answer=(Literal[(*request.options, "none")], ...))  # type: ignore[misc]
+    fields: dict[str, Any] = {"answer": (Literal[(*request.options, "none")], ...)}  # a Literal built at run time
+    return create_model("ExtractedAnswer", **fields)
 
 
 # ------------------------------------------------------------ prose parsing

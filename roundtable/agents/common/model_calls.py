@@ -167,14 +167,15 @@ def total_usage(records: Iterable[dict[str, Any]], fallbacks: int = 0) -> dict[s
 
 # ------------------------------------------------------------------ seeds
 
-_SEEDS: ContextVar[tuple[tuple[object, ...], Counter[str]] | None] = ContextVar("roundtable_call_seeds", default=None)
+_SEEDS: ContextVar[tuple[int, tuple[object, ...], Counter[str]] | None] = ContextVar("roundtable_call_seeds",
+                                                                                     default=None)
 
 
 @contextmanager
 def seeded_calls(seed: int | None, *key: object) -> Iterator[None]:
     """Calls made inside carry seeds derived from ``seed`` and ``key`` (e.g. request id and agent step);
     ``seed=None``: no seeds (the endpoint samples freely). Per thread and task (a context variable)."""
-    token = _SEEDS.set(None if seed is None else ((seed, *key), Counter()))
+    token = _SEEDS.set(None if seed is None else (seed, key, Counter()))
     try:
         yield
     finally:
@@ -187,9 +188,9 @@ def next_call_seed(module: str) -> int | None:
     current = _SEEDS.get()
     if current is None:
         return None
-    key, counts = current
+    seed, key, counts = current
     counts[module] += 1
-    return rng_for(key[0], *key[1:], module, counts[module]).getrandbits(31)
+    return rng_for(seed, *key, module, counts[module]).getrandbits(31)
 
 
 def with_seed(model: BaseChatModel, seed: int | None) -> BaseChatModel:

@@ -16,13 +16,13 @@ from langchain_core.language_models import BaseChatModel
 from roundtable.agents.common.extraction import extract
 from roundtable.games.fallbacks import choose_pick
 from roundtable.games.protocol import Request
-from roundtable.prompts.rendering import TemplateContext
+from roundtable.prompts.rendering import PromptContext
 
 REPLY_CHARS = 1200
 """Longest reply passed to the extractor, in characters."""
 
 
-def extract_action(extractor: BaseChatModel, context: TemplateContext, request: Request, players: int, reply: str,
+def extract_action(extractor: BaseChatModel, context: PromptContext, request: Request, players: int, reply: str,
                    structured: bool) -> tuple[dict[str, Any], list[str], list[dict[str, Any]]]:
     """Run the extractor (template ``extraction/<answer shape>``, rendered through ``context``) on a prose reply.
 

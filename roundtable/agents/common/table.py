@@ -21,7 +21,7 @@ from roundtable.agents.common.avalon_rules import rules_variables
 from roundtable.games.avalon import AvalonView, FifthRejection, Role, rejection_wins
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.prompts.narrator import narrate
-from roundtable.prompts.rendering import TemplateContext
+from roundtable.prompts.rendering import PromptContext
 
 AVALON_ROLES: tuple[str, ...] = tuple(role.value for role in Role)
 """Avalon's roles, each with a role card template ``avalon/roles/<role>`` (a prompt field of every kind's context)."""
@@ -33,7 +33,7 @@ class AvalonTable:
 
     Attributes:
         view: the player's Avalon view. request: the request in hand.
-        context: the kind's prompt context (`roundtable.prompts.rendering.TemplateContext`).
+        context: the kind's prompt context (`roundtable.prompts.rendering.PromptContext`).
         response_words: the word limit of the player's words at the table.
         strategy: the role's strategy on the role card (a learned one; ``""``: the card's initial one).
         role_notes: what the player learned in earlier games about the other roles (``""``: none).
@@ -41,7 +41,7 @@ class AvalonTable:
 
     view: AvalonView
     request: Request
-    context: TemplateContext
+    context: PromptContext
     response_words: int = 20
     strategy: str = ""
     role_notes: str = ""
@@ -183,7 +183,7 @@ def avalon_view(view: PlayerView) -> AvalonView:
     return view
 
 
-def game_table(view: PlayerView, request: Request, context: TemplateContext,
+def game_table(view: PlayerView, request: Request, context: PromptContext,
                response_words: int = 20) -> AvalonTable | None:
     """The table texts every kind shares for the view's game, or ``None`` for a game that has none (a kind then
     uses its own generic texts). Avalon's is `AvalonTable`; the only one today."""

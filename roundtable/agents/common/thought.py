@@ -39,7 +39,7 @@ def think_schema(request: Request, players: int, thought_words: int, words: int 
     fields: dict[str, Any] = {"thought": (str, Field(max_length=thought_words * CHARS_PER_WORD,
                                                      description="your step-by-step reasoning"))}
     fields |= {name: (info.annotation, info) for name, info in base.model_fields.items()}
-    return create_model(f"Thought{base.__name__}", **fields)  # type: ignore[call-overload]
+    return create_model(f"Thought{base.__name__}", **fields)
 
 
 def think_budget(opts: Any, with_words: bool, ask_choice: bool) -> int:

@@ -35,6 +35,8 @@ The call budget and measured cost: docs/measurements.md#the-lga-call-budget.
 
 from __future__ import annotations
 
+from typing import Any
+
 from langgraph.graph import END, START, StateGraph
 
 from roundtable.agents.common.model_calls import FactoryModels, ModelProvider
@@ -63,7 +65,7 @@ _AFTER: dict[str, list[str]] = {
 }
 
 
-def build_lga_graph(models: ModelProvider | None = None) -> StateGraph:
+def build_lga_graph(models: ModelProvider | None = None) -> StateGraph[Any, Any, Any, Any]:
     """The uncompiled ``lga`` agent graph.
 
     Args:

@@ -11,6 +11,7 @@ the game.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -26,7 +27,7 @@ from roundtable.agents.lga.turn import Turn
 from roundtable.games.protocol import Request
 
 
-def responds_directly(state: dict[str, Any], request: Request, no_action: bool) -> bool:
+def responds_directly(state: Mapping[str, Any], request: Request, no_action: bool) -> bool:
     """Whether the response must also carry the action (``no_action`` ablation, action still to read)."""
     return (
         no_action
@@ -66,8 +67,8 @@ def make_respond(models: ModelProvider):
             if update["retry"]:
                 return update
         if request.wants_words:
-            action = update.get("action") if direct else state.get("action")
-            checked = review_update(turn, state, text, (action or {}).get("players"))
+            read = update.get("action") if direct else state.get("action")
+            checked = review_update(turn, state, text, (read or {}).get("players"))
             update |= checked
             if not checked.get("recheck"):
                 update["words"] = text

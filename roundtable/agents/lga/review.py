@@ -23,6 +23,7 @@ reader of the record sees them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,7 +89,7 @@ def review(turn: Turn, words: str | None, players: list[int] | None) -> Review |
     return Review(tuple(reasons), note, copied=copied is not None)
 
 
-def review_update(turn: Turn, state: dict[str, Any], words: str | None,
+def review_update(turn: Turn, state: Mapping[str, Any], words: str | None,
                   players: list[int] | None) -> dict[str, Any]:
     """The state update of a step that spoke: ask again once with the note, or record what a re-ask left.
 

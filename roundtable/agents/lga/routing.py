@@ -66,7 +66,7 @@ def next_step(state: dict[str, Any], after: str) -> Step:
     if after in ("act", "respond"):
         start = STEPS.index(after)  # a too-short team is asked for again by the same step
     elif after in STEPS:
-        start = STEPS.index(after) + 1  # type: ignore[arg-type]
+        start = STEPS.index(after) + 1
     else:  # observe
         start = 0
     for step in STEPS[start:]:

@@ -33,7 +33,7 @@ from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from roundtable.agents.common.model_calls import ModelProvider
-from roundtable.agents.common.table import AvalonTable
+from roundtable.agents.common.table import AvalonTable, avalon_view
 from roundtable.agents.lga import memory as mem
 from roundtable.agents.lga.context import LgaContext
 from roundtable.agents.lga.options import LgaOptions
@@ -77,13 +77,13 @@ class Turn:
         options = LgaOptions.parse(seat.options)
         slots = models.slots(seat.model) if models is not None and options.prompt_layout != "shared" else 0
         return cls(
-            view=parse_view(state["view"]),  # type: ignore[arg-type]
+            view=avalon_view(parse_view(state["view"])),
             request=Request.model_validate(state["request"]),
             seat=seat,
             seed=int(state.get("seed") or 0),
             memory=dict(state.get("pool") or {}),
             options=options,
-            context=agent_context(LgaContext, "lga", runtime.context if runtime is not None else None),  # type: ignore[arg-type]
+            context=agent_context(LgaContext, "lga", runtime.context if runtime is not None else None),
             state=state,
             slots=slots,
         )

@@ -25,6 +25,7 @@ again"``), as the word checks of `roundtable.agents.lga.review` are.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,7 +76,7 @@ def wanted_vote(turn: Turn) -> WantedVote | None:
     return None
 
 
-def vote_update(turn: Turn, state: dict[str, Any], action: dict[str, Any] | None) -> dict[str, Any]:
+def vote_update(turn: Turn, state: Mapping[str, Any], action: dict[str, Any] | None) -> dict[str, Any]:
     """The act step's state update for a team vote just read: ask again once, or record what a re-ask left.
 
     Returns:

@@ -112,7 +112,7 @@ _VARIANTS: dict[str, type[Enum]] = {
 LATER_VARIANTS: tuple[str, ...] = ("two_fail_quests", "evil_quest_card", "assassination_targets")
 """Variants recorded only when not at their default (see `Rules.to_dict`)."""
 
-VARIANTS: dict[str, tuple[str, ...]] = {k: tuple(m.value for m in e) for k, e in _VARIANTS.items()}  # type: ignore[attr-defined]
+VARIANTS: dict[str, tuple[str, ...]] = {k: tuple(m.value for m in e) for k, e in _VARIANTS.items()}
 """Every rule variant and its values, the default first."""
 
 
@@ -148,9 +148,10 @@ class Rules:
             try:
                 parsed = enum(value)
             except ValueError:
-                valid = ", ".join(str(m.value) for m in enum)  # type: ignore[attr-defined]
+                valid = ", ".join(str(m.value) for m in enum)
                 raise ConfigurationError(f"rule {key} cannot be {value!r}; valid values: {valid}") from None
-            rules = replace(rules, **{key: parsed})
+            change: dict[str, Any] = {key: parsed}
+            rules = replace(rules, **change)
         return rules
 
     def to_dict(self) -> dict[str, str]:

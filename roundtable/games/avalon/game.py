@@ -68,6 +68,8 @@ def action_of(request: Request, decision: Decision) -> dict[str, Any]:
     """The answer as the log records it: ``{"team": [...]}``, ``{"approve": bool}``, ``{"success": bool}``,
     ``{"target": player or None}``; ``{}`` for words only."""
     key = _ANSWER_KEYS.get(request.kind)
+    if key is None:  # words only
+        return {}
     if request.answer == "pick":
         if key == "target":
             return {"target": decision.players[0] if decision.players else None}
@@ -77,7 +79,7 @@ def action_of(request: Request, decision: Decision) -> dict[str, Any]:
     return {}
 
 
-def plain_words(view_: AvalonView, request: Request, decision: Decision) -> str:  # type: ignore[override]
+def plain_words(view_: AvalonView, request: Request, decision: Decision) -> str:
     """Plain words matching an answer (the rule bots' wording)."""
     return words_for(view_, request, decision.players)
 
@@ -96,7 +98,7 @@ RULES: GameRules[AvalonState, AvalonConfig] = GameRules(
     result=result,
     **state_fields(AvalonState),
     action_of=action_of,
-    plain_words=plain_words,  # type: ignore[arg-type]
+    plain_words=plain_words,  # type: ignore[arg-type]  # typed on Avalon's own view: GameRules hands a game only its views
     view_model=AvalonView,
     belief_probe=belief_probe,
     record_views=record_views,

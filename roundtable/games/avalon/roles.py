@@ -37,7 +37,7 @@ class Role(str, Enum):
         return Side.GOOD if self in GOOD_ROLES else Side.EVIL
 
     @property
-    def title(self) -> str:  # type: ignore[override]
+    def title(self) -> str:  # type: ignore[override]  # the role's name, shadowing str.title on purpose
         """The role's name as the rulebook prints it, e.g. ``Loyal Servant of Arthur``."""
         return ROLE_TITLES[self]
 

@@ -8,6 +8,7 @@ broken rule; on success it returns a new state with the new events appended.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from roundtable.games.avalon.config import (
     Assassination,
@@ -45,7 +46,7 @@ ASSASSINATION_MISSED = "assassination_missed"
 # --------------------------------------------------------------------- setup
 
 
-def knowledge_of(roles: tuple[Role, ...], player: int) -> list[dict[str, object]]:
+def knowledge_of(roles: tuple[Role, ...], player: int) -> list[dict[str, Any]]:
     """What ``player`` learns in the reveal, per the role table of docs/games/avalon.md#roles-and-what-they-learn.
 
     Returns:
@@ -80,7 +81,7 @@ def rejection_wins(attempt: int, fifth_rejection: str | FifthRejection = FifthRe
     return attempt >= MAX_PROPOSALS and FifthRejection(fifth_rejection) is FifthRejection.EVIL_WINS
 
 
-def knowledge_vote(role: Role, voter: int, knowledge: Iterable[Mapping[str, object]],
+def knowledge_vote(role: Role, voter: int, knowledge: Iterable[Mapping[str, Any]],
                    team: Iterable[int]) -> bool | None:
     """The team vote that the voter's own reveal knowledge decides (True: approve), or None when it decides nothing.
 
@@ -96,7 +97,7 @@ def knowledge_vote(role: Role, voter: int, knowledge: Iterable[Mapping[str, obje
         knowledge: what it learned in the reveal (`knowledge_of`: ``[{"player": q, "is": label}]``).
         team: the proposed team's seats.
     """
-    evil_known = {int(k["player"]) for k in knowledge if k.get("is") == "evil"}  # type: ignore[call-overload]
+    evil_known = {int(k["player"]) for k in knowledge if k.get("is") == "evil"}
     members = set(team)
     if role is Role.MERLIN:
         return not (members & evil_known)
@@ -284,7 +285,7 @@ def pending(state: AvalonState) -> list[Request]:
             shape = {"answer": "words"}
         return [
             Request(id=f"{tag}.speak.p{speaker}", kind="speak", player=speaker, subject=state.team,
-                    wants_words=True, **shape, **base)  # type: ignore[arg-type]
+                    wants_words=True, **shape, **base)
         ]
     if state.phase is Phase.VOTE:
         return [

@@ -45,7 +45,7 @@ DEFAULT_MAX_DAYS = 10
 MAX_DAYS_LIMIT = 50
 
 VARIANTS: dict[str, tuple[str, ...]] = {
-    **{k: tuple(m.value for m in e) for k, e in _ENUMS.items()},  # type: ignore[attr-defined]
+    **{k: tuple(m.value for m in e) for k, e in _ENUMS.items()},
     "max_days": (str(DEFAULT_MAX_DAYS), "3"),
 }
 """Every rule variant and example values, the default first (``max_days`` takes any whole number 1..50)."""
@@ -83,9 +83,10 @@ class Rules:
             try:
                 parsed = _ENUMS[key](value)
             except ValueError:
-                valid = ", ".join(str(m.value) for m in _ENUMS[key])  # type: ignore[attr-defined]
+                valid = ", ".join(str(m.value) for m in _ENUMS[key])
                 raise ConfigurationError(f"rule {key} cannot be {value!r}; valid values: {valid}") from None
-            rules = replace(rules, **{key: parsed})
+            change: dict[str, Any] = {key: parsed}
+            rules = replace(rules, **change)
         return rules
 
     def to_dict(self) -> dict[str, str]:

@@ -76,7 +76,7 @@ def action_of(request: Request, decision: Decision) -> dict[str, Any]:
     return {}
 
 
-def plain_words(view_: WerewolfView, request: Request, decision: Decision) -> str:  # type: ignore[override]
+def plain_words(view_: WerewolfView, request: Request, decision: Decision) -> str:
     """Plain words for a statement with no usable words (the rule bots' wording)."""
     return words_for(view_, request)
 
@@ -95,7 +95,7 @@ RULES: GameRules[WerewolfState, WerewolfConfig] = GameRules(
     result=result,
     **state_fields(WerewolfState),
     action_of=action_of,
-    plain_words=plain_words,  # type: ignore[arg-type]
+    plain_words=plain_words,  # type: ignore[arg-type]  # typed on Werewolf's own view: GameRules hands a game only its views
     view_model=WerewolfView,
     record_views=record_views,
     round_name="day",

@@ -35,7 +35,7 @@ class Role(str, Enum):
         return Side.WEREWOLVES if self is Role.WEREWOLF else Side.VILLAGE
 
     @property
-    def title(self) -> str:  # type: ignore[override]
+    def title(self) -> str:  # type: ignore[override]  # the role's name, shadowing str.title on purpose
         """The role's name as printed, e.g. ``Werewolf``."""
         return self.value.title()
 

@@ -137,7 +137,7 @@ def pending(state: WerewolfState) -> list[Request]:
         (witch,) = state.living(Role.WITCH)
         if state.witch_step == "save":
             return [Request(id=f"{tag}.save.p{witch}", kind="save", player=witch, answer="yes_no",
-                            options=SAVE_WORDS, unclear=False, subject=(state.target,),  # type: ignore[arg-type]
+                            options=SAVE_WORDS, unclear=False, subject=(state.target,),
                             details={"target": state.target}, **base)]
         return [Request(id=f"{tag}.poison.p{witch}", kind="poison", player=witch, answer="pick", count=1,
                         candidates=tuple(p for p in alive if p != witch), may_pass=True, **base)]

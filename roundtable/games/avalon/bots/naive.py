@@ -59,11 +59,11 @@ def decide(view: AvalonView, request: Request, seed: int) -> Decision:
         return Decision.to(request, players=team,
                            utterance=words_for(view, request, team) if request.wants_words else None)
     if request.kind == "speak":
-        team = None
+        suggested = None
         if request.answer == "pick":
-            team = _evil_team(view, request, rng) if evil else _good_team(view, request, rng)
+            suggested = _evil_team(view, request, rng) if evil else _good_team(view, request, rng)
         opinion = _approve(view, request, role) if request.subject else None
-        return Decision.to(request, players=team, utterance=words_for(view, request, team, opinion))
+        return Decision.to(request, players=suggested, utterance=words_for(view, request, suggested, opinion))
     if request.kind == "vote_team":
         return Decision.to(request, choice=_approve(view, request, role))
     if request.kind == "quest_card":
