@@ -35,11 +35,11 @@ from roundtable.metrics.summaries import game_summary
 from roundtable.models.errors import ModelError
 from roundtable.play.compare import action_of, compare_games, cost_of, divergence
 from roundtable.play.forks import ForkError, fork_game, forks_of, parse_overrides
-from roundtable.play.locks import GameBusyError
 from roundtable.play.person import NoAnswer, TerminalPerson
 from roundtable.play.runner import game_of, new_game_id, open_runner, recorded_inputs
 from roundtable.play.seating import resolve_seats
 from roundtable.store import paths, transcript
+from roundtable.store.locks import GameBusyError
 from roundtable.store.records import (
     RecordError,
     build_record,

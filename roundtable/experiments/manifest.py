@@ -17,8 +17,8 @@ from typing import Any
 from roundtable.experiments.config import ExperimentConfig, PlannedGame
 from roundtable.experiments.retention import database_bytes
 from roundtable.metrics.cost import cost_summary
-from roundtable.play.locks import is_driven
 from roundtable.settings import data_home
+from roundtable.store.locks import is_driven
 from roundtable.store.records import read_record
 
 MANIFEST_FILE = "manifest.json"

@@ -18,19 +18,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-POOL_EVENT = "experience_pool"
-"""The log entry's type (written by `roundtable.agents.cga.experience.pool_at_start`)."""
+from roundtable.store.records import pools_at_start
 
 STEP = 10
 """Xu et al.'s step between pool sizes, in games (0, 10, 20, 30, 40)."""
-
-
-def pools_at_start(record: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    """``{player: {"pool", "reads", "games", "experiences"}}`` (player as a string) of every seat that recorded
-    its experience pool at the start of the game; ``{}`` for a record without any (no ``cga`` seat, or a
-    game recorded before seats recorded their pool)."""
-    return {str(e["player"]): {k: e.get(k) for k in ("pool", "reads", "games", "experiences")}
-            for e in record.get("events") or [] if e.get("type") == POOL_EVENT}
 
 
 def pool_size(record: Mapping[str, Any]) -> int | None:

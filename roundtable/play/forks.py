@@ -22,9 +22,9 @@ from langchain_core.runnables import RunnableConfig
 from pydantic import ValidationError
 
 from roundtable.games.errors import ConfigurationError
-from roundtable.play.locks import game_lock
 from roundtable.play.runner import GameRunner, game_of, new_game_id, open_runner
 from roundtable.store import paths
+from roundtable.store.locks import game_lock
 from roundtable.store.records import build_record, list_records, read_record, write_record
 
 

@@ -24,8 +24,8 @@ from roundtable.agents.human import is_question
 from roundtable.agents.registry import AGENT_KINDS
 from roundtable.games import GAMES
 from roundtable.graphs.game import GameGraph, build_game_graph
-from roundtable.play.locks import game_lock, is_driven
 from roundtable.store import paths
+from roundtable.store.locks import game_lock, is_driven
 from roundtable.store.records import build_record, read_record, write_record
 
 STEP_NODES = ["setup", "apply"]

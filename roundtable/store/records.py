@@ -16,16 +16,28 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from roundtable.games import GAMES
-from roundtable.metrics.pools import pools_at_start
-from roundtable.play.locks import is_driven
 from roundtable.store import paths
+from roundtable.store.locks import is_driven
 
 RECORD_VERSION = 1
+
+POOL_EVENT = "experience_pool"
+"""The log entry in which a ``cga`` seat records the experience pool it plays with
+(`roundtable.agents.cga.experience.pool_at_start`)."""
+
+
+def pools_at_start(record: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """``{player: {"pool", "reads", "games", "experiences"}}`` (player as a string) of every seat that recorded
+    its experience pool at the start of the game; ``{}`` for a record without any (no ``cga`` seat, or a
+    game recorded before seats recorded their pool)."""
+    return {str(e["player"]): {k: e.get(k) for k in ("pool", "reads", "games", "experiences")}
+            for e in record.get("events") or [] if e.get("type") == POOL_EVENT}
 
 
 def build_record(game_id: str, values: dict[str, Any], status: str, game_name: str = "avalon") -> dict[str, Any]:

@@ -148,7 +148,8 @@ def test_the_game_logs_each_cga_seats_pool_when_it_is_dealt(home: Path):
 
     from roundtable.games import GAMES
     from roundtable.graphs.game import build_game_graph
-    from roundtable.metrics.pools import pool_size, pools_at_start
+    from roundtable.metrics.pools import pool_size
+    from roundtable.store.records import pools_at_start
 
     record_game("g1", finished({"2": agent_pool("seer", "village", "village", [SEER])}, "village", 2))
     seats = [CGA_SEAT | {"options": {"pool": "village"}}] * 2 + [{"kind": "naive"}] * 4 + [CGA_SEAT]
