@@ -37,7 +37,7 @@ from roundtable.play.forks import fork_game
 from roundtable.play.runner import open_runner
 from roundtable.store.records import read_record
 
-PHASE = {"vote_team": "team_vote", "propose_team": "proposal"}
+PHASE = {"vote_team": "vote_team", "propose_team": "proposal"}
 
 
 def fork_steps(game_id: str, kind: str) -> list[int]:

@@ -79,7 +79,7 @@ class DecisionChannels(TypedDict, total=False):
     ``problems`` (fallback reasons) and ``usage`` records."""
 
     action: dict[str, Any] | None
-    words: str | None
+    utterance: str | None
     raw: Annotated[list[str], operator.add]
     problems: Annotated[list[str], operator.add]
     usage: Annotated[list[dict[str, Any]], operator.add]

@@ -33,7 +33,7 @@ from roundtable.graphs.game import build_game_graph
 from roundtable.graphs.setup import check_input
 from roundtable.metrics.summaries import game_summary
 from roundtable.models.errors import ModelError
-from roundtable.play.compare import action_of, compare_games, cost_of, divergence
+from roundtable.play.compare import compare_games, cost_of, divergence, recorded_action
 from roundtable.play.forks import ForkError, fork_game, forks_of, parse_overrides
 from roundtable.play.person import NoAnswer, TerminalPerson
 from roundtable.play.runner import game_of, new_game_id, open_runner, recorded_inputs
@@ -484,7 +484,7 @@ def compare(
     def brief(decision: dict[str, Any] | None) -> tuple[str, str, str]:
         if decision is None:
             return "-", "-", "-"
-        action = json.dumps({k: v for k, v in action_of(decision).items() if v is not None}, ensure_ascii=False)
+        action = json.dumps({k: v for k, v in recorded_action(decision).items() if v is not None}, ensure_ascii=False)
         raw = " ".join((decision.get("raw") or "").split())
         cost = cost_of(decision)
         spent = f"{cost['calls']}c {cost['prompt_tokens']}+{cost['completion_tokens']}t"

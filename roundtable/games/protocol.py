@@ -33,7 +33,7 @@ their notes at once instead of each before its own first decision.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -363,6 +363,9 @@ class GameRules(Generic[StateT, ConfigT]):
             (``"Loyal Servant of Arthur"``).
         bot: the game's own rule bot (`RuleBot`), played by the ``naive`` kind;
             ``None``: the game has none.
+        renamed_events: names the game's log entries had in older records,
+            ``{old: new}``, so old records still load
+            (`roundtable.store.records.upgrade_record`).
     """
 
     name: str
@@ -389,3 +392,4 @@ class GameRules(Generic[StateT, ConfigT]):
     round_name: str = "round"
     role_title: Callable[[str], str] = titled
     bot: RuleBot | None = None
+    renamed_events: Mapping[str, str] = field(default_factory=dict)

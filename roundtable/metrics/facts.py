@@ -128,7 +128,7 @@ def player_facts(record: dict[str, Any]) -> list[PlayerFacts]:
         side = Role(role).side.value
         seat = seats[player - 1] if player - 1 < len(seats) else {}
         cards = [c for c in _events(record, "quest_card") if c["player"] == player]
-        votes = [v for v in _events(record, "vote") if leader_of.get((v["round"], v["attempt"])) == player]
+        votes = [v for v in _events(record, "vote_team") if leader_of.get((v["round"], v["attempt"])) == player]
         teams = [(p["round"], set(p["team"])) for p in proposals if p["leader"] == player]
         teams += [(d.get("round") or _round_of(d), set(d["team"])) for d in decisions
                   if d["player"] == player and d.get("kind") == "speak" and d.get("team")]

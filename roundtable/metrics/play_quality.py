@@ -179,7 +179,7 @@ def play_quality(record: dict[str, Any]) -> PlayQuality:
                 else:
                     _example(quality, "words_and_actions",
                              f"P{event['leader']} said {said!r}, proposed {team}")
-        elif kind == "vote":
+        elif kind == "vote_team":
             voted_on = teams.get((event["round"], event["attempt"]))
             expected = (settled_vote(roles, int(event["player"]), voted_on, last_chance(record, int(event["attempt"])))
                         if voted_on is not None else None)

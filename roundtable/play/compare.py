@@ -19,7 +19,7 @@ COST = ("calls", "prompt_tokens", "completion_tokens")
 ASPECTS = ("prompt", "raw", "action", "cost")
 
 
-def action_of(decision: dict[str, Any]) -> dict[str, Any]:
+def recorded_action(decision: dict[str, Any]) -> dict[str, Any]:
     """The parsed action of a decision record (its game-specific keys), with its fallback."""
     return {k: v for k, v in decision.items() if k not in META} | {"fallback": decision.get("fallback")}
 
@@ -75,7 +75,7 @@ def compare_decisions(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> list[
         if da is None or db is None:
             diff.differs = ["only in A" if db is None else "only in B"]
         else:
-            checks = {"prompt": prompts_of, "raw": lambda d: d.get("raw"), "action": action_of, "cost": cost_of}
+            checks = {"prompt": prompts_of, "raw": lambda d: d.get("raw"), "action": recorded_action, "cost": cost_of}
             diff.differs = [name for name, get in checks.items() if get(da) != get(db)]
         out.append(diff)
     return out

@@ -25,7 +25,10 @@ from roundtable.games import GAMES
 from roundtable.store import paths
 from roundtable.store.locks import is_driven
 
-RECORD_VERSION = 1
+RECORD_VERSION = 2
+"""The record format written now. Version 2 renamed log entries so that each thing has one name (Avalon's team
+vote is ``vote_team`` as phase, request kind and log entry; Werewolf's night kill and day elimination are logged
+as ``kill`` and ``eliminate``, their request kinds); `upgrade_record` reads version 1."""
 
 POOL_EVENT = "experience_pool"
 """The log entry in which a ``cga`` seat records the experience pool it plays with
@@ -79,8 +82,7 @@ def build_record(game_id: str, values: dict[str, Any], status: str, game_name: s
         **rules.record_views(events),
         **({"beliefs": dict(values.get("beliefs") or {})} if rules.belief_probe is not None else {}),
         "experience_pools": pools_at_start({"events": events}),
-        "decisions": [{k: v for k, v in e.items() if k not in ("type", "to")}
-                      for e in events if e["type"] == "decision"],
+        "decisions": decisions_of(events),
         "usage": usage_totals(events),
         "usage_by_module": module_totals(events),
         "events": events,
@@ -126,7 +128,25 @@ def read_record(game_id: str) -> dict[str, Any] | None:
         raise RecordError(f"{path} is not a readable record: {error}") from None
     if not isinstance(data, dict):
         raise RecordError(f"{path} is not a readable record: a JSON {type(data).__name__}, not an object")
-    return data
+    return upgrade_record(data)
+
+
+def upgrade_record(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` in the current format (`RECORD_VERSION`): a record of an older version gets the names its
+    game's log entries have now (`GameRules.renamed_events`) in its log and in the views built from it; a current
+    record, or one of an unknown game, is returned as it is."""
+    rules = GAMES.get(str(record.get("game") or "avalon"))
+    if int(record.get("version") or 1) >= RECORD_VERSION or rules is None or not isinstance(record.get("events"), list):
+        return record
+    renamed = rules.renamed_events
+    events = [{**event, "type": renamed.get(event.get("type"), event.get("type"))} for event in record["events"]]
+    views = rules.record_views(events) if record.get("status") is not None else {}
+    return {**record, **views, "version": RECORD_VERSION, "events": events, "decisions": decisions_of(events)}
+
+
+def decisions_of(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The record's ``decisions``: every decision log entry without its ``type`` and ``to``."""
+    return [{k: v for k, v in e.items() if k not in ("type", "to")} for e in events if e["type"] == "decision"]
 
 
 def list_records() -> list[dict[str, Any]]:

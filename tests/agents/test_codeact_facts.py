@@ -66,7 +66,7 @@ def test_the_facts_hold_nothing_their_player_may_not_know(role):
         assert [(f["round"], f["team"], f["fails"]) for f in facts if f["kind"] == "quest"] == [
             (e["round"], e["team"], e["fails"]) for e in quests]
         votes = [e for e in state.events if e["type"] == "vote_result"]
-        assert [(f["round"], f["attempt"], f["approvers"]) for f in facts if f["kind"] == "vote"] == [
+        assert [(f["round"], f["attempt"], f["approvers"]) for f in facts if f["kind"] == "vote_team"] == [
             (e["round"], e["attempt"], e.get("approvers")) for e in votes]
         checked += 1
     assert checked >= 6
@@ -77,7 +77,7 @@ def test_the_facts_read_as_plain_statements():
         {"kind": "one_good_one_evil", "players": [1, 4]},
         {"kind": "quest", "round": 1, "team": [1, 2], "fails": 1, "success": False, "exact": False},
         {"kind": "quest", "round": 2, "team": [3, 5, 6], "fails": 0, "success": True, "exact": True},
-        {"kind": "vote", "round": 2, "attempt": 1, "leader": 3, "team": [3, 5, 6], "approved": True,
+        {"kind": "vote_team", "round": 2, "attempt": 1, "leader": 3, "team": [3, 5, 6], "approved": True,
          "approvals": 4, "rejections": 3, "approvers": [1, 3, 5, 6], "rejecters": [2, 4, 7]},
     ]
     text = CodeActContext().render("codeact/facts", facts=facts)

@@ -23,7 +23,7 @@ PROPOSE = Request(id="r1.a1.propose_team.first.p2", kind="propose_team", player=
                   answer="pick", count=2, candidates=(1, 2, 3, 4, 5, 6), wants_words=True)
 SHOT = Request(id="r3.assassinate.p6", kind="assassinate", player=6, round=3, phase="assassination",
                answer="pick", count=1, candidates=(1, 2, 3, 4), may_pass=True)
-VOTE = Request(id="r1.a1.vote_team.p2", kind="vote_team", player=2, round=1, phase="team_vote", answer="yes_no",
+VOTE = Request(id="r1.a1.vote_team.p2", kind="vote_team", player=2, round=1, phase="vote_team", answer="yes_no",
                options=("approve", "reject"), unclear=True, subject=(1, 2))
 GOOD_CARD = Request(id="r1.quest_card.p2", kind="quest_card", player=2, round=1, phase="quest", answer="yes_no",
                     options=("success", "fail"), allowed=(True,), unclear=True)

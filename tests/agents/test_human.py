@@ -90,7 +90,7 @@ def test_several_human_seats_are_all_asked():
     assert graph.get_state(CONFIG).values["result"]["winner"] in ("good", "evil")
 
 
-VOTE = Request(id="r1.a1.vote_team.p2", kind="vote_team", player=2, phase="team_vote", round=1, answer="yes_no",
+VOTE = Request(id="r1.a1.vote_team.p2", kind="vote_team", player=2, phase="vote_team", round=1, answer="yes_no",
                options=("approve", "reject"))
 PROPOSE = Request(id="r1.a1.propose_team.p2", kind="propose_team", player=2, phase="proposal", round=1,
                   answer="pick", count=2, candidates=(1, 2, 3, 4, 5), wants_words=True)

@@ -276,7 +276,7 @@ def test_transcript_keeps_the_whole_round_while_it_fits():
         {"speaker": "Host", "text": "Player 1 leads proposal 1.", "round": 2, "phase": "proposal", "vis": "public",
          "attempt": 1},
         {"speaker": "Player 2", "text": "Old talk.", "round": 2, "phase": "discussion", "vis": "public", "attempt": 1},
-        {"speaker": "Host", "text": "Rejected.", "round": 2, "phase": "team_vote", "vis": "public", "attempt": 1,
+        {"speaker": "Host", "text": "Rejected.", "round": 2, "phase": "vote_team", "vis": "public", "attempt": 1,
          "fact": True},
         {"speaker": "Host", "text": "Player 2 leads proposal 2.", "round": 2, "phase": "proposal", "vis": "public",
          "attempt": 2},
@@ -294,7 +294,7 @@ def test_transcript_keeps_only_host_lines_of_earlier_proposals():
          "attempt": 1},
         {"speaker": "Player 2", "text": "Old talk.", "round": 2, "phase": "discussion", "vis": "public", "attempt": 1,
          "team": [1, 2]},
-        {"speaker": "Host", "text": "Rejected.", "round": 2, "phase": "team_vote", "vis": "public", "attempt": 1,
+        {"speaker": "Host", "text": "Rejected.", "round": 2, "phase": "vote_team", "vis": "public", "attempt": 1,
          "fact": True},
         {"speaker": "Host", "text": "Player 2 leads proposal 2.", "round": 2, "phase": "proposal", "vis": "public",
          "attempt": 2},
@@ -437,7 +437,7 @@ def test_game_record_sums_usage_per_module():
         {"type": "decision", "player": 1, "usage": {"modules": {"summarize": calls, "act": calls}}},
         {"type": "decision", "player": 2, "usage": {"modules": {"act": calls}}},
         {"type": "decision", "player": 3, "usage": {}},  # a rule-based seat
-        {"type": "vote", "player": 1},
+        {"type": "vote_team", "player": 1},
     ]
     totals = module_totals(events)
     assert totals["act"]["calls"] == 2 and totals["act"]["prompt_tokens"] == 200

@@ -183,3 +183,32 @@ def test_a_read_only_data_directory_is_named(read_only_home: Path) -> None:
         if result.returncode:
             assert str(read_only_home) in result.stderr and ("read-only" in result.stderr.lower()
                                                              or "readonly" in result.stderr.lower()), result.stderr
+
+
+def test_a_version_1_record_loads_with_the_current_names(tmp_path, monkeypatch):
+    """Records written before the renaming pass (version 1) still load, with today's names."""
+    import json
+
+    from roundtable.store.records import RECORD_VERSION, read_record
+
+    monkeypatch.setenv("ROUNDTABLE_HOME", str(tmp_path))
+    (tmp_path / "records").mkdir()
+    old = {"version": 1, "game_id": "old", "game": "avalon", "status": "finished", "events": [
+        {"type": "vote", "to": None, "round": 1, "attempt": 1, "player": 2, "approve": True},
+        {"type": "decision", "to": [], "player": 2, "request": "r1.a1.vote_team.p2", "kind": "vote_team",
+         "agent": "lga", "approve": True, "fallback": "vote_team unclear: counted as approve"}]}
+    (tmp_path / "records" / "old.json").write_text(json.dumps(old))
+    record = read_record("old")
+    assert record["version"] == RECORD_VERSION
+    assert [e["type"] for e in record["events"]] == ["vote_team", "decision"]
+    assert record["decisions"] == [{"player": 2, "request": "r1.a1.vote_team.p2", "kind": "vote_team", "agent": "lga",
+                                    "approve": True, "fallback": "vote_team unclear: counted as approve"}]
+    assert record["votes"] == [{"round": 1, "attempt": 1, "player": 2, "approve": True}]
+    wolves = {"version": 1, "game_id": "w", "game": "werewolf", "status": "finished", "events": [
+        {"type": "kill_vote", "to": [1, 2], "day": 1, "by": 1, "target": 5},
+        {"type": "vote", "to": None, "day": 1, "player": 3, "target": 1}]}
+    (tmp_path / "records" / "w.json").write_text(json.dumps(wolves))
+    record = read_record("w")
+    assert [e["type"] for e in record["events"]] == ["kill", "eliminate"]
+    assert record["votes"] == [{"day": 1, "player": 3, "target": 1}]
+    assert record["night_actions"] == [{"day": 1, "action": "kill", "by": 1, "target": 5}]

@@ -55,7 +55,7 @@ def test_graph_plays_the_same_game_as_the_rules_loop(preset, n, rules, seed):
 
 def test_graph_has_a_node_per_phase_and_per_agent_kind_with_the_lga_steps_drawn_inside():
     nodes = set(graph.get_graph(xray=True).nodes)
-    assert {"setup", "reveal", "proposal", "discussion", "team_vote", "quest", "assassination", "apply",
+    assert {"setup", "reveal", "proposal", "discussion", "vote_team", "quest", "assassination", "apply",
             "game_over", "naive", "random"} <= nodes
     assert {f"lga:{step}" for step in ("observe", "summarize", "analyze", "plan", "act", "respond", "decide")} <= nodes
     assert "lga" in dict(graph.get_subgraphs())
@@ -265,14 +265,14 @@ def test_a_breakpoint_on_a_phase_pauses_once_per_decision_point_before_it_is_ask
     g = build_avalon_graph().compile(checkpointer=InMemorySaver())
     config = {**RUN, "configurable": {"thread_id": "votes"}}
     cfg = A.AvalonConfig.build("bench5")
-    g.invoke(inputs(cfg, 0, ["naive"] * 5), config, interrupt_before=["team_vote"])
+    g.invoke(inputs(cfg, 0, ["naive"] * 5), config, interrupt_before=["vote_team"])
     pauses = 0
     while g.get_state(config).next:
         state = g.get_state(config)
-        assert state.next == ("team_vote",)
+        assert state.next == ("vote_team",)
         assert not state.values.get("requests"), "paused before the votes are asked"
         pauses += 1
-        g.invoke(None, config, interrupt_before=["team_vote"])
+        g.invoke(None, config, interrupt_before=["vote_team"])
     events = g.get_state(config).values["events"]
     assert pauses == sum(1 for e in events if e["type"] == "vote_result") > 0
 

@@ -76,7 +76,7 @@ def check_view(state: A.AvalonState, p: int) -> None:
         assert e["to"] is None or p in e["to"], f"player {p} sees {e}"
         if e["type"] in ("role", "knowledge", "quest_card"):
             assert e["player"] == p, f"player {p} sees another player's {e['type']}: {e}"
-        if e["type"] == "vote" and state.config.rules.vote_visibility is A.VoteVisibility.TALLY_ONLY:
+        if e["type"] == "vote_team" and state.config.rules.vote_visibility is A.VoteVisibility.TALLY_ONLY:
             assert e["player"] == p, f"tally_only: player {p} sees another player's vote {e}"
         assert e["type"] != "decision", "decision records are for analysis only"
         if not state.is_over:

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from roundtable.graphs.avalon import graph
+from roundtable.store.records import upgrade_record
 
 FIXTURE = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "seeded_bot_games.json").read_text())
 
@@ -31,7 +32,12 @@ def test_a_recorded_seeded_game_replays_identically(recorded):
     seats = [{"kind": agents.get(p, "naive")} for p in range(1, players + 1)]
     out = graph.invoke({"config": recorded["config"], "seed": recorded["seed"], "seats": seats},
                        {"recursion_limit": 10_000})
-    assert out["events"] == recorded["events"]
+    assert out["events"] == current_names(recorded)["events"]
+
+
+def current_names(recorded):
+    """The fixture's game as a record of the current version (names renamed since it was recorded)."""
+    return upgrade_record({"game": "avalon", "version": 1, "events": recorded["events"]})
 
 
 def test_the_fixture_covers_every_end_reason_but_one_and_both_bots():

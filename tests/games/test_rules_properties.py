@@ -196,7 +196,7 @@ def check_game(config: A.AvalonConfig, seed: int, final: A.AvalonState, steps: l
                     speakers.append(e["speaker"])
                 else:
                     assert e["phase"] == "proposal" and e["speaker"] == leader
-        elif t == "vote":
+        elif t == "vote_team":
             assert team_final is not None and (e["round"], e["attempt"]) == (round_, attempt)
             assert attempt < 5 or rules["fifth_rejection"] == "evil_wins", "the fifth team goes without a vote"
             assert e["player"] not in votes
@@ -535,7 +535,7 @@ def test_fifth_proposal_goes_without_vote(fifth, discussion):
     last_proposal = [e for e in state.events if e["type"] == "proposal"][-1]
     assert (last_proposal["attempt"], last_proposal["leader"], last_proposal["final"]) == (5, fifth_leader, True)
     attempt5 = [e for e in state.events if e.get("round") == 1 and e.get("attempt") == 5]
-    assert not [e for e in attempt5 if e["type"] in ("vote", "vote_result")], "no vote on the fifth team"
+    assert not [e for e in attempt5 if e["type"] in ("vote_team", "vote_result")], "no vote on the fifth team"
     assert state.events[-1] == {"type": "team_approved", "to": None, "round": 1, "attempt": 5,
                                 "team": last_proposal["team"], "by": fifth}
     quest = A.pending(state)
@@ -574,12 +574,12 @@ def test_vote_visibility(visibility):
     state = A.apply(state, decide_all(state, lambda r: {"team": tuple(range(1, r.count + 1))}))
     voters = {1, 2, 5}
     state = A.apply(state, decide_all(state, lambda r: {"approve": r.player in voters}))
-    votes = [e for e in state.events if e["type"] == "vote"]
+    votes = [e for e in state.events if e["type"] == "vote_team"]
     assert [(e["player"], e["approve"]) for e in votes] == [(p, p in voters) for p in range(1, n + 1)]
     result = next(e for e in state.events if e["type"] == "vote_result")
     assert result["approvals"] == 3 and result["approved"] is False
     for p in range(1, n + 1):
-        seen = [e for e in A.view(state, p).events if e["type"] == "vote"]
+        seen = [e for e in A.view(state, p).events if e["type"] == "vote_team"]
         vr = [e for e in A.view(state, p).events if e["type"] == "vote_result"]
         assert len(vr) == 1 and vr[0]["approvals"] == 3
         if visibility == "public":

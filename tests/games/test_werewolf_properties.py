@@ -139,7 +139,7 @@ def check_view(state: W.WerewolfState, p: int) -> None:
             assert e["player"] == p
         if e["type"] in ("protect", "save", "poison", "seer_result"):
             assert e["by"] == p, f"player {p} sees another's night action {e}"
-        if e["type"] == "kill_vote":
+        if e["type"] == "kill":
             assert p in wolves
         assert e["type"] not in ("decision", "night_result")
         if not state.is_over:

@@ -33,7 +33,7 @@ def test_the_game_graph_draws_one_node_per_phase() -> None:
     from roundtable.graphs.avalon import graph
 
     nodes = set(graph.get_graph().nodes)
-    assert {"setup", "reveal", "proposal", "discussion", "team_vote", "quest", "assassination", "apply",
+    assert {"setup", "reveal", "proposal", "discussion", "vote_team", "quest", "assassination", "apply",
             "game_over", "naive", "random", "lga"} <= nodes
 
 

@@ -29,7 +29,7 @@ def proposal(rnd, attempt, leader, team, final=True):
 
 
 def votes(rnd, attempt, approvals):
-    return [{"type": "vote", "round": rnd, "attempt": attempt, "player": p, "approve": p in approvals}
+    return [{"type": "vote_team", "round": rnd, "attempt": attempt, "player": p, "approve": p in approvals}
             for p in range(1, 6)]
 
 

@@ -30,7 +30,7 @@ def proposal(leader: int, team: list[int], final: bool = True, round_: int = 1, 
 
 
 def vote(player: int, approve: bool, round_: int = 1, attempt: int = 1) -> dict[str, Any]:
-    return {"type": "vote", "round": round_, "attempt": attempt, "player": player, "approve": approve, "to": None}
+    return {"type": "vote_team", "round": round_, "attempt": attempt, "player": player, "approve": approve, "to": None}
 
 
 def record(*events: dict[str, Any], usage: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -39,7 +39,7 @@ def requests_for(view: avalon.PlayerView) -> list[Request]:
                 **base),
         Request(id="c", kind="speak", phase="assassination", answer="words", wants_words=True, audience=(1, 2),
                 **base),
-        Request(id="v", kind="vote_team", phase="team_vote", answer="yes_no", options=("approve", "reject"),
+        Request(id="v", kind="vote_team", phase="vote_team", answer="yes_no", options=("approve", "reject"),
                 unclear=True, subject=(1, 2, 3), **base),
         Request(id="q", kind="quest_card", phase="quest", answer="yes_no", options=("success", "fail"),
                 unclear=False, subject=(1, 2), **base),

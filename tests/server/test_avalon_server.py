@@ -44,7 +44,7 @@ def test_the_input_schema_is_published_and_the_graph_is_drawn(client):
     assert "lga" in schemas["context_schema"]["properties"]
     drawn = client.assistants.get_graph(assistant["assistant_id"], xray=True)
     nodes = {n["id"] for n in drawn["nodes"]}
-    assert {"setup", "team_vote", "apply", "naive", "lga:respond", "game_over"} <= nodes
+    assert {"setup", "vote_team", "apply", "naive", "lga:respond", "game_over"} <= nodes
 
 
 def test_a_bot_game_plays_to_the_end(client):
@@ -85,7 +85,7 @@ def test_an_edited_vote_is_the_vote_the_game_applies(client):
     out = client.runs.wait(tid, "avalon", input=None)
     assert out["result"]["winner"] in ("good", "evil")
     (record,) = [e for e in out["events"] if e["type"] == "decision" and e["request"] == rid]
-    (cast,) = [e for e in out["events"] if e["type"] == "vote" and e["player"] == vote["player"]
+    (cast,) = [e for e in out["events"] if e["type"] == "vote_team" and e["player"] == vote["player"]
                and rid.startswith(f"r{e['round']}.a{e['attempt']}.")]
     assert record["approve"] is cast["approve"] is flipped["choice"]
 

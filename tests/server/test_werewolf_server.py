@@ -42,5 +42,5 @@ def test_a_game_pauses_before_a_phase_and_an_edited_vote_is_applied(client):
     assert client.threads.get_state(tid)["next"] == ["apply"], "the edited state continues at apply"
     out = client.runs.wait(tid, "werewolf", input=None)
     assert out["result"]["winner"] in ("village", "werewolves", None)
-    (cast,) = [e for e in out["events"] if e["type"] == "vote" and e["day"] == 1 and e["player"] == vote["player"]]
+    (cast,) = [e for e in out["events"] if e["type"] == "eliminate" and e["day"] == 1 and e["player"] == vote["player"]]
     assert cast["target"] == edited["players"][0]

@@ -43,7 +43,7 @@ def decide(state: CgaState, runtime: Runtime[Any]) -> AgentOutput:
     """
     turn = CgaTurn.of(state, runtime)
     decision = final_decision(
-        turn.view, turn.request, turn.seed, action=state.get("action"), words=state.get("words"),
+        turn.view, turn.request, turn.seed, action=state.get("action"), utterance=state.get("utterance"),
         replies=list(state.get("raw") or []), problems=list(state.get("problems") or []),
         usage=list(state.get("usage") or []), checks=list(state.get("checks") or []),
         response_words=turn.options.response_words, attempts=int(state.get("attempts") or 0),

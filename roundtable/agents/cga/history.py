@@ -31,7 +31,7 @@ def observe(state: CgaState, runtime: Runtime[Any]) -> dict[str, Any]:
     return {
         "pool": pool, "refresh": refresh,
         "view": {**view, "events": [], "first_event": turn.view.first_event + len(turn.view.events)},
-        "action": None, "words": None, "retry": False, "attempts": 0,
+        "action": None, "utterance": None, "retry": False, "attempts": 0,
         "questions": [], "retrieved": [], "answers": [], "reflection": "", "suggestion": "",
         "raw": Overwrite([]), "problems": Overwrite([]), "usage": Overwrite([]), "checks": Overwrite([]),
         "retrieval_seconds": Overwrite([]),

@@ -56,6 +56,6 @@ def make_think(models: ModelProvider):
             usages += more_usage
         update = (settle(request, turn.seed, opts.retries, action, attempt) if ask_choice
                   else {"action": {}, "attempts": attempt + 1, "retry": False})
-        return update | {"words": words, "raw": raws, "usage": usages}
+        return update | {"utterance": words, "raw": raws, "usage": usages}
 
     return think

@@ -38,7 +38,7 @@ def decide(state: CodeActState, runtime: Runtime[Any]) -> AgentOutput:
     """
     turn = CodeActTurn.of(state, runtime)
     decision = final_decision(
-        turn.view, turn.request, turn.seed, action=state.get("action"), words=state.get("words"),
+        turn.view, turn.request, turn.seed, action=state.get("action"), utterance=state.get("utterance"),
         replies=list(state.get("raw") or []), problems=list(state.get("problems") or []),
         usage=list(state.get("usage") or []),
         checks=attempt_checks(list(state.get("attempts") or []), list(state.get("steps") or [])),

@@ -51,7 +51,7 @@ def leader_facts(view: AvalonView, memory: dict[str, Any]) -> list[dict[str, Any
     for vote in memory.get("votes") or []:
         approvers = vote.get("approvers")
         rejecters = None if approvers is None else [p for p in range(1, view.players + 1) if p not in approvers]
-        facts.append({"kind": "vote", **vote, "rejecters": rejecters})
+        facts.append({"kind": "vote_team", **vote, "rejecters": rejecters})
     return facts
 
 

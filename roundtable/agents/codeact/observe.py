@@ -26,7 +26,7 @@ def observe(state: CodeActState, runtime: Runtime[Any]) -> dict[str, Any]:
     read = turn.view.first_event + len(turn.view.events)
     update: dict[str, Any] = {
         "view": {**view, "events": [], "first_event": read},
-        "facts": [], "program": None, "action": None, "words": None,
+        "facts": [], "program": None, "action": None, "utterance": None,
         "attempts": Overwrite([]), "steps": Overwrite([]),
         "raw": Overwrite([]), "problems": Overwrite([]), "usage": Overwrite([]),
     }

@@ -38,7 +38,7 @@ def make_think(models: ModelProvider):
         model = turn.text_model(models, think_budget(opts, with_words, ask_choice))
         action, words, raw, usage = ask_thought(model, turn.messages(prompt), request, turn.view.players, opts,
                                                 with_words, ask_choice, structured, turn.context.describe)
-        update: dict[str, Any] = {"raw": [raw], "usage": [usage], "words": words}
+        update: dict[str, Any] = {"raw": [raw], "usage": [usage], "utterance": words}
         if ask_choice:
             update["action"] = action or None
         return update

@@ -21,7 +21,7 @@ RAW_SEPARATOR = "\n---\n"
 
 
 def final_decision(view: PlayerView, request: Request, seed: int, *, action: dict[str, Any] | None,
-                   words: str | None, replies: Sequence[str], problems: Sequence[str | None],
+                   utterance: str | None, replies: Sequence[str], problems: Sequence[str | None],
                    usage: Sequence[dict[str, Any]], checks: Sequence[str], response_words: int,
                    attempts: int = 0) -> Decision:
     """The legal `Decision` for ``request`` from the answer and words read.
@@ -31,7 +31,7 @@ def final_decision(view: PlayerView, request: Request, seed: int, *, action: dic
         request: the request decided.
         seed: the agent's seed (it drives the seeded fallbacks).
         action: what was read: ``players`` (+ ``passed``) or ``choice``; ``None``/``{}``: nothing.
-        words: the words read (``None``: none).
+        utterance: the words read for the table (``None``: none).
         response_words: their word limit.
         replies: every raw model reply (joined into ``Decision.raw``; none: ``None``).
         problems: fallback reasons found on the way (``None`` entries ignored).
@@ -51,7 +51,7 @@ def final_decision(view: PlayerView, request: Request, seed: int, *, action: dic
         fields["choice"], reason = choose_yes_no(request, action.get("choice"))
         reasons.append(reason)
     if request.wants_words:
-        said, reason = sanitize_utterance(words, view.player, response_words)
+        said, reason = sanitize_utterance(utterance, view.player, response_words)
         reasons.append(reason)
         if not said:
             said = GAMES[view.game].plain_words(view, request, Decision.to(request, **fields))

@@ -41,7 +41,7 @@ def decide(state: LgaState, runtime: Runtime[LgaContext]) -> AgentOutput:
     if turn.request.kind == PREPARE_ROUND:
         return {"memory": {str(turn.view.player): {**pool, CARRIED: usage} if usage else pool}}
     decision = final_decision(
-        turn.view, turn.request, turn.seed, action=state.get("action"), words=state.get("words"),
+        turn.view, turn.request, turn.seed, action=state.get("action"), utterance=state.get("utterance"),
         replies=list(state.get("raw") or []), problems=list(state.get("problems") or []),
         usage=usage, checks=list(state.get("checks") or []),
         response_words=turn.options.response_words, attempts=int(state.get("attempts") or 0),

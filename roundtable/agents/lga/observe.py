@@ -28,7 +28,7 @@ def observe(state: LgaState, runtime: Runtime[LgaContext]) -> dict[str, Any]:
     read = turn.view.first_event + len(turn.view.events)
     update: dict[str, Any] = {
         "view": {**view, "events": [], "first_event": read},
-        "action": None, "words": None, "retry": False, "attempts": 0,
+        "action": None, "utterance": None, "retry": False, "attempts": 0,
         "raw": Overwrite([]), "problems": Overwrite([]), "usage": Overwrite([]),
     }
     memory = mem.ingest(turn.memory, turn.view, turn.narrate)

@@ -71,7 +71,7 @@ def make_respond(models: ModelProvider):
             checked = review_update(turn, state, text, (read or {}).get("players"))
             update |= checked
             if not checked.get("recheck"):
-                update["words"] = text
+                update["utterance"] = text
         return update
 
     return respond

@@ -57,7 +57,7 @@ def needs(step: Step, state: dict[str, Any]) -> bool:
     if step == "respond":
         if responds_directly(state, request, opts.no_action):
             return True
-        return request.wants_words and state.get("words") is None and not state.get("retry")
+        return request.wants_words and state.get("utterance") is None and not state.get("retry")
     return True
 
 

@@ -13,7 +13,7 @@ def record_views(events: Sequence[Event]) -> dict[str, Any]:
     log order (the assassination: the last attempt, or ``None``)."""
     return {
         "proposals": fields_of(events, "proposal", "round", "attempt", "leader", "team", "final"),
-        "votes": fields_of(events, "vote", "round", "attempt", "player", "approve"),
+        "votes": fields_of(events, "vote_team", "round", "attempt", "player", "approve"),
         "vote_results": fields_of(events, "vote_result", "round", "attempt", "team", "approvals", "approved"),
         "quest_cards": fields_of(events, "quest_card", "round", "player", "success"),
         "quests": fields_of(events, "quest_result", "round", "team", "fails", "fails_needed", "success"),

@@ -412,7 +412,7 @@ def vote(state: AvalonState, decisions: Mapping[int, Decision]) -> AvalonState:
     _check_all(state, decisions)
     public = state.config.rules.vote_visibility is VoteVisibility.PUBLIC
     events: list[Event] = [
-        {"type": "vote", "to": PUBLIC if public else [p], "round": state.round, "attempt": state.attempt,
+        {"type": "vote_team", "to": PUBLIC if public else [p], "round": state.round, "attempt": state.attempt,
          "player": p, "approve": bool(decisions[p].choice)}
         for p in state.players
     ]

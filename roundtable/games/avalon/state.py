@@ -25,7 +25,7 @@ class Phase(str, Enum):
     REVEAL = "reveal"
     PROPOSAL = "proposal"
     DISCUSSION = "discussion"
-    VOTE = "team_vote"
+    VOTE = "vote_team"
     QUEST = "quest"
     ASSASSINATION = "assassination"
     OVER = "game_over"

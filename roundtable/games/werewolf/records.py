@@ -7,7 +7,7 @@ from typing import Any
 
 from roundtable.games.protocol import Event, fields_of
 
-NIGHT_ACTIONS = {"kill_vote": "kill", "protect": "protect", "save": "save", "poison": "poison", "seer_result": "see"}
+NIGHT_ACTIONS = {"kill": "kill", "protect": "protect", "save": "save", "poison": "poison", "seer_result": "see"}
 """The night's events, by the action each records."""
 
 
@@ -30,7 +30,7 @@ def record_views(events: Sequence[Event]) -> dict[str, Any]:
         "night_results": fields_of(events, "night_result", "day", "target", "protected", "saved", "poisoned",
                                    "deaths"),
         "deaths": fields_of(events, "deaths", "day", "players"),
-        "votes": fields_of(events, "vote", "day", "player", "target"),
+        "votes": fields_of(events, "eliminate", "day", "player", "target"),
         "vote_results": fields_of(events, "vote_result", "day", "tally", "eliminated"),
         "utterances": fields_of(events, "utterance", "speaker", "phase", "day", "text", "to"),
         "days": game_days(events),

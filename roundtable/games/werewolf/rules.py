@@ -206,12 +206,12 @@ def _witch_wakes(state: WerewolfState) -> tuple[WerewolfState, str | None]:
     return state, ("poison" if state.poison else None)
 
 
-def kill_vote(state: WerewolfState, decisions: Mapping[int, Decision]) -> WerewolfState:
+def kill(state: WerewolfState, decisions: Mapping[int, Decision]) -> WerewolfState:
     """The werewolves' kill vote: the most named player is the target; a tie or all passes means no kill."""
     wolves = list(state.living(Role.WEREWOLF))
     named = [_picked(decisions[p]) for p in wolves]
     target = _most_named(named)
-    events: list[Event] = [{"type": "kill_vote", "to": wolves, "day": state.day, "by": p, "target": t}
+    events: list[Event] = [{"type": "kill", "to": wolves, "day": state.day, "by": p, "target": t}
                            for p, t in zip(wolves, named, strict=True)]
     events.append({"type": "night_target", "to": wolves, "day": state.day, "target": target})
     return _next_night_phase(state.evolve(events, target=target), Phase.WEREWOLVES)
@@ -292,7 +292,7 @@ def eliminate(state: WerewolfState, decisions: Mapping[int, Decision]) -> Werewo
     voters = list(state.alive)
     named = [_picked(decisions[p]) for p in voters]
     out = _most_named(named)
-    events: list[Event] = [{"type": "vote", "to": PUBLIC, "day": state.day, "player": p, "target": t}
+    events: list[Event] = [{"type": "eliminate", "to": PUBLIC, "day": state.day, "player": p, "target": t}
                            for p, t in zip(voters, named, strict=True)]
     events.append({"type": "vote_result", "to": PUBLIC, "day": state.day, "tally": _tally(named), "eliminated": out})
     state = state.evolve(events)
@@ -353,7 +353,7 @@ def apply(state: WerewolfState, decisions: Mapping[int, Decision]) -> WerewolfSt
     if phase is Phase.DAWN:
         return dawn(state)
     if phase is Phase.WEREWOLVES:
-        return kill_vote(state, decisions)
+        return kill(state, decisions)
     if phase is Phase.DAY_VOTE:
         return eliminate(state, decisions)
     ((player, request),) = requests.items()
