@@ -1,5 +1,5 @@
-"""The base of the agents' runtime contexts that carry prompt templates as fields (``codeact``, ``cga``),
-and the fields every agent context declares alike (`prompt_field`, `temperature_field`).
+"""The agents' runtime contexts: prompt templates and temperatures as fields, built alike for every kind (a
+`TemplateContext` with the `context_fields` of its prompts and temperatures).
 
 A context class names the templates it carries (``TEMPLATE_FIELDS``: template
 name -> field name); any other template is read from its file (not
@@ -8,6 +8,7 @@ overridable in that context).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -17,7 +18,7 @@ from roundtable.prompts.registry import registry
 
 class PromptContext(Protocol):
     """What code shared by several agent kinds needs of a kind's runtime context: its templates' text for this run,
-    rendered. `TemplateContext` is one; ``lga``'s `roundtable.agents.lga.context.LgaContext` is another."""
+    rendered (`TemplateContext`)."""
 
     def template(self, name: str) -> str:
         """The text of template ``name`` for this run."""
@@ -80,3 +81,31 @@ class TemplateContext(BaseModel):
     def has(self, name: str) -> bool:
         """Whether template ``name`` exists (a field of this context or a file)."""
         return name in self.TEMPLATE_FIELDS or name in registry.names()
+
+
+PromptFields = Mapping[str, tuple[str, list[str], str]]
+"""A context's prompt fields: ``{field name: (template name, agent nodes that read it, description)}``."""
+
+TemperatureFields = Mapping[str, tuple[float, list[str], str]]
+"""A context's temperatures: ``{field name: (default, agent nodes that sample with it, description)}``."""
+
+
+def context_fields(kinds: tuple[str, ...], prompts: PromptFields, temperatures: TemperatureFields) -> dict[str, Any]:
+    """The fields of an agent kind's runtime context, for ``pydantic.create_model``: one per prompt, defaulting to
+    its template file's text and carrying Studio's prompt metadata (`prompt_field`), and one per temperature
+    (`temperature_field`).
+
+    Args:
+        kinds: the agent kinds whose graphs the context serves (Studio's node names).
+        prompts: see `PromptFields`.
+        temperatures: see `TemperatureFields`.
+    """
+    fields: dict[str, Any] = {field: (str, prompt_field(template, description, kinds, nodes))
+                              for field, (template, nodes, description) in prompts.items()}
+    return fields | {field: (float, temperature_field(default, description, kinds, nodes))
+                     for field, (default, nodes, description) in temperatures.items()}
+
+
+def template_fields(prompts: PromptFields) -> dict[str, str]:
+    """``{template name: field name}`` of a context's prompt fields (`TemplateContext.TEMPLATE_FIELDS`)."""
+    return {template: field for field, (template, _, _) in prompts.items()}

@@ -13,11 +13,11 @@ and the Host's instruction ``cga/instruction``. Temperatures follow Xu et al.:
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from pydantic import create_model
 
-from roundtable.prompts.rendering import TemplateContext, prompt_field, temperature_field
+from roundtable.prompts.rendering import TemperatureFields, TemplateContext, context_fields, template_fields
 
 KINDS = ("cga",)
 MODEL_NODES = ["questions", "answer", "reflect", "suggest", "think"]
@@ -50,39 +50,36 @@ CGA_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "other_speech_prompt": ("cga/speech", ["think"], "How the words are said in other games."),
 }
 
-CGA_TEMPLATE_FIELDS: dict[str, str] = {t: f for f, (t, _, _) in CGA_PROMPT_FIELDS.items()}
-"""Template name -> context field name."""
+TEMPERATURE_FIELDS: TemperatureFields = {
+    "temperature": (0.3, ["answer", "reflect", "suggest"],
+                    "Temperature of answers, reflection and suggestion (Xu et al.: 0.3)."),
+    "question_temperature": (0.3, ["questions"], "Temperature of the question step."),
+    "thought_temperature": (0.0, ["think"], "Temperature of the chain-of-thought answer (Xu et al.: 0)."),
+    "extraction_temperature": (0.0, ["think"], "Temperature of extractor calls (0)."),
+}
+"""The context's temperatures (`roundtable.prompts.rendering.TemperatureFields`)."""
 
+class _CgaFields(TemplateContext):
+    TEMPLATE_FIELDS: ClassVar[dict[str, str]] = template_fields(CGA_PROMPT_FIELDS)
 
-def _prompt(field: str) -> Any:
-    template, nodes, description = CGA_PROMPT_FIELDS[field]
-    return (str, prompt_field(template, description, KINDS, nodes))
-
-
-class _Rendering(TemplateContext):
-    TEMPLATE_FIELDS: ClassVar[dict[str, str]] = CGA_TEMPLATE_FIELDS
-
-
-def _temperature(default: float, description: str, nodes: list[str]) -> Any:
-    return (float, temperature_field(default, description, KINDS, nodes))
+    if TYPE_CHECKING:  # fields create_model adds below, declared for the type checker only
+        temperature: float
+        question_temperature: float
+        thought_temperature: float
+        extraction_temperature: float
 
 
 CgaContext = create_model(
     "CgaContext",
-    __base__=_Rendering,
+    __base__=_CgaFields,
     __doc__="""Per-run settings of the ``cga`` agent graph (its ``context_schema``).
 
     Attributes:
-        *_prompt: Jinja2 template texts; default: the files under ``roundtable/prompts``.
+        *_prompt: Jinja2 template texts; default: the template files (docs/agents/cga.md).
         temperature: content calls: answers, reflection, suggestion (Xu et al.: 0.3).
         question_temperature: the question step (docs/agents/cga.md#options: may run warmer; default 0.3).
         thought_temperature: the chain-of-thought answer (Xu et al.: 0).
         extraction_temperature: extractor calls (docs/games/protocol.md#reading-answers-from-replies: 0).
     """,
-    **{name: _prompt(name) for name in CGA_PROMPT_FIELDS},
-    temperature=_temperature(0.3, "Temperature of answers, reflection and suggestion (Xu et al.: 0.3).",
-                             ["answer", "reflect", "suggest"]),
-    question_temperature=_temperature(0.3, "Temperature of the question step.", ["questions"]),
-    thought_temperature=_temperature(0.0, "Temperature of the chain-of-thought answer (Xu et al.: 0).", ["think"]),
-    extraction_temperature=_temperature(0.0, "Temperature of extractor calls (0).", ["think"]),
+    **context_fields(KINDS, CGA_PROMPT_FIELDS, TEMPERATURE_FIELDS),
 )

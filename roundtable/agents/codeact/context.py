@@ -9,12 +9,12 @@ instruction, the answer formats and the narrator are the same templates the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from pydantic import create_model
 
 from roundtable.agents.common.table import AVALON_ROLES
-from roundtable.prompts.rendering import TemplateContext, prompt_field, temperature_field
+from roundtable.prompts.rendering import TemperatureFields, TemplateContext, context_fields, template_fields
 
 KINDS = ("codeact", "cot")
 TEXT_NODES = ["think", "react"]
@@ -49,17 +49,14 @@ CODEACT_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     for role in AVALON_ROLES
 }
 
-CODEACT_TEMPLATE_FIELDS: dict[str, str] = {t: f for f, (t, _, _) in CODEACT_PROMPT_FIELDS.items()}
-"""Template name -> context field name."""
+TEMPERATURE_FIELDS: TemperatureFields = {
+    "text_temperature": (0.7, TEXT_NODES, "Temperature of prose (Shi et al.: 0.7)."),
+    "code_temperature": (0.0, CODE_NODES, "Temperature of code (Shi et al.: 0)."),
+}
+"""The context's temperatures (`roundtable.prompts.rendering.TemperatureFields`)."""
 
-
-def _prompt(field: str) -> Any:
-    template, nodes, description = CODEACT_PROMPT_FIELDS[field]
-    return (str, prompt_field(template, description, KINDS, nodes))
-
-
-class _Rendering(TemplateContext):
-    TEMPLATE_FIELDS: ClassVar[dict[str, str]] = CODEACT_TEMPLATE_FIELDS
+class _CodeActFields(TemplateContext):
+    TEMPLATE_FIELDS: ClassVar[dict[str, str]] = template_fields(CODEACT_PROMPT_FIELDS)
 
     if TYPE_CHECKING:  # fields create_model adds below, declared for the type checker only
         text_temperature: float
@@ -68,15 +65,13 @@ class _Rendering(TemplateContext):
 
 CodeActContext = create_model(
     "CodeActContext",
-    __base__=_Rendering,
+    __base__=_CodeActFields,
     __doc__="""Per-run settings of the ``codeact`` and ``cot`` agent graphs (their ``context_schema``).
 
     Attributes:
-        *_prompt: Jinja2 template texts; default: the files under ``roundtable/prompts``.
+        *_prompt: Jinja2 template texts; default: the template files (docs/agents/codeact.md).
         text_temperature: sampling temperature of prose (chain of thought, ReAct, words): 0.7 (Shi et al.).
         code_temperature: sampling temperature of programs (write, debug): 0 (Shi et al.).
     """,
-    **{name: _prompt(name) for name in CODEACT_PROMPT_FIELDS},
-    text_temperature=(float, temperature_field(0.7, "Temperature of prose (Shi et al.: 0.7).", KINDS, TEXT_NODES)),
-    code_temperature=(float, temperature_field(0.0, "Temperature of code (Shi et al.: 0).", KINDS, CODE_NODES)),
+    **context_fields(KINDS, CODEACT_PROMPT_FIELDS, TEMPERATURE_FIELDS),
 )

@@ -14,13 +14,12 @@ or as a dict (LangGraph coerces it).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, ClassVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import create_model
 
 from roundtable.agents.common.table import AVALON_ROLES
-from roundtable.prompts.registry import registry
-from roundtable.prompts.rendering import prompt_field, temperature_field
+from roundtable.prompts.rendering import TemperatureFields, TemplateContext, context_fields, template_fields
 
 KINDS = ("lga",)
 MODEL_NODES = ["summarize", "analyze", "plan", "act", "respond"]
@@ -85,77 +84,31 @@ PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     for role in AVALON_ROLES
 }
 
-TEMPLATE_FIELDS: dict[str, str] = {template: field for field, (template, _, _) in PROMPT_FIELDS.items()}
-"""Template name -> context field name."""
 
 
-def _prompt(field: str) -> Any:
-    template, nodes, description = PROMPT_FIELDS[field]
-    return prompt_field(template, description, KINDS, nodes)
+TEMPERATURE_FIELDS: TemperatureFields = {
+    "temperature": (0.3, MODEL_NODES, "Temperature of the agent modules (Lan et al.: 0.3)."),
+    "extraction_temperature": (0.0, ["act", "respond"], "Temperature of extractor calls (0)."),
+}
+"""The context's temperatures (`roundtable.prompts.rendering.TemperatureFields`)."""
+
+class _LgaFields(TemplateContext):
+    TEMPLATE_FIELDS: ClassVar[dict[str, str]] = template_fields(PROMPT_FIELDS)
+
+    if TYPE_CHECKING:  # fields create_model adds below, declared for the type checker only
+        temperature: float
+        extraction_temperature: float
 
 
-class LgaContext(BaseModel):
-    """Per-run settings of the ``lga`` agent graph (its ``context_schema``).
+LgaContext = create_model(
+    "LgaContext",
+    __base__=_LgaFields,
+    __doc__="""Per-run settings of the ``lga`` agent graph (its ``context_schema``).
 
     Attributes:
-        *_prompt: Jinja2 template texts; default: the files under ``roundtable/prompts``.
+        *_prompt: Jinja2 template texts; default: the template files (docs/agents/lga.md).
         temperature: sampling temperature of the agent modules (Lan et al.: 0.3).
         extraction_temperature: temperature of extractor calls (docs/games/protocol.md#reading-answers-from-replies: 0).
-    """
-
-    model_config = ConfigDict(extra="forbid")
-
-    rules_prompt: str = _prompt("rules_prompt")
-    shared_prompt: str = _prompt("shared_prompt")
-    private_prompt: str = _prompt("private_prompt")
-    standing_prompt: str = _prompt("standing_prompt")
-    context_prompt: str = _prompt("context_prompt")
-    summarize_prompt: str = _prompt("summarize_prompt")
-    analyze_prompt: str = _prompt("analyze_prompt")
-    plan_prompt: str = _prompt("plan_prompt")
-    instruction_prompt: str = _prompt("instruction_prompt")
-    act_prompt: str = _prompt("act_prompt")
-    respond_prompt: str = _prompt("respond_prompt")
-    choice_help_prompt: str = _prompt("choice_help_prompt")
-    retry_note_prompt: str = _prompt("retry_note_prompt")
-    review_note_prompt: str = _prompt("review_note_prompt")
-    vote_note_prompt: str = _prompt("vote_note_prompt")
-    speech_prompt: str = _prompt("speech_prompt")
-    decided_prompt: str = _prompt("decided_prompt")
-    answer_fields_prompt: str = _prompt("answer_fields_prompt")
-    extract_system_prompt: str = _prompt("extract_system_prompt")
-    extract_pick_prompt: str = _prompt("extract_pick_prompt")
-    extract_yes_no_prompt: str = _prompt("extract_yes_no_prompt")
-    narration_prompt: str = _prompt("narration_prompt")
-    knowledge_prompt: str = _prompt("knowledge_prompt")
-    team_knowledge_prompt: str = _prompt("team_knowledge_prompt")
-    team_record_prompt: str = _prompt("team_record_prompt")
-    leader_lines_prompt: str = _prompt("leader_lines_prompt")
-    role_merlin_prompt: str = _prompt("role_merlin_prompt")
-    role_percival_prompt: str = _prompt("role_percival_prompt")
-    role_servant_prompt: str = _prompt("role_servant_prompt")
-    role_morgana_prompt: str = _prompt("role_morgana_prompt")
-    role_assassin_prompt: str = _prompt("role_assassin_prompt")
-    role_minion_prompt: str = _prompt("role_minion_prompt")
-    role_mordred_prompt: str = _prompt("role_mordred_prompt")
-    role_oberon_prompt: str = _prompt("role_oberon_prompt")
-    temperature: float = temperature_field(0.3, "Temperature of the agent modules (Lan et al.: 0.3).", KINDS,
-                                           MODEL_NODES)
-    extraction_temperature: float = temperature_field(0.0, "Temperature of extractor calls (0).", KINDS,
-                                                      ["act", "respond"])
-
-    def template(self, name: str) -> str:
-        """The text of template ``name`` for this run (the field's value).
-
-        Raises:
-            KeyError: ``name`` is not a template the context carries.
-        """
-        return getattr(self, TEMPLATE_FIELDS[name])
-
-    def render(self, name: str, /, **variables: Any) -> str:
-        """Render template ``name`` with this run's text (see `roundtable.prompts.registry.PromptRegistry.render`)."""
-        return registry.render(name, source=self.template(name), **variables)
-
-    def describe(self, field: str, **facts: Any) -> str:
-        """The description of a JSON answer-schema field (template ``answers/field``)."""
-        return self.render("answers/field", field=field, **{"words": None, "name": None, **facts})
+    """,
+    **context_fields(KINDS, PROMPT_FIELDS, TEMPERATURE_FIELDS),
+)
