@@ -1,5 +1,8 @@
 """The ``roundtable`` command line: play, resume, inspect and list games.
 
+Groups of subcommands (``experiment``, ``pool``) are Typer apps declared under the ``roundtable.commands``
+entry points, so a plugin kind or game adds its own (docs/architecture.md#plugins).
+
 Every option is validated before the game starts (and before any model
 call); a problem exits with status 2 and a message naming it.
 """
@@ -38,6 +41,7 @@ from roundtable.play.forks import ForkError, fork_game, forks_of, parse_override
 from roundtable.play.person import NoAnswer, TerminalPerson
 from roundtable.play.runner import game_of, new_game_id, open_runner, recorded_inputs
 from roundtable.play.seating import resolve_seats
+from roundtable.plugins import load_plugins
 from roundtable.store import paths, transcript
 from roundtable.store.locks import GameBusyError
 from roundtable.store.records import (
@@ -556,13 +560,8 @@ def doctor() -> None:
         raise typer.Exit(1)
 
 
-from roundtable.cli.experiment import app as _experiment_app  # noqa: E402
-
-app.add_typer(_experiment_app, name="experiment")
-
-from roundtable.cli.pool import app as _pool_app  # noqa: E402
-
-app.add_typer(_pool_app, name="pool")
+for _name, _commands in load_plugins("roundtable.commands", typer.Typer).items():
+    app.add_typer(_commands, name=_name)  # experiment, pool (cga's experience pools), and any a plugin declares
 
 if __name__ == "__main__":
     app()

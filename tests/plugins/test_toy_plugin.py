@@ -1,6 +1,7 @@
 """A third game and a new agent kind from a package of their own, declared by entry points, with no file of this
 project edited: both pass the shipped conformance suites and appear in ``roundtable --help``, the kind list and
-the graph registry, and a game of the toy game plays to its end through the generic game graph."""
+the graph registry, the package's commands are ``roundtable toy ...``, and a game of the toy game plays to its end
+through the generic game graph."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ def install_on_path(tmp_path: Path) -> Path:
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: roundtable-toy\nVersion: 0.1\n")
     (info / "entry_points.txt").write_text("[roundtable.games]\ntoy = toy_game:RULES\n\n"
-                                           "[roundtable.agents]\nparrot = toy_kind:KIND\n")
+                                           "[roundtable.agents]\nparrot = toy_kind:KIND\n\n"
+                                           "[roundtable.commands]\ntoy = toy_kind:commands\n")
     return tmp_path
 
 

@@ -19,6 +19,8 @@ check_agent_kind("random")  # a kind of this project, in the plugin's game
 
 help_text = CliRunner().invoke(app, ["play", "--help"], env={"COLUMNS": "300"}).output
 assert "toy" in help_text and "parrot" in help_text, help_text
+said = CliRunner().invoke(app, ["toy", "hello"])
+assert said.exit_code == 0 and "hello from the toy plugin" in said.output, said.output
 
 assert served.langgraph_spec()["graphs"]["toy"] == "roundtable.graphs.served:toy"
 nodes = set(served.toy.get_graph().nodes)

@@ -3,6 +3,8 @@ always the first legal answer, and "hello" when words are asked, in every game."
 
 from __future__ import annotations
 
+import typer
+
 from roundtable.agents.protocol import bot_kind
 from roundtable.games import GAMES
 from roundtable.games.protocol import Decision, PlayerView, Request
@@ -20,3 +22,12 @@ def decide(view: PlayerView, request: Request, seed: int) -> Decision:
 
 
 KIND = bot_kind("parrot", "Always the first legal answer (a toy plugin).", {game: decide for game in GAMES})
+
+
+commands = typer.Typer(help="The toy plugin's own commands.", no_args_is_help=True)
+
+
+@commands.command()
+def hello() -> None:
+    """Say hello."""
+    print("hello from the toy plugin")
