@@ -29,9 +29,8 @@ from rich.table import Table
 
 from roundtable.agents.registry import AGENT_KINDS
 from roundtable.games import GAMES
-from roundtable.games.avalon.settings import SETTINGS
-from roundtable.games.avalon.settings import setting as named_setting
 from roundtable.games.errors import ConfigurationError
+from roundtable.games.protocol import named_setting
 from roundtable.graphs.game import build_game_graph
 from roundtable.graphs.setup import check_input
 from roundtable.metrics.summaries import game_summary
@@ -266,7 +265,8 @@ def play(
     rule: Annotated[list[str] | None, typer.Option(help="Rule variant KEY=VALUE (repeatable).")] = None,
     setting: Annotated[str | None, typer.Option(
         help="A paper's setting: its preset and rule variants (--preset and --rule override them). "
-             + " | ".join(s.describe() for s in SETTINGS.values()) + ".")] = None,
+             + " | ".join(f"{name} {s.describe()}" for name, r in GAMES.items() for s in r.settings.values())
+             + ".")] = None,
     agents: Annotated[str, typer.Option(help="Who plays: KIND, good=KIND, evil=KIND, ROLE=KIND, SEAT=KIND, "
                                         "comma-separated, applied in order. "
                                         f"Kinds: {', '.join(AGENT_KINDS)}.")] = "naive",
@@ -299,9 +299,7 @@ def play(
     builder = build_game_graph(rules)
     try:
         if setting is not None:
-            if game != "avalon":
-                raise ConfigurationError(f"--setting names an Avalon setting; {game} has none")
-            preset, rule = named_setting(setting, preset, rule or [])
+            preset, rule = named_setting(game, rules.settings, setting, preset, rule or [])
         config = rules.config_dict(rules.config(_config(preset, players, rule or [])))
         seats = resolve_seats(rules, config, seed, agents, model, agent_option or [])
         default_model = builder.context_model().default_model

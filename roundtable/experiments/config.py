@@ -32,7 +32,6 @@ the field (``conditions[random-evil].agents: ...``), before any game starts.
 
 from __future__ import annotations
 
-import importlib
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -43,6 +42,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from roundtable.games import GAMES
 from roundtable.games.errors import ConfigurationError
+from roundtable.games.protocol import named_setting
 from roundtable.graphs.game import build_game_graph
 from roundtable.graphs.setup import check_input
 from roundtable.play.seating import resolve_seats
@@ -261,8 +261,8 @@ def game_id(condition: str, seed: int) -> str:
 def game_config(rules: Any, spec: GameSpec) -> dict[str, Any]:
     """The game configuration dict of ``spec`` (``preset``, ``players``, ``rules``, ``setting``), checked.
 
-    ``setting`` is passed to the game only where its rules module offers named settings (a ``SETTINGS``
-    mapping in the game's package); elsewhere it is refused.
+    ``setting`` names one of the game's settings (`GameRules.settings`); a game without named settings refuses
+    it.
 
     Raises:
         ConfigurationError: an unknown preset, rule variant or setting, or a bad player count.
@@ -273,13 +273,9 @@ def game_config(rules: Any, spec: GameSpec) -> dict[str, Any]:
     if spec.players is not None:
         data["players"] = spec.players
     if spec.setting is not None:
-        package = importlib.import_module(f"roundtable.games.{rules.name}")
-        resolve = getattr(package, "setting", None)
-        if not getattr(package, "SETTINGS", None) or resolve is None:
-            raise ConfigurationError(f"{rules.name} offers no named settings in this version; give preset and "
-                                     "rules instead")
         # the setting's preset and variants, the configuration's own preset and rules on top
-        preset, overrides = resolve(spec.setting, spec.preset, [f"{k}={v}" for k, v in spec.rules.items()])
+        preset, overrides = named_setting(rules.name, rules.settings, spec.setting, spec.preset,
+                                          [f"{k}={v}" for k, v in spec.rules.items()])
         data["rules"] = dict(item.split("=", 1) for item in overrides)
         if preset is not None:
             data["preset"] = preset

@@ -38,7 +38,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from roundtable.games.errors import IllegalActionError
+from roundtable.games.errors import ConfigurationError, IllegalActionError
 
 AnswerShape = Literal["pick", "yes_no", "words"]
 ANSWER_SHAPES: tuple[AnswerShape, ...] = ("pick", "yes_no", "words")
@@ -294,6 +294,55 @@ def titled(role: str) -> str:
 
 
 @dataclass(frozen=True)
+class Setting:
+    """One named setting of a game: a preset plus the rule variants one paper played, so a user need not know the
+    keys (Avalon's: docs/games/avalon.md#named-settings).
+
+    Attributes:
+        name: the setting's name (``--setting NAME``).
+        preset: the role-set preset it plays, ``None`` for any.
+        rules: ``KEY=VALUE`` variant overrides, applied before the user's own ``--rule``s.
+        source: the paper or rulebook it follows.
+    """
+
+    name: str
+    preset: str | None
+    rules: tuple[str, ...]
+    source: str
+
+    def describe(self) -> str:
+        """One line for ``--help`` and the docs: preset and variants."""
+        rules = ", ".join(self.rules) or "the default rules"
+        return f"{self.name}: {self.preset or 'any preset'}; {rules} ({self.source})"
+
+
+def named_setting(game: str, settings: Mapping[str, Setting], name: str, preset: str | None = None,
+                  rules: Sequence[str] = ()) -> tuple[str | None, list[str]]:
+    """The preset and rule overrides of ``game``'s setting ``name``, with the user's own ``preset`` and ``rules`` on
+    top.
+
+    Args:
+        game: the game's name (for messages).
+        settings: its named settings (`GameRules.settings`).
+        name: the setting asked for.
+        preset: the user's ``--preset`` (wins over the setting's).
+        rules: the user's ``--rule KEY=VALUE`` overrides (applied after the setting's).
+
+    Returns:
+        ``(preset, rules)`` for the game's configuration.
+
+    Raises:
+        ConfigurationError: the game has no named settings, or not this one (the message lists those it has).
+    """
+    if not settings:
+        raise ConfigurationError(f"{game} offers no named settings; give a preset and rule variants instead")
+    if name not in settings:
+        raise ConfigurationError(f"unknown setting {name!r}; valid settings: {', '.join(settings)}")
+    chosen = settings[name]
+    return preset if preset is not None else chosen.preset, [*chosen.rules, *rules]
+
+
+@dataclass(frozen=True)
 class RuleBot:
     """A game's own rule bot: the policy the ``naive`` agent kind plays in that game.
 
@@ -363,6 +412,8 @@ class GameRules(Generic[StateT, ConfigT]):
             (``"Loyal Servant of Arthur"``).
         bot: the game's own rule bot (`RuleBot`), played by the ``naive`` kind;
             ``None``: the game has none.
+        settings: the game's named settings, ``{name: Setting}`` (``--setting``,
+            an experiment's ``setting``; `named_setting`); ``{}``: none.
         renamed_events: names the game's log entries had in older records,
             ``{old: new}``, so old records still load
             (`roundtable.store.records.upgrade_record`).
@@ -392,4 +443,5 @@ class GameRules(Generic[StateT, ConfigT]):
     round_name: str = "round"
     role_title: Callable[[str], str] = titled
     bot: RuleBot | None = None
+    settings: Mapping[str, Setting] = field(default_factory=dict)
     renamed_events: Mapping[str, str] = field(default_factory=dict)

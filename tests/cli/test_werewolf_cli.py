@@ -64,7 +64,7 @@ def test_a_werewolf_game_records_every_night_action_death_statement_vote_and_the
     (["--players", "8"], "is for 7 players, not 8"),
     (["--rule", "max_days=100"], "max_days must be a whole number from 1 to 50"),
     (["--rule", "discussion=none"], "unknown Werewolf rule variant 'discussion'"),
-    (["--setting", "lan"], "--setting names an Avalon setting; werewolf has none"),
+    (["--setting", "lan"], "werewolf offers no named settings; give a preset and rule variants instead"),
 ])
 def test_bad_options_are_refused_before_the_game_starts(tmp_path: Path, args: list[str], message: str) -> None:
     result = invoke(tmp_path, "play", "werewolf", *args)

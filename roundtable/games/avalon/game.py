@@ -105,6 +105,7 @@ RULES: GameRules[AvalonState, AvalonConfig] = GameRules(
     round_name="quest",
     role_title=lambda role: Role(role).title,
     bot=RuleBot(decide=naive.decide, beliefs=naive.beliefs),  # type: ignore[arg-type]  # typed on Avalon's view
+    settings=SETTINGS,
     renamed_events={"vote": "vote_team"},  # before record version 2
 )
 """Avalon's rules module record (`roundtable.games.protocol.GameRules`)."""

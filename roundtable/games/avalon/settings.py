@@ -16,32 +16,7 @@ AvalonBench's LLM runs also showed only vote counts: add ``--rule vote_visibilit
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from roundtable.games.errors import ConfigurationError
-
-
-@dataclass(frozen=True)
-class Setting:
-    """One named setting.
-
-    Attributes:
-        name: the setting's name (``--setting NAME``).
-        preset: the role-set preset it plays, ``None`` for any.
-        rules: ``KEY=VALUE`` variant overrides, applied before the user's own ``--rule``s.
-        source: the paper or rulebook it follows.
-    """
-
-    name: str
-    preset: str | None
-    rules: tuple[str, ...]
-    source: str
-
-    def describe(self) -> str:
-        """One line for ``--help`` and the README: preset and variants."""
-        rules = ", ".join(self.rules) or "the default rules"
-        return f"{self.name}: {self.preset or 'any preset'}; {rules} ({self.source})"
-
+from roundtable.games.protocol import Setting, named_setting
 
 SETTINGS: dict[str, Setting] = {
     s.name: s
@@ -74,7 +49,4 @@ def setting(name: str, preset: str | None = None,
     Raises:
         ConfigurationError: an unknown setting (the message lists the known ones).
     """
-    if name not in SETTINGS:
-        raise ConfigurationError(f"unknown setting {name!r}; valid settings: {', '.join(SETTINGS)}")
-    chosen = SETTINGS[name]
-    return preset if preset is not None else chosen.preset, [*chosen.rules, *rules]
+    return named_setting("avalon", SETTINGS, name, preset, rules)
