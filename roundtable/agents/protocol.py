@@ -173,8 +173,10 @@ class AgentKind:
             driven again calls it again).
         beliefs: ``{game: Belief}``: the games in which the kind states a belief in the other players'
             sides when the game's belief probe asks (`roundtable.games.protocol.GameRules.belief_probe`;
-            the game-over node records it); a kind that states none (every model-driven kind today) is
-            left out of the record's ``beliefs``.
+            the game-over node records it); a kind that states none is left out of the record's ``beliefs``.
+        probed: the games in which its own graph answers the game graph's belief probe (a request of kind
+            `roundtable.games.protocol.BELIEF`, answer shape ``belief``) from its memory with model calls
+            (`roundtable.graphs.probe`); a kind with a pure ``beliefs`` function needs none.
         at_setup: see `AtSetup`; ``None``: its seats record nothing at setup.
         prepares_rounds: its seats keep notes written once a round (``lga``: Lan et al.'s summary,
             analysis and plan). With a round's first requests the game graph sends every other such seat
@@ -198,6 +200,7 @@ class AgentKind:
     asks_person: bool = False
     after_game: Callable[[str, dict[str, Any]], Any] | None = None
     beliefs: Mapping[str, Belief] | None = None
+    probed: frozenset[str] = frozenset()
     at_setup: AtSetup | None = None
     prepares_rounds: bool = False
     graph: str | None = None

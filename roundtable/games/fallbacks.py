@@ -29,7 +29,7 @@ moderator or system, or as another player, are removed, and the text is capped.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from roundtable.games.errors import IllegalActionError
@@ -166,6 +166,29 @@ def choose_yes_no(request: Request, choice: bool | None) -> tuple[bool, str | No
     if choice not in request.allowed:
         return fallback, f"{request.word(choice)} is not allowed: counted as {request.word(fallback)}"
     return bool(choice), None
+
+
+def choose_beliefs(request: Request, beliefs: Mapping[int, object] | None
+                   ) -> tuple[dict[int, float] | None, str | None]:
+    """A ``belief`` answer (the belief probe): kept when it gives a probability in [0, 1] for every player
+    asked, else left out (``None``) with the reason; a missing player is never filled in with 0.5, so an
+    unusable probe is left out of deduction accuracy (docs/games/protocol.md#fallback-rules).
+
+    Returns:
+        ``({player: probability}, None)`` or ``(None, reason)``.
+    """
+    got: dict[int, float] = {}
+    for player, value in (beliefs or {}).items():
+        try:
+            got[int(player)] = float(value)  # type: ignore[arg-type]  # a model's number, checked below
+        except (TypeError, ValueError):
+            continue
+    missing = [q for q in request.candidates if not 0.0 <= got.get(q, -1.0) <= 1.0]
+    if not beliefs:
+        return None, "belief unclear: no probabilities read, left out"
+    if missing:
+        return None, f"belief incomplete: no probability in [0, 1] for players {missing}, left out"
+    return {q: got[q] for q in request.candidates}, None
 
 
 # ----------------------------------------------------------------- words

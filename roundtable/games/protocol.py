@@ -12,7 +12,9 @@ a closed set of answer shapes (``answer``):
 - ``yes_no``: one of the game's two words (``options``, e.g. ``("approve",
   "reject")``; ``choice=True`` is the first), restricted to ``allowed``;
   answered in `Decision.choice`;
-- ``words``: words only, in `Decision.utterance`.
+- ``words``: words only, in `Decision.utterance`;
+- ``belief``: a probability of being good for each of ``candidates``, in
+  `Decision.beliefs` (the game graph's belief probe, `belief_request`).
 
 Any shape may also ask for words (``wants_words``). Extraction of actions
 from model replies, the fallback rules and the agents work on the answer
@@ -23,11 +25,14 @@ A rules module provides its functions as one `GameRules` record (see
 pending requests, ``apply`` (answers in, next state out, or
 `IllegalActionError`), ``view`` and ``result``.
 
-One request is the game graph's, not a game's: `prepare_round`, the notice
+Two requests are the game graph's, not a game's: `prepare_round`, the notice
 that a round has begun, which asks nothing. The graph sends it with a round's
 first requests to every other seat whose agent kind keeps per-round notes
 (`roundtable.agents.protocol.AgentKind.prepares_rounds`), so that all of them write
-their notes at once instead of each before its own first decision.
+their notes at once instead of each before its own first decision. And
+`belief_request`, the belief probe of a finished game (AvalonBench's), asked of
+the players the game's `GameRules.belief_probe` names whose agent kind answers
+it through its own graph (`roundtable.agents.protocol.AgentKind.probed`).
 """
 
 from __future__ import annotations
@@ -40,8 +45,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from roundtable.games.errors import ConfigurationError, IllegalActionError
 
-AnswerShape = Literal["pick", "yes_no", "words"]
-ANSWER_SHAPES: tuple[AnswerShape, ...] = ("pick", "yes_no", "words")
+AnswerShape = Literal["pick", "yes_no", "words", "belief"]
+ANSWER_SHAPES: tuple[AnswerShape, ...] = ("pick", "yes_no", "words", "belief")
 
 Event = dict[str, Any]
 """One entry of a game's append-only log: a JSON-ready dict with ``type`` and ``to``
@@ -60,7 +65,7 @@ class Request(BaseModel):
             proposal number in an Avalon round (1 elsewhere).
         answer: the answer shape: ``pick``, ``yes_no`` or ``words``.
         count: ``pick``: how many players to name.
-        candidates: ``pick``: the players that may be named.
+        candidates: ``pick``: the players that may be named; ``belief``: the players to give a probability for.
         may_pass: ``pick``: naming nobody is allowed.
         options: ``yes_no``: the game's two words, yes first (``("approve", "reject")``).
         allowed: ``yes_no``: the legal answers (``(True,)``: only the first word).
@@ -120,6 +125,22 @@ def prepare_round(player: int, phase: str, round_: int) -> Request:
                    round=round_, answer="words")
 
 
+BELIEF = "belief"
+"""The kind of the game graph's belief probe request (`belief_request`); no rules module issues it."""
+
+
+def belief_request(player: int, others: Sequence[int], phase: str, round_: int) -> Request:
+    """The belief probe asked of ``player`` once the game is over, before any role is revealed: for every
+    player of ``others``, the probability that the player is good (AvalonBench's end-of-game probe,
+    docs/measures.md#deduction-accuracy).
+
+    Its id is ``belief.p<player>``; its answer shape is ``belief`` (`Decision.beliefs`), ``candidates`` the
+    players asked about, ``phase`` and ``round`` those the game ended in.
+    """
+    return Request(id=f"{BELIEF}.p{player}", kind=BELIEF, player=player, phase=phase, round=round_,
+                   answer="belief", candidates=tuple(others))
+
+
 class Decision(BaseModel):
     """A player's answer to a `Request`.
 
@@ -128,6 +149,8 @@ class Decision(BaseModel):
         players: ``pick``: the players named, in order (``None``: a pass).
         choice: ``yes_no``: ``True`` for the first of the request's two words.
         utterance: the words said, when asked.
+        beliefs: ``belief``: ``{player: P(good) in [0, 1]}`` for the request's candidates; ``None`` when the
+            answer was unusable (then ``fallback`` says why, and the probe is left out of every measure).
         raw: the raw model text behind the decision (``None`` for rule bots).
         fallback: which fallback rules of docs/games/protocol.md#fallback-rules produced the answer, or
             ``None`` when the response met the request (counts for VRR).
@@ -142,6 +165,7 @@ class Decision(BaseModel):
     players: tuple[int, ...] | None = None
     choice: bool | None = None
     utterance: str | None = None
+    beliefs: dict[int, float] | None = None
     raw: str | None = None
     fallback: str | None = None
     checks: tuple[str, ...] = ()
@@ -270,6 +294,27 @@ def check_decision(request: Request, decision: Decision) -> None:
         if decision.choice not in request.allowed:
             allowed = " or ".join(request.word(c) for c in request.allowed)
             raise IllegalActionError(f"player {request.player} may only answer {allowed} here ({request.kind})")
+    elif request.answer == "belief":
+        check_beliefs(request, decision)
+
+
+def check_beliefs(request: Request, decision: Decision) -> None:
+    """Check an answer to a belief probe: a probability in [0, 1] for exactly the request's candidates, or no
+    beliefs with the fallback that says why.
+
+    Raises:
+        IllegalActionError: naming what is wrong.
+    """
+    if decision.beliefs is None:
+        if decision.fallback is None:
+            raise IllegalActionError(f"player {request.player} stated no belief and no fallback ({request.id})")
+        return
+    if set(decision.beliefs) != set(request.candidates):
+        raise IllegalActionError(f"a belief of player {request.player} must cover players "
+                                 f"{sorted(request.candidates)}, not {sorted(decision.beliefs)}")
+    wrong = {q: p for q, p in decision.beliefs.items() if not 0.0 <= p <= 1.0}
+    if wrong:
+        raise IllegalActionError(f"beliefs of player {request.player} outside [0, 1]: {wrong}")
 
 
 # ------------------------------------------------------------ rules module

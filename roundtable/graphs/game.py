@@ -24,12 +24,12 @@ from roundtable.agents.protocol import AgentKind
 from roundtable.agents.registry import AGENT_KINDS
 from roundtable.games.errors import ConfigurationError
 from roundtable.games.protocol import GameRules
-from roundtable.graphs import phases
+from roundtable.graphs import phases, probe
 from roundtable.graphs.setup import check_input, make_setup
 from roundtable.graphs.state import GameInput, GameOutput, GameState
 from roundtable.settings import settings
 
-RESERVED = frozenset({"setup", phases.APPLY, phases.GAME_OVER})
+RESERVED = frozenset({"setup", phases.APPLY, phases.GAME_OVER, probe.BELIEF_PROBE})
 
 
 class GameContextBase(BaseModel):
@@ -44,6 +44,11 @@ class GameContextBase(BaseModel):
         default_factory=list,
         description="Agent steps to pause before, as KIND:STEP (e.g. lga:respond); resume with "
                     "Command(resume=...).")
+    belief_probe: bool = Field(
+        default=True,
+        description="At game over, before any role is revealed, ask each good player how likely every other "
+                    "player is to be good (AvalonBench's belief probe, scored as deduction accuracy); false: "
+                    "skip it, and its model calls.")
     seeded_calls: bool = Field(
         default=True,
         description="Model calls carry a seed derived from the game seed, the request and the module, so a "
@@ -56,7 +61,8 @@ def game_context(kinds: Iterable[AgentKind]) -> type[GameContextBase]:
     Fields: ``default_model`` (model spec of model-driven seats without one;
     default ``$ROUNDTABLE_MODEL``, else ``local``), ``breakpoints`` (agent
     steps to pause before, ``"<kind>:<step>"``, e.g. ``lga:respond``),
-    ``seeded_calls`` (model calls carry derived seeds; default true), and for
+    ``seeded_calls`` (model calls carry derived seeds; default true),
+    ``belief_probe`` (ask the game's belief probe at game over; default true), and for
     each kind with a context, a field of that name (e.g. ``lga``: every
     prompt and temperature of the Lan et al. agent). Unknown keys are refused.
     """
@@ -159,14 +165,22 @@ def build_game_graph(rules: GameRules, kinds: Mapping[str, AgentKind] | None = N
     for name, kind in playing.items():
         builder.add_node(name, kind.node(models))
         builder.add_edge(name, phases.APPLY)
-    builder.add_node(phases.APPLY, phases.make_apply(rules, playing))
-    builder.add_node(phases.GAME_OVER, phases.make_game_over(rules, playing))
+    apply, route = phases.make_apply(rules, playing), phases.make_route(rules)
     to_phase = [*rules.phases, phases.GAME_OVER]
+    if rules.belief_probe is not None:
+        apply, route = probe.with_beliefs(rules, apply), probe.with_probe_route(rules, route)
+        to_phase.append(probe.BELIEF_PROBE)
+        builder.add_node(probe.BELIEF_PROBE, probe.make_belief_probe(rules, playing))
+        asked = [name for name, kind in playing.items() if rules.name in kind.probed]
+        builder.add_conditional_edges(probe.BELIEF_PROBE, probe.make_ask_beliefs(rules, playing),
+                                      [*asked, phases.GAME_OVER])
+    builder.add_node(phases.APPLY, apply)
+    builder.add_node(phases.GAME_OVER, phases.make_game_over(rules, playing))
     builder.add_edge(START, "setup")
-    builder.add_conditional_edges("setup", phases.make_route(rules), to_phase)
+    builder.add_conditional_edges("setup", route, to_phase)
     ask = phases.make_ask(rules, playing)
     for phase in rules.phases:
         builder.add_conditional_edges(phase, ask, [*playing, phases.APPLY])
-    builder.add_conditional_edges(phases.APPLY, phases.make_route(rules), to_phase)
+    builder.add_conditional_edges(phases.APPLY, route, to_phase)
     builder.add_edge(phases.GAME_OVER, END)
     return builder

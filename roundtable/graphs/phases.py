@@ -29,11 +29,21 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
+from langgraph.runtime import Runtime
 from langgraph.types import Overwrite, Send
 
 from roundtable.agents.protocol import AgentInput, AgentKind
 from roundtable.games.errors import IllegalActionError
-from roundtable.games.protocol import Decision, Event, GameRules, Request, can_see, check_decision, prepare_round
+from roundtable.games.protocol import (
+    Decision,
+    Event,
+    GameRules,
+    PlayerView,
+    Request,
+    can_see,
+    check_decision,
+    prepare_round,
+)
 from roundtable.games.rng import rng_for
 from roundtable.graphs.state import GameState
 
@@ -56,7 +66,11 @@ def decision_record(rules: GameRules, request: Request, decision: Decision, kind
     """A hidden (analysis-only) log entry for one decision: the answer in the game's words, raw text, fallback, cost."""
     record: Event = {"type": "decision", "to": [], "player": decision.player, "request": decision.request_id,
                      "kind": decision.kind, "agent": kind}
-    record |= rules.action_of(request, decision)
+    if request.answer == "belief":  # the game graph's probe, not a move of the game
+        record["beliefs"] = None if decision.beliefs is None else {str(q): decision.beliefs[q]
+                                                                   for q in sorted(decision.beliefs)}
+    else:
+        record |= rules.action_of(request, decision)
     for key in ("raw", "fallback"):
         value = getattr(decision, key)
         if value is not None:
@@ -129,26 +143,28 @@ def make_ask(rules: GameRules, kinds: Mapping[str, AgentKind] | None = None) -> 
         if not requests:
             return APPLY
         game = load(rules, state)
-        seats, delivered, memory = state["seats"], state.get("delivered") or {}, state.get("memory") or {}
         asked = {int(data["player"]) for data in requests}
         round_, told = round_notices(state, kinds or {})
         phase = str(requests[0]["phase"])
         notices = [prepare_round(p, phase, round_).model_dump(mode="json") for p in told if p not in asked]
-        sends = []
-        for data in [*requests, *notices]:
-            player = int(data["player"])
-            view = rules.view(game, player).since(delivered.get(str(player), 0))
-            task: AgentInput = {
-                "view": view.model_dump(mode="json"),
-                "request": data,
-                "pool": memory.get(str(player), {}),
-                "seat": seats[player - 1],
-                "seed": agent_seed(state["seed"], player),
-            }
-            sends.append(Send(seats[player - 1]["kind"], task))
-        return sends
+        return [agent_send(state, data, rules.view(game, int(data["player"]))) for data in [*requests, *notices]]
 
     return ask
+
+
+def agent_send(state: GameState, request: dict[str, Any], view: PlayerView) -> Send:
+    """The `Send` of one dumped request to its seat's agent node: the player's ``view`` (only the events its
+    agent was not given yet), the request, the player's memory, its seat and its own seed (`AgentInput`)."""
+    player = int(request["player"])
+    seat = state["seats"][player - 1]
+    task: AgentInput = {
+        "view": view.since((state.get("delivered") or {}).get(str(player), 0)).model_dump(mode="json"),
+        "request": request,
+        "pool": (state.get("memory") or {}).get(str(player), {}),
+        "seat": seat,
+        "seed": agent_seed(state["seed"], player),
+    }
+    return Send(seat["kind"], task)
 
 
 def make_apply(rules: GameRules, kinds: Mapping[str, AgentKind] | None = None
@@ -239,21 +255,41 @@ def stated_beliefs(rules: GameRules, game: Any, seats: list[dict[str, Any]],
     return out
 
 
-def make_game_over(rules: GameRules, kinds: Mapping[str, AgentKind] | None = None
-                   ) -> Node:
-    """The ``game_over`` node over the seated agent ``kinds``: write the result (winner and end reason) and,
-    where the game probes beliefs, the ``beliefs`` its players' agent kinds state (`stated_beliefs`)."""
+def probes_beliefs(rules: GameRules, runtime: Runtime[Any] | None) -> bool:
+    """Whether this run asks the game's belief probe: the game has one and the run's context does not switch
+    it off (``belief_probe``, default true; ``roundtable play --no-belief-probe``)."""
+    context = None if runtime is None else runtime.context
+    wanted = context.get("belief_probe", True) if isinstance(context, dict) else getattr(context, "belief_probe", True)
+    return rules.belief_probe is not None and bool(wanted)
 
-    def game_over(state: GameState) -> dict[str, Any]:
+
+class ContextNode(Protocol):
+    """A game graph node that also reads the run's context (LangGraph passes ``runtime=``)."""
+
+    def __call__(self, state: GameState, runtime: Runtime[Any]) -> dict[str, Any]:
+        """The node's update of the state."""
+        ...
+
+
+def make_game_over(rules: GameRules, kinds: Mapping[str, AgentKind] | None = None) -> ContextNode:
+    """The ``game_over`` node over the seated agent ``kinds``: write the result (winner and end reason) and,
+    where the game probes beliefs and the run does not switch the probe off (`probes_beliefs`), the
+    ``beliefs`` its players stated: those the rule bots' kinds state here (`stated_beliefs`) and those the
+    model-driven kinds gave through their graphs at ``belief_probe`` (`roundtable.graphs.probe`)."""
+
+    def game_over(state: GameState, runtime: Runtime[Any]) -> dict[str, Any]:
         """Game over: the winner and the reason (also in the log), and the players' stated beliefs in the
         others' sides where the game asks (Avalon: AvalonBench's belief probe); nothing is left to decide."""
-        game = load(rules, state, log=rules.belief_probe is not None)  # the probe's views read the log
+        probing = probes_beliefs(rules, runtime)
+        game = load(rules, state, log=probing)  # the probe's views read the log
         result = rules.result(game)
         if result is None:
             raise IllegalActionError(f"game_over reached while the game is in phase {rules.phase(game)!r}")
         update: dict[str, Any] = {"result": result.model_dump()}
-        if rules.belief_probe is not None:
-            update["beliefs"] = stated_beliefs(rules, game, state["seats"], kinds or {})
+        if probing:
+            stated = stated_beliefs(rules, game, state["seats"], kinds or {})
+            given = {**stated, **(state.get("beliefs") or {})}
+            update["beliefs"] = {p: given[p] for p in sorted(given, key=int)}
         return update
 
     return game_over

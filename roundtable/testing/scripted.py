@@ -92,6 +92,8 @@ def default_structured(schema: type[BaseModel] | dict) -> str:
             out[name] = "As the player, I observed that REFLECTION-TEXT."
         elif name == "thought":
             out[name] = "THOUGHT-TEXT."
+        elif name.startswith("player_"):  # the belief probe's parser: P(good) per player
+            out[name] = 0.5
     return json.dumps(out)
 
 
@@ -113,6 +115,10 @@ DEFAULTS: dict[str, str] = {
     "write": "I agree with this team.",
     "debug": "I agree with this team.",
     "react": "I agree with this team.",
+    "parse": "Answer: 1, 2",
+    "speak": "I trust this team.",
+    "believe": "Everyone seems as likely good as evil to me.",
+    "parse_beliefs": "0.5",
     "suggestions": "1. Trust the servants.",
     "strategy": "Lead with trusted players.",
     "other_role": "Played quietly.",

@@ -14,7 +14,14 @@ from typing import Any
 
 from roundtable.agents.common.model_calls import total_usage
 from roundtable.games import GAMES
-from roundtable.games.fallbacks import checked, choose_pick, choose_yes_no, join_reasons, sanitize_utterance
+from roundtable.games.fallbacks import (
+    checked,
+    choose_beliefs,
+    choose_pick,
+    choose_yes_no,
+    join_reasons,
+    sanitize_utterance,
+)
 from roundtable.games.protocol import Decision, PlayerView, Request
 
 RAW_SEPARATOR = "\n---\n"
@@ -30,7 +37,8 @@ def final_decision(view: PlayerView, request: Request, seed: int, *, action: dic
         view: the deciding player's view.
         request: the request decided.
         seed: the agent's seed (it drives the seeded fallbacks).
-        action: what was read: ``players`` (+ ``passed``) or ``choice``; ``None``/``{}``: nothing.
+        action: what was read: ``players`` (+ ``passed``), ``choice`` or ``beliefs`` (``{player: P(good)}``);
+            ``None``/``{}``: nothing.
         utterance: the words read for the table (``None``: none).
         response_words: their word limit.
         replies: every raw model reply (joined into ``Decision.raw``; none: ``None``).
@@ -49,6 +57,9 @@ def final_decision(view: PlayerView, request: Request, seed: int, *, action: dic
         reasons.append(choice.fallback)
     elif request.answer == "yes_no":
         fields["choice"], reason = choose_yes_no(request, action.get("choice"))
+        reasons.append(reason)
+    elif request.answer == "belief":
+        fields["beliefs"], reason = choose_beliefs(request, action.get("beliefs"))
         reasons.append(reason)
     if request.wants_words:
         said, reason = sanitize_utterance(utterance, view.player, response_words)

@@ -7,6 +7,7 @@ are built by ``make_<node>(models)`` over a `roundtable.agents.common.model_call
 
 from roundtable.agents.lga.act import make_act
 from roundtable.agents.lga.analyze import make_analyze
+from roundtable.agents.lga.believe import make_believe
 from roundtable.agents.lga.decide import decide
 from roundtable.agents.lga.observe import observe
 from roundtable.agents.lga.options import LgaOptions
@@ -17,6 +18,6 @@ from roundtable.agents.lga.state import LgaState
 from roundtable.agents.lga.summarize import make_summarize
 
 __all__ = [
-    "LgaOptions", "LgaState", "STEPS", "decide", "make_act", "make_analyze",
+    "LgaOptions", "LgaState", "STEPS", "decide", "make_act", "make_analyze", "make_believe",
     "make_plan", "make_respond", "make_summarize", "next_step", "observe", "route_after",
 ]

@@ -22,7 +22,7 @@ from roundtable.agents.common.table import AVALON_ROLES
 from roundtable.prompts.rendering import TemperatureFields, TemplateContext, context_fields, template_fields
 
 KINDS = ("lga",)
-MODEL_NODES = ["summarize", "analyze", "plan", "act", "respond"]
+MODEL_NODES = ["summarize", "analyze", "plan", "act", "respond", "believe"]
 """The lga graph's nodes that call a model (prompt metadata names nodes of the lga graph, drawn inside the
 game graph's ``lga`` node)."""
 
@@ -45,6 +45,8 @@ PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
                          "Summarization: previous summary + the last round's records -> new summary."),
     "analyze_prompt": ("lga/analyze", ["analyze"], "Analysis of the other players' likely roles and strategies."),
     "plan_prompt": ("lga/plan", ["plan"], "Planning for the rest of the game."),
+    "believe_prompt": ("lga/believe", ["believe"],
+                       "The belief probe at game over: how likely each other player is to be good."),
     "instruction_prompt": ("avalon/instruction", ["act", "respond"],
                            "The Host's instruction for each kind of request."),
     "act_prompt": ("lga/act", ["act"], "Action (and the words, when asked, in the same call)."),
@@ -62,11 +64,13 @@ PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "decided_prompt": ("avalon/decided", ["respond"], "The chosen action in words, for the response."),
     "answer_fields_prompt": ("answers/field", ["summarize", "act"],
                              "Descriptions of the fields of JSON answer schemas."),
-    "extract_system_prompt": ("extraction/system", ["act", "respond"], "The extractor's system prompt."),
+    "extract_system_prompt": ("extraction/system", ["act", "respond", "believe"], "The extractor's system prompt."),
     "extract_pick_prompt": ("extraction/pick", ["act", "respond"],
                             "Extractor with worked examples: the players a reply names."),
     "extract_yes_no_prompt": ("extraction/yes_no", ["act", "respond"],
                               "Extractor with worked examples: which of the game's two words a reply chooses."),
+    "extract_belief_prompt": ("extraction/belief", ["believe"],
+                              "The belief probe's parser: a probability of being good per player, from the answer."),
     "narration_prompt": ("avalon/narration", ["observe"],
                          "The narrator: each event as one line of the player's records."),
     "knowledge_prompt": ("avalon/knowledge", MODEL_NODES, "What the player learned at the reveal, in words."),
@@ -88,7 +92,7 @@ PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
 
 TEMPERATURE_FIELDS: TemperatureFields = {
     "temperature": (0.3, MODEL_NODES, "Temperature of the agent modules (Lan et al.: 0.3)."),
-    "extraction_temperature": (0.0, ["act", "respond"], "Temperature of extractor calls (0)."),
+    "extraction_temperature": (0.0, ["act", "respond", "believe"], "Temperature of extractor and parser calls (0)."),
 }
 """The context's temperatures (`roundtable.prompts.rendering.TemperatureFields`)."""
 

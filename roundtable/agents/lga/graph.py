@@ -17,6 +17,9 @@ One invocation answers one request::
 - ``respond``: the words, when still needed (and the whole answer under ``no_action``);
 - ``decide``: the fallback rules of docs/games/protocol.md#fallback-rules, word cleaning, cost summing.
 
+The belief probe at game over (`roundtable.games.protocol.belief_request`) goes ``observe -> believe ->
+decide``: the player's probabilities that each other player is good, from its memory.
+
 A `prepare_round` notice (the game graph's word that a round has begun,
 sent to every ``lga`` seat not asked first) goes ``observe -> [summarize] ->
 [analyze] -> [plan] -> decide`` and returns only the memory, so the six
@@ -46,6 +49,7 @@ from roundtable.agents.lga import (
     decide,
     make_act,
     make_analyze,
+    make_believe,
     make_plan,
     make_respond,
     make_summarize,
@@ -56,7 +60,8 @@ from roundtable.agents.lga.context import LgaContext
 from roundtable.agents.protocol import AgentInput, AgentKind, AgentOutput, agent_step
 
 _AFTER: dict[str, list[str]] = {
-    "observe": ["summarize", "analyze", "plan", "act", "respond", "decide"],
+    "observe": ["summarize", "analyze", "plan", "act", "respond", "believe", "decide"],
+    "believe": ["decide"],
     "summarize": ["analyze", "plan", "act", "respond", "decide"],
     "analyze": ["plan", "act", "respond", "decide"],
     "plan": ["act", "respond", "decide"],
@@ -88,6 +93,7 @@ def build_lga_graph(models: ModelProvider | None = None) -> StateGraph[Any, Any,
         "plan": make_plan(models),
         "act": make_act(models),
         "respond": make_respond(models),
+        "believe": make_believe(models),
         "decide": decide,
     }
     for name, fn in steps.items():
@@ -112,4 +118,5 @@ KIND = AgentKind(
     options=LgaOptions,
     context=LgaContext,
     prepares_rounds=True,
+    probed=frozenset({"avalon"}),
 )

@@ -24,11 +24,11 @@ from roundtable.agents.common.extraction import needs_answer
 from roundtable.agents.lga import memory as mem
 from roundtable.agents.lga.options import LgaOptions
 from roundtable.agents.lga.respond import responds_directly
-from roundtable.games.protocol import Request
+from roundtable.games.protocol import BELIEF, Request
 
 log = logging.getLogger(__name__)
 
-Step = Literal["summarize", "analyze", "plan", "act", "respond", "decide"]
+Step = Literal["summarize", "analyze", "plan", "act", "respond", "believe", "decide"]
 STEPS: tuple[Step, ...] = ("summarize", "analyze", "plan", "act", "respond", "decide")
 
 
@@ -62,7 +62,10 @@ def needs(step: Step, state: dict[str, Any]) -> bool:
 
 
 def next_step(state: dict[str, Any], after: str) -> Step:
-    """The first step after ``after`` that needs to run (``act`` and ``respond`` may repeat themselves)."""
+    """The first step after ``after`` that needs to run (``act`` and ``respond`` may repeat themselves); the
+    belief probe goes ``observe -> believe -> decide``."""
+    if state["request"].get("kind") == BELIEF:
+        return "believe" if after == "observe" else "decide"
     if after in ("act", "respond"):
         start = STEPS.index(after)  # a too-short team is asked for again by the same step
     elif after in STEPS:

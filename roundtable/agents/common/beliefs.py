@@ -1,0 +1,107 @@
+"""Reading a player's answer to the belief probe: probabilities of being good, one per player asked.
+
+Every model-driven kind answers the probe (`roundtable.graphs.probe`) in its
+own prompt style, then a separate parser call at temperature 0 (template
+``extraction/belief``, schema-constrained where the endpoint takes JSON
+schemas) turns the free answer into numbers in [0, 1]
+(docs/measures.md#deduction-accuracy). What cannot be read for every player
+is left out by the fallback rules (`roundtable.games.fallbacks.choose_beliefs`),
+never filled in with 0.5.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import HumanMessage, SystemMessage
+from pydantic import BaseModel, Field, create_model
+
+from roundtable.agents.common.model_calls import call_structured, call_text
+from roundtable.games.protocol import Request
+from roundtable.prompts.rendering import PromptContext
+
+PARSE_MODULE = "parse_beliefs"
+"""The module name the parser call carries in its metadata (`roundtable.agents.common.model_calls`)."""
+
+REPLY_CHARS = 1600
+"""Longest free answer passed to the parser, in characters."""
+
+_NUMBER = r"(\d{1,3}(?:\.\d+)?|\.\d+)\s*(%?)"
+_WORDS = {"certainly good": 0.95, "surely good": 0.95, "very likely good": 0.9, "likely good": 0.7,
+          "probably good": 0.7, "unsure": 0.5, "unknown": 0.5, "probably evil": 0.3, "likely evil": 0.3,
+          "very likely evil": 0.1, "surely evil": 0.05, "certainly evil": 0.05}
+
+
+def belief_schema(candidates: Sequence[int]) -> type[BaseModel]:
+    """The parser's answer schema: a field ``player_<n>`` (a number in [0, 1]) per player asked."""
+    fields: dict[str, Any] = {f"player_{q}": (float, Field(ge=0.0, le=1.0)) for q in candidates}
+    return create_model("StatedBeliefs", **fields)
+
+
+def _probability(number: str, percent: str) -> float | None:
+    value = float(number)
+    if percent or value > 1.0:
+        value /= 100.0
+    return value if 0.0 <= value <= 1.0 else None
+
+
+def beliefs_from_text(text: str | None, candidates: Sequence[int]) -> dict[int, float]:
+    """The probabilities a text gives per player: the first number (``0.8``, ``80%``, ``80``) or verdict
+    ("probably evil") after each ``Player N``/``PN``/``N:`` mention, for ``N`` among ``candidates``.
+
+    Returns:
+        ``{player: probability in [0, 1]}`` for the players read (possibly none, possibly not all).
+    """
+    out: dict[int, float] = {}
+    for line in (text or "").splitlines():
+        for match in re.finditer(r"(?:\bplayer\s*|\bp)?(\d{1,2})\s*(?:[:=\-–(]|is|\))\s*", line, re.IGNORECASE):
+            player = int(match.group(1))
+            if player not in candidates or player in out:
+                continue
+            rest = line[match.end():]
+            rest = rest[:next((m.start() for m in re.finditer(r"\bplayer\s*\d", rest, re.IGNORECASE)), len(rest))]
+            number = re.search(_NUMBER, rest)
+            value = _probability(number.group(1), number.group(2)) if number else None
+            if value is None:
+                lowered = rest.lower()
+                value = next((v for w, v in sorted(_WORDS.items(), key=lambda i: -len(i[0])) if w in lowered), None)
+            if value is not None:
+                out[player] = value
+    return out
+
+
+def parse_beliefs(extractor: BaseChatModel, context: PromptContext, request: Request, players: int, reply: str,
+                  structured: bool) -> tuple[dict[str, Any], list[str], list[dict[str, Any]]]:
+    """The parser call: map a free answer to the probe to ``{"beliefs": {player: P(good)}}``.
+
+    Args:
+        extractor: the chat model of the parser (temperature 0, a short cap).
+        context: the kind's prompt context (its override of ``extraction/belief`` and ``extraction/system``).
+        request: the probe's `roundtable.games.protocol.belief_request` (its ``candidates``).
+        players: how many players the game has.
+        reply: the player's free answer.
+        structured: ask for schema-constrained output (`belief_schema`) instead of lines of text.
+
+    Returns:
+        ``(answer, [parser's raw answer], [usage record])``: ``answer`` is ``{"beliefs": {...}}`` with the
+        players read (the fallback rules leave out an incomplete one), ``{}`` when nothing was read; no call
+        (empty lists) for an empty reply.
+    """
+    if not reply.strip():
+        return {}, [], []
+    prompt = context.render("extraction/belief", reply=" ".join(reply.split())[:REPLY_CHARS].replace('"', "'"),
+                            players=players, candidates=list(request.candidates))
+    messages = [SystemMessage(context.render("extraction/system")), HumanMessage(prompt)]
+    if structured:
+        parsed, raw, usage = call_structured(extractor, messages, belief_schema(request.candidates), PARSE_MODULE)
+        read = ({q: parsed[f"player_{q}"] for q in request.candidates} if parsed is not None
+                else beliefs_from_text(raw, request.candidates))
+    else:
+        raw, usage = call_text(extractor, messages, PARSE_MODULE)
+        first = request.candidates[0] if request.candidates else 0
+        read = beliefs_from_text(f"Player {first}: {raw}" if not re.match(r"\W*player", raw, re.IGNORECASE)
+                                 else raw, request.candidates)
+    return ({"beliefs": read} if read else {}), [f"(parser) {raw}"], [usage]

@@ -1,0 +1,43 @@
+"""The belief probe (AvalonBench's end-of-game question, docs/measures.md#deduction-accuracy): the ``lga`` player
+states how likely each other player is to be good, from its memory (summary, analysis, plan and this round's
+records), then a parser call at temperature 0 turns the answer into numbers
+(`roundtable.agents.common.beliefs.parse_beliefs`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from roundtable.agents.common.beliefs import parse_beliefs
+from roundtable.agents.common.model_calls import ModelProvider, call_text
+from roundtable.agents.lga.calls import agent_model, uses_json_schema
+from roundtable.agents.lga.context import LgaContext
+from roundtable.agents.lga.state import LgaState
+from roundtable.agents.lga.turn import Turn
+
+BELIEF_WORDS = 80
+"""Room for the answer: a line per player and a sentence, in words."""
+
+
+def make_believe(models: ModelProvider):
+    """The ``believe`` node over ``models``: the free answer (template ``lga/believe``, the agent modules'
+    temperature) and the parser call (``extraction/belief``, temperature 0); returns ``action``
+    ``{"beliefs": {player: P(good)}}`` (``{}``: nothing read), ``raw``, ``usage``."""
+
+    def believe(state: LgaState, runtime: Runtime[LgaContext]) -> dict[str, Any]:
+        turn = Turn.of(state, runtime, models)
+        variables = turn.base_variables()
+        context = turn.context_text(variables, analysis=str(turn.memory.get("analysis") or ""),
+                                    plan=str(turn.memory.get("plan") or ""))
+        prompt = turn.context.render("lga/believe", **variables | {"context": context},
+                                     others=list(turn.request.candidates))
+        text, usage = call_text(agent_model(models, turn, BELIEF_WORDS), turn.messages(prompt), "believe")
+        parser = models.chat(turn.seat.model, turn.extraction_temperature, 16 + 8 * len(turn.request.candidates),
+                             slot=turn.slot)
+        action, raw, more_usage = parse_beliefs(parser, turn.context, turn.request, turn.view.players, text,
+                                                uses_json_schema(models, turn))
+        return {"action": action, "raw": [text, *raw], "usage": [usage, *more_usage]}
+
+    return believe
