@@ -239,6 +239,7 @@ def extract(
     *,
     system: str,
     structured: bool,
+    module: str = "extract",
 ) -> tuple[dict[str, Any], str, dict[str, Any]]:
     """Map a prose reply to the answer with an extractor call (temperature 0 model expected).
 
@@ -249,6 +250,7 @@ def extract(
         prompt: the rendered extraction prompt (worked examples and the reply).
         system: the extractor's system prompt (template ``extraction/system``).
         structured: use `extractor_schema` (json_schema endpoints) instead of a text answer.
+        module: the agent module the call names in its metadata (``extract``; ``react``'s parser: ``parse``).
 
     Returns:
         ``(answer or {}, the extractor's raw answer, usage record)``.
@@ -260,7 +262,7 @@ def extract(
         raise ValueError(f"request {request.id} asks for words only: nothing to extract")
     messages = [SystemMessage(system), HumanMessage(prompt)]
     if structured:
-        parsed, raw, usage = call_structured(model, messages, extractor_schema(request, players), "extract")
+        parsed, raw, usage = call_structured(model, messages, extractor_schema(request, players), module)
         if parsed is None:
             return answer_from_text(request, raw), raw, usage
         if request.answer == "pick":
@@ -269,7 +271,7 @@ def extract(
                 return ({"passed": True} if request.may_pass and parsed["players"] == [0] else {}), raw, usage
             return {"players": named}, raw, usage
         return answer_from_text(request, parsed["answer"]), raw, usage
-    raw, usage = call_text(model, messages, "extract")
+    raw, usage = call_text(model, messages, module)
     first = next((line for line in raw.splitlines() if line.strip()), "")
     first = re.sub(r"^\W*(answer|output|team|players?|vote|card)\s*:\s*", "", first, flags=re.IGNORECASE)
     return answer_from_text(request, first), raw, usage

@@ -115,6 +115,25 @@ def exposes(text: str, role: Role, known_evil: Iterable[int]) -> str | None:
     return None
 
 
+# ------------------------------------------------------------------ sentences
+
+_SENTENCE_END = re.compile(r"[.!?][\"')\]]*(?=\s+\S)")
+
+
+def first_sentence(text: str) -> tuple[str, int]:
+    """The first sentence of ``text`` and how many sentences ``text`` holds (its lines joined).
+
+    A sentence ends at ``.``, ``!`` or ``?`` (closing quotes or brackets kept) followed by more text; a number
+    such as ``2.5`` does not end one. ``("", 0)`` for blank text. AvalonBench's players say one sentence a turn
+    (docs/agents/react.md#the-steps).
+    """
+    flat = " ".join((text or "").split())
+    if not flat:
+        return "", 0
+    ends = list(_SENTENCE_END.finditer(flat))
+    return (flat[:ends[0].end()] if ends else flat), len(ends) + 1
+
+
 # --------------------------------------------------------- words and actions
 
 
