@@ -1,0 +1,83 @@
+"""Runtime context of the ``react`` agent graph: every model-facing text and both temperatures, overridable per run.
+
+Built as every kind's context is (`roundtable.prompts.rendering.context_fields`): each prompt field defaults to its
+template file and carries Studio's prompt metadata (``langgraph_nodes``), so a prompt is edited in Studio and a node
+rerun; inside a game graph it is the ``react`` field of the game's context (``{"react": {"think_prompt": ...}}``).
+The rules, role cards, knowledge, the Host's instruction, how words are said and the narrator are the Avalon
+table's templates, which every kind reads (`roundtable.agents.common.table`). Temperatures follow AvalonBench
+(Light et al. 2023, §5: 0.1) for the model's own text and 0 for the parser.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from pydantic import create_model
+
+from roundtable.agents.common.table import AVALON_ROLES
+from roundtable.prompts.rendering import TemperatureFields, TemplateContext, context_fields, template_fields
+
+KINDS = ("react",)
+WRITING_NODES = ["summarize", "think", "speak"]
+"""The react graph's nodes whose calls write the model's own text (the parser only reads it)."""
+TABLE_NODES = ["think", "speak"]
+"""The nodes whose prompts end on the Host's request."""
+
+# field name -> (template name, nodes that use it, description)
+REACT_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
+    "rules_prompt": ("avalon/rules", WRITING_NODES,
+                     "System prompt (AvalonBench's Rules): the rules of Avalon for the game's role set and variants."),
+    "context_prompt": ("react/context", WRITING_NODES,
+                       "What every call of the player starts with: its role and private knowledge (Role), its running "
+                       "summary (Summary) and the round's minutes (Minutes)."),
+    "summarize_prompt": ("react/summarize", ["summarize"],
+                         "Recap: the previous summary, the round's minutes and its outcome -> the new summary."),
+    "think_prompt": ("react/think", ["think"], "The action request and a zero-shot 'think step by step'."),
+    "parse_prompt": ("react/parse", ["parse"],
+                     "The parser (Parse): the reasoning in, the action out (a team, yes or no, one player)."),
+    "parse_system_prompt": ("extraction/system", ["parse"], "The parser's system prompt."),
+    "speak_prompt": ("react/speak", ["speak"], "Discussion (Discuss): one sentence to the table."),
+    "instruction_prompt": ("avalon/instruction", TABLE_NODES, "The Host's instruction for each kind of request."),
+    "retry_note_prompt": ("answers/retry_note", ["think"], "The Host's note when asking again for players."),
+    "speech_prompt": ("avalon/speech", ["speak"], "How the words are said: to whom, how long."),
+    "decided_prompt": ("avalon/decided", ["speak"], "The action already chosen, in words."),
+    "narration_prompt": ("avalon/narration", ["observe"], "The narrator: each event as one line of the minutes."),
+    "knowledge_prompt": ("avalon/knowledge", WRITING_NODES, "What the player learned at the reveal, in words."),
+    "team_knowledge_prompt": ("avalon/team_knowledge", TABLE_NODES,
+                              "What the player's knowledge says about the team in hand."),
+    "team_record_prompt": ("avalon/team_record", TABLE_NODES, "What the public record says about the team in hand."),
+    "leader_lines_prompt": ("avalon/leader_lines", TABLE_NODES,
+                            "What the leader's knowledge and the record say about whom its side wants on the team."),
+} | {
+    f"role_{role}_prompt": (f"avalon/roles/{role}", WRITING_NODES,
+                            f"Role card of {role}: introduction, goal, strategy.")
+    for role in AVALON_ROLES
+}
+
+TEMPERATURE_FIELDS: TemperatureFields = {
+    "temperature": (0.1, WRITING_NODES, "Temperature of the reasoning, the summary and the words (AvalonBench: 0.1)."),
+    "parse_temperature": (0.0, ["parse"], "Temperature of the parser (0)."),
+}
+"""The context's temperatures (`roundtable.prompts.rendering.TemperatureFields`)."""
+
+
+class _ReactFields(TemplateContext):
+    TEMPLATE_FIELDS: ClassVar[dict[str, str]] = template_fields(REACT_PROMPT_FIELDS)
+
+    if TYPE_CHECKING:  # fields create_model adds below, declared for the type checker only
+        temperature: float
+        parse_temperature: float
+
+
+ReactContext = create_model(
+    "ReactContext",
+    __base__=_ReactFields,
+    __doc__="""Per-run settings of the ``react`` agent graph (its ``context_schema``).
+
+    Attributes:
+        *_prompt: Jinja2 template texts; default: the template files (docs/agents/react.md#prompts).
+        temperature: sampling temperature of the reasoning, the summary and the words (AvalonBench: 0.1).
+        parse_temperature: sampling temperature of the parser (0).
+    """,
+    **context_fields(KINDS, REACT_PROMPT_FIELDS, TEMPERATURE_FIELDS),
+)

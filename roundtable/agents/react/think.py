@@ -1,0 +1,39 @@
+"""Reason, then act (Light et al. 2023, §3.1): the zero-shot step-by-step answer to the Host's request.
+
+One call (module ``think``, temperature 0.1): *Rules*, *Role*, *Summary*, *Minutes* and the *Request*, in that
+order, then "think step by step" (template ``react/think``). The reply is free prose, kept whole in ``thought``
+for the parser; nothing is read from it here. Asked again after the parser read too few players, the prompt
+also holds the previous answer and the Host's note (AvalonBench's parser asks the model once more for a team of
+the right size: ``src/server/tasks/avalon/wrapper.py``, ``parse_result``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from roundtable.agents.common.model_calls import ModelProvider, call_text
+from roundtable.agents.react.state import ReactState
+from roundtable.agents.react.turn import ReactTurn
+
+ACTION_WORDS = 24
+"""Room beyond ``thought_words`` for the closing statement of what the player does, in words of ``max_tokens``: a
+reply cut before it would leave the parser nothing to read."""
+
+
+def make_think(models: ModelProvider):
+    """The ``think`` node over ``models``: one call."""
+
+    def think(state: ReactState, runtime: Runtime[Any]) -> dict[str, Any]:
+        turn = ReactTurn.of(state, runtime)
+        again = bool(state.get("retry"))
+        prompt = turn.context.render(
+            "react/think", context=turn.context_text(), instruction=turn.table.instruction(),
+            words=turn.options.thought_words, previous=(state.get("thought") or "") if again else "",
+            retry_note=turn.table.retry_note(int(state.get("attempts") or 0)) if again else "")
+        raw, usage = call_text(turn.writer(models, turn.options.thought_words + ACTION_WORDS), turn.messages(prompt),
+                              "think")
+        return {"thought": raw, "retry": False, "raw": [raw], "usage": [usage]}
+
+    return think

@@ -1,0 +1,114 @@
+"""One decision's parsed inputs for the ``react`` nodes, and the prompt pieces they share.
+
+Every call but the parser's has AvalonBench's layout (Light et al. 2023, §3.1): the system message is the game's
+*Rules*; the user message starts with the player's *Role* (role card and private knowledge), its *Summary* and the
+*Minutes* of the round (template ``react/context``), and ends with the step's task. The Host's instruction, how
+words are said and the role card are the Avalon table's (`roundtable.agents.common.table.AvalonTable`), rendered
+over this kind's context.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from langgraph.runtime import Runtime
+
+from roundtable.agents.common.model_calls import ModelProvider
+from roundtable.agents.common.options import max_tokens_for
+from roundtable.agents.common.table import AvalonTable, avalon_view
+from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
+from roundtable.agents.react import memory as mem
+from roundtable.agents.react.context import ReactContext
+from roundtable.agents.react.options import ReactOptions
+from roundtable.games.avalon import AvalonView
+from roundtable.games.protocol import Request
+
+PARSE_TOKENS = 48
+"""``max_tokens`` of a parser reply (one ``Answer:`` line, or its JSON object)."""
+
+
+@dataclass(frozen=True)
+class ReactTurn:
+    """The parsed inputs of one decision.
+
+    Attributes:
+        view, request, seat, seed: the graph's inputs, parsed.
+        memory: the pool (`roundtable.agents.react.memory`). options: the seat's `ReactOptions`.
+        context: the run's `ReactContext`. table: the Avalon table over it.
+    """
+
+    view: AvalonView
+    request: Request
+    seat: SeatSpec
+    seed: int
+    memory: dict[str, Any]
+    options: ReactOptions
+    context: ReactContext
+    table: AvalonTable
+
+    @classmethod
+    def of(cls, state: Mapping[str, Any], runtime: Runtime[Any] | None) -> ReactTurn:
+        """Parse the graph state and the runtime context.
+
+        Raises:
+            pydantic.ValidationError: malformed view, request or seat.
+            ConfigurationError: invalid seat options.
+            TypeError: a view of another game than Avalon.
+        """
+        seat = SeatSpec.model_validate(state["seat"])
+        options = ReactOptions.parse(seat.options)
+        context = agent_context(ReactContext, "react", runtime.context if runtime is not None else None)
+        view = avalon_view(parse_view(state["view"]))
+        request = Request.model_validate(state["request"])
+        table = AvalonTable(view=view, request=request, context=context, response_words=options.response_words)
+        return cls(view=view, request=request, seat=seat, seed=int(state.get("seed") or 0),
+                   memory=dict(state.get("pool") or {}), options=options, context=context, table=table)
+
+    # ------------------------------------------------------------ sampling
+
+    def slot(self, models: ModelProvider) -> int | None:
+        """The server slot this player's calls are pinned to (`roundtable.agents.protocol.player_slot`), or None."""
+        return player_slot(self.view.player, models.slots(self.seat.model))
+
+    def writer(self, models: ModelProvider, words: int) -> BaseChatModel:
+        """The seat's model for a reply of at most ``words`` words at the kind's temperature (seat option, else the
+        context's 0.1), on the player's slot."""
+        t = self.options.temperature
+        temperature = self.context.temperature if t is None else t
+        return models.chat(self.seat.model, temperature, max_tokens_for(words), slot=self.slot(models))
+
+    def parser(self, models: ModelProvider) -> BaseChatModel:
+        """The seat's model as the parser: the parse temperature (seat option, else the context's 0), `PARSE_TOKENS`."""
+        t = self.options.parse_temperature
+        temperature = self.context.parse_temperature if t is None else t
+        return models.chat(self.seat.model, temperature, PARSE_TOKENS, slot=self.slot(models))
+
+    def structured(self, models: ModelProvider) -> bool:
+        """Whether the parser asks for schema-constrained output (the seat option, or the endpoint's support)."""
+        option = self.options.structured
+        return models.json_schema(self.seat.model) if option == "auto" else bool(option)
+
+    # -------------------------------------------------------- prompt parts
+
+    def messages(self, user: str) -> list[BaseMessage]:
+        """``[system: the rules, user: user]``."""
+        return [SystemMessage(self.table.rules_text()), HumanMessage(user)]
+
+    def context_text(self, lines: list[str] | None = None, rounds: list[int] | None = None) -> str:
+        """What every writing call starts with (template ``react/context``): the role card and private knowledge,
+        the summary, and the minutes.
+
+        Args:
+            lines: the minutes' lines (default: the round in hand's, `roundtable.agents.react.memory.minutes`).
+            rounds: the rounds they cover (default: the round in hand).
+        """
+        round_ = self.view.round
+        return self.context.render(
+            "react/context", me=self.view.player, role_card=self.table.role_card(),
+            knowledge=self.table.knowledge_text(), summary=str(self.memory.get("summary") or ""),
+            minutes=mem.minutes(self.memory, round_) if lines is None else lines,
+            rounds=[round_] if rounds is None else rounds)
