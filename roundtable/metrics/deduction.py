@@ -21,8 +21,11 @@ like every per-player metric (`roundtable.metrics.tables`: by side, role,
 agent kind, model, per condition); AvalonBench's per-game mean is the same
 number when every game has the same player count. A player's guesses in one
 game are not independent trials, so the interval is an optimistic one. A
-record without ``beliefs`` (recorded before the belief probe existed, or with
-no seat that states a belief) contributes no guess: "no beliefs recorded".
+record without ``beliefs`` (recorded before the belief probe existed, with
+no seat that states a belief, or with the probe switched off) contributes no
+guess: "no beliefs recorded". A model-driven seat whose answer to the probe
+was unusable (`roundtable.graphs.probe`) has no belief in the record and
+contributes no guess either; ``probe_answered`` counts how often that happened.
 """
 
 from __future__ import annotations
@@ -36,8 +39,9 @@ from roundtable.games.avalon import Role
 THRESHOLD = 0.5
 """A probability of being good at or above this guesses good (AvalonBench)."""
 
-METRICS = ("deduction_accuracy", "deduction_baseline")
-"""The names of the two measures in `roundtable.metrics.tables.Measure` rows (pooled by
+METRICS = ("deduction_accuracy", "deduction_baseline", "probe_answered")
+"""The names of the deduction measures (and the share of belief probes answered usably) in
+`roundtable.metrics.tables.Measure` rows (pooled by
 `roundtable.metrics.tables.deduction_accuracy`)."""
 
 

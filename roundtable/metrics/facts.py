@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roundtable.games.avalon import Role
+from roundtable.games.protocol import BELIEF
 from roundtable.metrics.deduction import deductions
 
 THREE_FAILED_QUESTS = "three_failed_quests"
@@ -63,6 +64,8 @@ class PlayerFacts:
     guesses: int = 0
     right_guesses: int = 0
     baseline_guesses: int = 0
+    probes: int = 0
+    usable_probes: int = 0
 
 
 def _events(record: dict[str, Any], kind: str) -> list[dict[str, Any]]:
@@ -107,6 +110,9 @@ def player_facts(record: dict[str, Any]) -> list[PlayerFacts]:
       team); ``self_proposals``: those that include the player; ``self_proposals_on_team``: of those, the
       ones made in a round whose quest team held the player (self-recommendation rate and success);
     - ``decisions`` / ``valid_decisions``: the player's decisions / those answered without a fallback (VRR);
+      the belief probe at game over is not a move and counts here not;
+    - ``probes`` / ``usable_probes``: belief probes asked of the player through its agent graph (0 or 1) /
+      those it answered usably (an unusable one is left out of deduction accuracy, never filled in);
     - ``guesses`` / ``right_guesses`` / ``baseline_guesses``: a good player's end-of-game belief: the other
       players it stated one on / whose side it guessed right / that are good (AvalonBench's deduction
       accuracy and its 0.5-for-everyone baseline, `roundtable.metrics.deduction`); 0 without a belief.
@@ -133,7 +139,8 @@ def player_facts(record: dict[str, Any]) -> list[PlayerFacts]:
         teams += [(d.get("round") or _round_of(d), set(d["team"])) for d in decisions
                   if d["player"] == player and d.get("kind") == "speak" and d.get("team")]
         own = [r for r, team in teams if player in team]
-        mine = [d for d in decisions if d["player"] == player]
+        mine = [d for d in decisions if d["player"] == player and d.get("kind") != BELIEF]
+        probed = [d for d in decisions if d["player"] == player and d.get("kind") == BELIEF]
         rows.append(PlayerFacts(
             game_id=str(record.get("game_id")), player=player, role=role, side=side,
             kind=str(seat.get("kind") or "-"), model=str(seat.get("model") or "-"),
@@ -144,6 +151,7 @@ def player_facts(record: dict[str, Any]) -> list[PlayerFacts]:
             proposals=len(teams), self_proposals=len(own),
             self_proposals_on_team=sum(1 for r in own if player in quest_teams.get(r, set())),
             decisions=len(mine), valid_decisions=sum(1 for d in mine if not d.get("fallback")),
+            probes=len(probed), usable_probes=sum(1 for d in probed if d.get("beliefs") is not None),
             **({"guesses": deduced[player].guesses, "right_guesses": deduced[player].right,
                 "baseline_guesses": deduced[player].baseline} if player in deduced else {}),
         ))

@@ -13,7 +13,9 @@ Source: Lan, Hu, Wang et al., *LLM-Based Agent Society Investigation* (EMNLP
 - ``VRR`` valid response rate: decisions answered without a fallback / all decisions;
 - ``deduction_accuracy`` (AvalonBench, Light et al. 2023): other players whose side a good player's
   end-of-game belief guesses right / other players it stated a belief on, and ``deduction_baseline``,
-  the same for the trivial belief of 0.5 for everyone (`roundtable.metrics.deduction`).
+  the same for the trivial belief of 0.5 for everyone (`roundtable.metrics.deduction`), and
+  ``probe_answered``: belief probes a model-driven seat answered usably / those asked of it (the rest
+  are left out of deduction accuracy, `roundtable.graphs.probe`).
 
 Each is pooled over games (sum of numerators / sum of denominators) within a
 group, with Wilson's interval on the pooled counts.
@@ -59,4 +61,7 @@ PLAYER_METRICS: tuple[PlayerMetric, ...] = (
                  lambda p: p.guesses, lambda p: p.side == "good"),
     PlayerMetric("deduction_baseline", "the same for the trivial belief 0.5 for everyone (every other player "
                  "guessed good)", lambda p: p.baseline_guesses, lambda p: p.guesses, lambda p: p.side == "good"),
+    PlayerMetric("probe_answered", "belief probes answered usably / belief probes asked of a model-driven seat (an "
+                 "unusable answer is left out of deduction accuracy)", lambda p: p.usable_probes, lambda p: p.probes,
+                 lambda p: p.probes > 0),
 )

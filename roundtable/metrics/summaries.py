@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from roundtable.games.protocol import BELIEF
 from roundtable.metrics.avalonplay import game_metrics
 from roundtable.metrics.deduction import deductions
 from roundtable.metrics.werewolf import werewolf_outcomes
@@ -32,13 +33,26 @@ def avalon_summary(record: dict[str, Any], finished: bool) -> list[str]:
         lines.append("AvalonPlay measures: " + ", ".join(parts))
     if finished:
         found = deductions(record)
+        seats = record.get("seats") or []
         if not found:
             lines.append("Deduction accuracy (AvalonBench): no beliefs recorded")
         else:
             lines.append("Deduction accuracy (AvalonBench): " + ", ".join(
-                f"player {p} ({record['roles'][str(p)]}) {d.right}/{d.guesses} (0.5 baseline {d.baseline}/{d.guesses})"
-                for p, d in found.items()))
+                f"player {p} ({record['roles'][str(p)]}, {seat_label(seats, p)}) {d.right}/{d.guesses} "
+                f"(0.5 baseline {d.baseline}/{d.guesses})" for p, d in found.items()))
+        unusable = [e for e in record.get("events") or []
+                    if e.get("type") == "decision" and e.get("kind") == BELIEF and e.get("beliefs") is None]
+        if unusable:
+            lines.append("Belief probe left out (unusable answer): " + ", ".join(
+                f"player {e['player']} ({e.get('fallback')})" for e in unusable))
     return lines
+
+
+def seat_label(seats: list[dict[str, Any]], player: int) -> str:
+    """``kind`` or ``kind on model`` of a player's seat (``-`` when the record has no seats)."""
+    seat = seats[player - 1] if 0 < player <= len(seats) else {}
+    kind, model = seat.get("kind") or "-", seat.get("model")
+    return f"{kind} on {model}" if model else str(kind)
 
 
 def werewolf_summary(record: dict[str, Any], finished: bool) -> list[str]:

@@ -156,7 +156,7 @@ def test_history_show_and_list(home: Path) -> None:
 
     shown = run(home, "show", "g-hist").stdout  # the naive good players' deduction accuracy, as the record has it
     found = deductions(record(home, "g-hist"))
-    assert found and all(f"player {p} ({record(home, 'g-hist')['roles'][str(p)]}) {d.right}/{d.guesses} "
+    assert found and all(f"player {p} ({record(home, 'g-hist')['roles'][str(p)]}, naive) {d.right}/{d.guesses} "
                          f"(0.5 baseline {d.baseline}/{d.guesses})" in shown for p, d in found.items())
 
 

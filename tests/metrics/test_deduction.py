@@ -71,11 +71,29 @@ def test_the_report_shows_it_next_to_the_baseline_or_says_no_beliefs_were_record
     rows = measure_table(records)
     text = render_markdown(config, records, rows)
     section = text.split("## Deduction accuracy (AvalonBench)")[1].split("##")[0]
-    assert "| with | all | 12 | 75.0% [46.8, 91.1] | 50.0% [25.4, 74.6] |" in section
+    assert "| with | all | 12 | 75.0% [46.8, 91.1] | 50.0% [25.4, 74.6] | - |" in section
     assert "| with | role=merlin | 4 | 100.0%" in section
-    assert "| without | - | 0 | no beliefs recorded | - |" in section
+    assert "| without | - | 0 | no beliefs recorded | - | - |" in section
     csv = measures_csv(rows)
     assert "deduction_accuracy,with,all,all,9,12,0.750000," in csv
     none = render_markdown(config, {"with": [record("c", None)], "without": []},
                            measure_table({"with": [record("c", None)], "without": []}))
     assert "No beliefs recorded" in none
+
+
+def test_an_unusable_probe_is_left_out_counted_as_unanswered_and_not_in_vrr():
+    kinds = ("lga", "lga", "naive", "naive", "naive")
+    probes = [{"type": "decision", "to": [], "player": 1, "request": "belief.p1", "kind": "belief", "agent": "lga",
+               "beliefs": {"2": 1.0, "3": 1.0, "4": 0.0, "5": 0.0}},
+              {"type": "decision", "to": [], "player": 2, "request": "belief.p2", "kind": "belief", "agent": "lga",
+               "beliefs": None, "fallback": "belief unclear: no probabilities read, left out"}]
+    game = record("p", {"1": SURE, "3": HALF}, kinds) | {"events": probes}
+    rows = measure_table({"c": [game]})
+    assert find(rows, "probe_answered", "c", "kind", "lga").k == 1
+    assert find(rows, "probe_answered", "c", "kind", "lga").n == 2
+    assert find(rows, "deduction_accuracy", "c", "kind", "lga").n == 4, "player 2's unusable probe has no guess"
+    assert find(rows, "VRR", "c").n == 0, "the probe is not a move"
+    config = parse_config('name = "d"\ngames_per_condition = 1\n[[conditions]]\nname = "c"\n')
+    text = render_markdown(config, {"c": [game]}, rows)
+    section = text.split("## Deduction accuracy (AvalonBench)")[1].split("##")[0]
+    assert "| c | kind=lga | 4 | 100.0%" in section and "| 50.0% [" in section

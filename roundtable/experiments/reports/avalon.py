@@ -86,16 +86,19 @@ def deduction_section(conditions: list[str], rows: list[Measure]) -> str:
         found = [r for r in rows if r.metric == "deduction_accuracy" and r.condition == c and r.n
                  and r.group_by in ("all", "role", "kind", "model")]
         if not found:
-            lines.append([c, "-", "0", "no beliefs recorded", "-"])
+            lines.append([c, "-", "0", "no beliefs recorded", "-", "-"])
         for r in found:
             group = "all" if r.group_by == "all" else f"{r.group_by}={r.group}"
             baseline = find(rows, "deduction_baseline", c, r.group_by, r.group)
-            lines.append([c, group, f"{r.n:g}", pct(r), pct(baseline)])
+            answered = find(rows, "probe_answered", c, r.group_by, r.group)
+            lines.append([c, group, f"{r.n:g}", pct(r), pct(baseline),
+                          pct(answered) if answered is not None and answered.n else "-"])
     if all(line[3] == "no beliefs recorded" for line in lines):
-        return head + ("\nNo beliefs recorded: no good player's agent kind states a belief (the `naive` bots do; "
-                       "the model-driven kinds do not yet), or the records predate the belief probe.\n")
-    return head + "\n" + table(["condition", "group", "guesses", "deduction accuracy", "trivial baseline (0.5)"],
-                                lines)
+        return head + ("\nNo beliefs recorded: the probe was switched off, every probe answer was unusable, or "
+                       "the records predate the belief probe.\n")
+    return head + ("An unusable answer to the probe is left out, never counted as 0.5; the last column is the "
+                   "share of model-driven seats' probes answered usably.\n\n") + table(
+        ["condition", "group", "guesses", "deduction accuracy", "trivial baseline (0.5)", "probes answered"], lines)
 
 
 
