@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import HumanMessage, SystemMessage
+from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from pydantic import BaseModel, Field, create_model
 
 from roundtable.agents.common.model_calls import call_structured, call_text
@@ -25,6 +25,12 @@ from roundtable.prompts.rendering import PromptContext
 
 PARSE_MODULE = "parse_beliefs"
 """The module name the parser call carries in its metadata (`roundtable.agents.common.model_calls`)."""
+
+BELIEVE_MODULE = "believe"
+"""The module name the player's free answer carries in its metadata."""
+
+LINE_WORDS = 4
+"""Room for one ``Player N: P`` line of a free answer, in words."""
 
 REPLY_CHARS = 1600
 """Longest free answer passed to the parser, in characters."""
@@ -105,3 +111,31 @@ def parse_beliefs(extractor: BaseChatModel, context: PromptContext, request: Req
         read = beliefs_from_text(f"Player {first}: {raw}" if not re.match(r"\W*player", raw, re.IGNORECASE)
                                  else raw, request.candidates)
     return ({"beliefs": read} if read else {}), [f"(parser) {raw}"], [usage]
+
+
+def parser_tokens(request: Request) -> int:
+    """``max_tokens`` of the parser call: a short line per player asked."""
+    return 16 + 8 * len(request.candidates)
+
+
+def state_beliefs(model: BaseChatModel, messages: list[BaseMessage], parser: BaseChatModel, context: PromptContext,
+                  request: Request, players: int, structured: bool) -> dict[str, Any]:
+    """The probe's two calls, as every kind's ``believe`` node makes them: the player's free answer to
+    ``messages`` (module `BELIEVE_MODULE`, the kind's own prompt, model and temperature), then `parse_beliefs`.
+
+    Args:
+        model: the seat's model for the free answer.
+        messages: the kind's prompt (its rules and its probe template).
+        parser: the parser's chat model (temperature 0, `parser_tokens`).
+        context: the kind's prompt context (its ``extraction/belief`` and ``extraction/system``).
+        request: the probe's `roundtable.games.protocol.belief_request`.
+        players: how many players the game has.
+        structured: ask the parser for schema-constrained output.
+
+    Returns:
+        The node's update: ``action`` ``{"beliefs": {player: P(good)}}`` (``{}``: nothing read), ``raw`` (the
+        answer, then the parser's) and ``usage`` (a record per call).
+    """
+    text, usage = call_text(model, messages, BELIEVE_MODULE)
+    action, raw, more_usage = parse_beliefs(parser, context, request, players, text, structured)
+    return {"action": action, "raw": [text, *raw], "usage": [usage, *more_usage]}

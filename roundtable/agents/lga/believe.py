@@ -10,8 +10,8 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from roundtable.agents.common.beliefs import parse_beliefs
-from roundtable.agents.common.model_calls import ModelProvider, call_text
+from roundtable.agents.common.beliefs import parser_tokens, state_beliefs
+from roundtable.agents.common.model_calls import ModelProvider
 from roundtable.agents.lga.calls import agent_model, uses_json_schema
 from roundtable.agents.lga.context import LgaContext
 from roundtable.agents.lga.state import LgaState
@@ -33,11 +33,8 @@ def make_believe(models: ModelProvider):
                                     plan=str(turn.memory.get("plan") or ""))
         prompt = turn.context.render("lga/believe", **variables | {"context": context},
                                      others=list(turn.request.candidates))
-        text, usage = call_text(agent_model(models, turn, BELIEF_WORDS), turn.messages(prompt), "believe")
-        parser = models.chat(turn.seat.model, turn.extraction_temperature, 16 + 8 * len(turn.request.candidates),
-                             slot=turn.slot)
-        action, raw, more_usage = parse_beliefs(parser, turn.context, turn.request, turn.view.players, text,
-                                                uses_json_schema(models, turn))
-        return {"action": action, "raw": [text, *raw], "usage": [usage, *more_usage]}
+        parser = models.chat(turn.seat.model, turn.extraction_temperature, parser_tokens(turn.request), slot=turn.slot)
+        return state_beliefs(agent_model(models, turn, BELIEF_WORDS), turn.messages(prompt), parser, turn.context,
+                             turn.request, turn.view.players, uses_json_schema(models, turn))
 
     return believe
