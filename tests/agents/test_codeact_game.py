@@ -35,9 +35,11 @@ def test_an_avalonplay_game_with_codeact_leaders_runs_to_its_end(leader):
               "options": {"leader": leader} if role.side.value == "good" else {}} for role in state.roles]
     out = game.invoke({"config": config.to_dict(), "seed": 2, "seats": seats}, {"recursion_limit": 5000})
     events = out["events"]
-    assert events[-1]["type"] == "game_over"
+    assert [e for e in events if e["type"] != "decision"][-1]["type"] == "game_over"
     decisions = [e for e in events if e["type"] == "decision"]
-    good_leads = [d for d in decisions if d["agent"] == "codeact" and d["request"].split(".")[2] == "propose_team"]
+    probed = [d for d in decisions if d["kind"] == "belief"]
+    assert probed and all(d["agent"] == "codeact" for d in probed), "the good seats answered the belief probe"
+    good_leads = [d for d in decisions if d["agent"] == "codeact" and d["kind"] == "propose_team"]
     assert good_leads, "a good player led a team"
     firsts = [d for d in good_leads if ".first." in d["request"]]
     assert firsts

@@ -47,7 +47,10 @@ def test_a_finished_game_feeds_the_pool_and_pool_build_takes_earlier_games(tmp_p
     assert shown.returncode == 0, shown.stderr
     assert "Pool table: 1 games" in shown.stdout and "learning" in shown.stdout
     count = int(shown.stdout.split("games, ")[1].split(" experiences")[0])
-    assert count == sum(1 for d in cga if d["usage"]["calls"])  # one tuple per decision that reflected
+    probe = [d for d in cga if d["kind"] == "belief"]
+    assert len(probe) == 3, "each good cga seat answered the belief probe, which adds no tuple"
+    moves = [d for d in cga if d["kind"] != "belief"]
+    assert count == sum(1 for d in moves if d["usage"]["calls"])  # one tuple per decision that reflected
 
     built = run(home, "pool", "build", "frozen-xu", "g1", "--freeze")
     assert built.returncode == 0, built.stderr

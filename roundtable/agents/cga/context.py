@@ -8,7 +8,7 @@ Avalon's rules, role cards, Host instructions and answer formats are the
 templates the ``lga`` agent reads; other games read ``<game>/rules`` and
 ``<game>/roles/<role>`` where they exist, else ``cga/rules`` and ``cga/role``,
 and the Host's instruction ``cga/instruction``. Temperatures follow Xu et al.:
-0 for the chain-of-thought answer, 0.3 for the other content.
+0 for the chain-of-thought answer (and the belief probe's answer), 0.3 for the other content.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from pydantic import create_model
 from roundtable.prompts.rendering import TemperatureFields, TemplateContext, context_fields, template_fields
 
 KINDS = ("cga",)
-MODEL_NODES = ["questions", "answer", "reflect", "suggest", "think"]
-HISTORY_NODES = ["questions", "answer", "reflect", "think"]
+MODEL_NODES = ["questions", "answer", "reflect", "suggest", "think", "believe"]
+HISTORY_NODES = ["questions", "answer", "reflect", "think", "believe"]
 
 # field name -> (template name, nodes that use it, description)
 CGA_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
@@ -42,6 +42,13 @@ CGA_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "reflect_prompt": ("cga/reflect", ["reflect"], "The reflection: As the <role>, I observed that ..."),
     "suggest_prompt": ("cga/suggest", ["suggest"], "The suggestion from the bad and the good experiences."),
     "think_prompt": ("cga/think", ["think"], "The chain-of-thought answer ending in the words and the action."),
+    "believe_prompt": ("cga/believe", ["believe"],
+                       "The belief probe at game over: from the history and the reflection, how likely each other "
+                       "player is good."),
+    "extract_system_prompt": ("extraction/system", ["think", "believe"],
+                              "The system prompt of the extractor and of the belief probe's parser."),
+    "extract_belief_prompt": ("extraction/belief", ["believe"],
+                              "The belief probe's parser: a probability of being good per player, from the answer."),
     "instruction_prompt": ("avalon/instruction", ["think"], "The Host's instruction in Avalon."),
     "other_instruction_prompt": ("cga/instruction", ["think"],
                                  "The Host's instruction in other games (Werewolf's kinds)."),
@@ -54,8 +61,9 @@ TEMPERATURE_FIELDS: TemperatureFields = {
     "temperature": (0.3, ["answer", "reflect", "suggest"],
                     "Temperature of answers, reflection and suggestion (Xu et al.: 0.3)."),
     "question_temperature": (0.3, ["questions"], "Temperature of the question step."),
-    "thought_temperature": (0.0, ["think"], "Temperature of the chain-of-thought answer (Xu et al.: 0)."),
-    "extraction_temperature": (0.0, ["think"], "Temperature of extractor calls (0)."),
+    "thought_temperature": (0.0, ["think", "believe"],
+                            "Temperature of the chain-of-thought answer and the belief probe's (Xu et al.: 0)."),
+    "extraction_temperature": (0.0, ["think", "believe"], "Temperature of extractor and parser calls (0)."),
 }
 """The context's temperatures (`roundtable.prompts.rendering.TemperatureFields`)."""
 
@@ -78,8 +86,9 @@ CgaContext = create_model(
         *_prompt: Jinja2 template texts; default: the template files (docs/agents/cga.md).
         temperature: content calls: answers, reflection, suggestion (Xu et al.: 0.3).
         question_temperature: the question step (docs/agents/cga.md#options: may run warmer; default 0.3).
-        thought_temperature: the chain-of-thought answer (Xu et al.: 0).
-        extraction_temperature: extractor calls (docs/games/protocol.md#reading-answers-from-replies: 0).
+        thought_temperature: the chain-of-thought answer and the belief probe's answer (Xu et al.: 0).
+        extraction_temperature: extractor calls (docs/games/protocol.md#reading-answers-from-replies) and the
+            belief probe's parser call: 0.
     """,
     **context_fields(KINDS, CGA_PROMPT_FIELDS, TEMPERATURE_FIELDS),
 )

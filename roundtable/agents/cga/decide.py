@@ -5,7 +5,9 @@ No model call (`roundtable.agents.common.decision.final_decision`). The pool kee
 the round's questions, answers, reflection and suggestion (reused under
 ``refresh=round``) and, when there is a reflection, the (reflection, response)
 pair that joins the experience pool after the game
-(`roundtable.agents.cga.experience.record_game`).
+(`roundtable.agents.cga.experience.record_game`). A decision that asked no questions (a forced one, or the
+belief probe at game over) leaves the round's notes as they were, so the probe reads the last reflection; the
+probe, no move of the game, adds no experience either.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from roundtable.agents.cga.suggest import current_reflection
 from roundtable.agents.cga.turn import CgaTurn
 from roundtable.agents.common.decision import final_decision
 from roundtable.agents.protocol import AgentOutput, agent_output
-from roundtable.games.protocol import Decision, Request
+from roundtable.games.protocol import BELIEF, Decision, Request
 
 
 def response_text(request: Request, decision: Decision) -> str:
@@ -52,12 +54,13 @@ def decide(state: CgaState, runtime: Runtime[Any]) -> AgentOutput:
     if seconds:
         decision = decision.model_copy(update={"usage": decision.usage | {"retrieval_seconds": seconds}})
     pool: dict[str, Any] = dict(turn.memory)
-    if state.get("refresh"):
+    probe = turn.request.kind == BELIEF
+    if state.get("refresh") and not probe and not turn.request.forced:
         pool.update(refreshed=turn.view.round, questions=list(state.get("questions") or []),
                     answers=list(state.get("answers") or []), reflection=str(state.get("reflection") or ""),
                     suggestion=str(state.get("suggestion") or ""))
     reflection = current_reflection(state)
-    if reflection and not turn.request.forced:
+    if reflection and not turn.request.forced and not probe:
         pool["experience"] = [*(pool.get("experience") or []),
                               {"reflection": reflection, "response": response_text(turn.request, decision),
                                "round": turn.view.round}]

@@ -8,6 +8,10 @@ github.com/xuyuzhuang11/Werewolf. One invocation answers one request::
     START -> observe -> freshness -> informativeness -> [questions -> retrieve -> answer -> [reflect]]
           -> suggest -> think -> decide -> END
 
+The belief probe at game over (`roundtable.games.protocol.belief_request`, Avalon) goes ``observe ->
+freshness -> informativeness -> believe -> decide``: no question asked afresh, the answer from the history
+and the last reflection.
+
 - ``observe``: the view's new events become scored messages of the agent's memory;
 - ``freshness``: the last K = 15 messages; ``informativeness``: the top N earlier ones by score
   (5 own role, 4 an elimination, 3 a role revealed or guessed, 2 a potion, 1 otherwise);
@@ -17,6 +21,7 @@ github.com/xuyuzhuang11/Werewolf. One invocation answers one request::
 - ``reflect``: "As the <role>, I observed that ...";
 - ``suggest``: one suggestion from the experience pool (`roundtable.agents.cga.experience`), when it has some;
 - ``think``: the chain-of-thought answer at temperature 0, ending in the words and the action;
+- ``believe``: the belief probe: how likely each other player is to be good, then a parser call at temperature 0;
 - ``decide``: the fallback rules of docs/games/protocol.md#fallback-rules; the memory and the experience tuple kept.
 
 The bracketed steps run when the decision refreshes its questions: every
@@ -40,6 +45,7 @@ from roundtable.agents.cga import (
     freshness,
     informativeness,
     make_answer,
+    make_believe,
     make_questions,
     make_reflect,
     make_suggest,
@@ -52,7 +58,7 @@ from roundtable.agents.cga.experience import pool_at_start, record_game
 from roundtable.agents.common.model_calls import FactoryModels, ModelProvider
 from roundtable.agents.protocol import AgentInput, AgentKind, AgentOutput, agent_step
 from roundtable.games import GAMES
-from roundtable.games.protocol import Request
+from roundtable.games.protocol import BELIEF, Request
 
 
 def _after_observe(state: CgaState) -> str:
@@ -60,6 +66,8 @@ def _after_observe(state: CgaState) -> str:
 
 
 def _after_informativeness(state: CgaState) -> str:
+    if state["request"].get("kind") == BELIEF:
+        return "believe"
     return "questions" if state.get("refresh") else "suggest"
 
 
@@ -93,6 +101,7 @@ def build_cga_graph(models: ModelProvider | None = None) -> StateGraph[Any, Any,
         "reflect": make_reflect(models),
         "suggest": make_suggest(models),
         "think": make_think(models),
+        "believe": make_believe(models),
         "decide": decide,
     }
     for name, fn in steps.items():
@@ -100,13 +109,14 @@ def build_cga_graph(models: ModelProvider | None = None) -> StateGraph[Any, Any,
     builder.add_edge(START, "observe")
     builder.add_conditional_edges("observe", _after_observe, ["freshness", "decide"])
     builder.add_edge("freshness", "informativeness")
-    builder.add_conditional_edges("informativeness", _after_informativeness, ["questions", "suggest"])
+    builder.add_conditional_edges("informativeness", _after_informativeness, ["questions", "suggest", "believe"])
     builder.add_edge("questions", "retrieve")
     builder.add_edge("retrieve", "answer")
     builder.add_conditional_edges("answer", _after_answer, ["reflect", "suggest"])
     builder.add_edge("reflect", "suggest")
     builder.add_edge("suggest", "think")
     builder.add_conditional_edges("think", _after_think, ["think", "decide"])
+    builder.add_edge("believe", "decide")
     builder.add_edge("decide", END)
     return builder
 
@@ -126,4 +136,5 @@ KIND = AgentKind(
     context=CgaContext,
     after_game=record_game,
     at_setup=pool_at_start,
+    probed=frozenset({"avalon"}),
 )

@@ -3,10 +3,12 @@
 ``observe`` (global memory), ``gather_facts`` (leader memory), ``write``,
 ``run`` and ``debug`` (CodeAct's loop over the sandboxed ``Python_REPL``),
 ``react`` (the ReAct leader), ``answer`` (the team, or the fallback),
-``think`` (chain of thought), ``decide``; `routing` chooses the next step.
+``think`` (chain of thought), ``believe`` (the belief probe at game over),
+``decide``; `routing` chooses the next step.
 """
 
 from roundtable.agents.codeact.answer import answer
+from roundtable.agents.codeact.believe import make_believe
 from roundtable.agents.codeact.code import make_debug, make_write, run
 from roundtable.agents.codeact.decide import decide
 from roundtable.agents.codeact.observe import gather_facts, observe
@@ -18,6 +20,6 @@ from roundtable.agents.codeact.think import make_think
 
 __all__ = [
     "CodeActOptions", "CodeActState", "CotOptions", "after_answer", "after_gather", "after_observe", "after_react",
-    "after_run", "answer", "decide", "gather_facts", "make_debug", "make_react", "make_think", "make_write",
-    "observe", "run",
+    "after_run", "answer", "decide", "gather_facts", "make_believe", "make_debug", "make_react", "make_think",
+    "make_write", "observe", "run",
 ]

@@ -4,7 +4,8 @@ Like `roundtable.agents.lga.context.LgaContext`: each prompt field defaults to i
 template file and carries Studio's prompt metadata (``langgraph_nodes``), so a
 prompt is edited in Studio and a node rerun. The rules, role cards, the Host's
 instruction, the answer formats and the narrator are the same templates the
-``lga`` agent reads. Temperatures follow Shi et al.: 0 for code, 0.7 for text.
+``lga`` agent reads. Temperatures follow Shi et al.: 0 for code, 0.7 for text; the belief probe's parser
+call runs at 0.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from roundtable.agents.common.table import AVALON_ROLES
 from roundtable.prompts.rendering import TemperatureFields, TemplateContext, context_fields, template_fields
 
 KINDS = ("codeact", "cot")
-TEXT_NODES = ["think", "react"]
+TEXT_NODES = ["think", "react", "believe"]
 CODE_NODES = ["write", "debug"]
 ALL_NODES = [*TEXT_NODES, *CODE_NODES]
 
@@ -27,13 +28,18 @@ CODEACT_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
                      "System prompt: the rules of Avalon for the game's role set and variants."),
     "memory_prompt": ("codeact/memory", ALL_NODES, "Global memory: role, key information, the last k messages."),
     "think_prompt": ("codeact/think", ["think"], "Chain of thought: reason in prose, then the answer (and words)."),
-    "facts_prompt": ("codeact/facts", ["write", "debug", "react"],
+    "facts_prompt": ("codeact/facts", ["write", "debug", "react", "believe"],
                      "Leader memory: each gathered fact as a plain statement."),
     "write_prompt": ("codeact/write", ["write", "debug"],
                      "CodeAct: write a program that encodes the facts and prints the team."),
     "debug_prompt": ("codeact/debug", ["debug"], "Self-debug: the previous program and its error; write a new one."),
     "react_prompt": ("codeact/react", ["react"], "ReAct leader: thought, action (Check/Finish), observation."),
     "observation_prompt": ("codeact/observation", ["react"], "What a ReAct Check[players] observes."),
+    "believe_prompt": ("codeact/believe", ["believe"],
+                       "The belief probe at game over: think step by step, then how likely each other player is good."),
+    "extract_system_prompt": ("extraction/system", ["believe"], "The belief probe parser's system prompt."),
+    "extract_belief_prompt": ("extraction/belief", ["believe"],
+                              "The belief probe's parser: a probability of being good per player, from the answer."),
     "instruction_prompt": ("avalon/instruction", ["think"], "The Host's instruction for each kind of request."),
     "choice_help_prompt": ("answers/choice_help", ["think"], "How the answer's choice is written (per answer shape)."),
     "speech_prompt": ("avalon/speech", ["think"], "How the words are said: to whom, how long, what to keep secret."),
@@ -52,6 +58,7 @@ CODEACT_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
 TEMPERATURE_FIELDS: TemperatureFields = {
     "text_temperature": (0.7, TEXT_NODES, "Temperature of prose (Shi et al.: 0.7)."),
     "code_temperature": (0.0, CODE_NODES, "Temperature of code (Shi et al.: 0)."),
+    "extraction_temperature": (0.0, ["believe"], "Temperature of the belief probe's parser call (0)."),
 }
 """The context's temperatures (`roundtable.prompts.rendering.TemperatureFields`)."""
 
@@ -61,6 +68,7 @@ class _CodeActFields(TemplateContext):
     if TYPE_CHECKING:  # fields create_model adds below, declared for the type checker only
         text_temperature: float
         code_temperature: float
+        extraction_temperature: float
 
 
 CodeActContext = create_model(
@@ -70,8 +78,10 @@ CodeActContext = create_model(
 
     Attributes:
         *_prompt: Jinja2 template texts; default: the template files (docs/agents/codeact.md).
-        text_temperature: sampling temperature of prose (chain of thought, ReAct, words): 0.7 (Shi et al.).
+        text_temperature: sampling temperature of prose (chain of thought, ReAct, words, the belief probe's
+            answer): 0.7 (Shi et al.).
         code_temperature: sampling temperature of programs (write, debug): 0 (Shi et al.).
+        extraction_temperature: the belief probe's parser call: 0.
     """,
     **context_fields(KINDS, CODEACT_PROMPT_FIELDS, TEMPERATURE_FIELDS),
 )

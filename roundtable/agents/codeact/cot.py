@@ -20,4 +20,5 @@ KIND = AgentKind(
     needs_model=True,
     options=CotOptions,
     context=CodeActContext,
+    probed=frozenset({"avalon"}),
 )

@@ -8,6 +8,7 @@ One invocation answers one request. Every step of CodeAct's loop is a node::
                       |           +-> react (loops) -> answer
                       +-> answer (the final naming keeps the team)
                       +-> think -> decide
+                      +-> believe -> decide
                       +-> decide
 
 - ``observe``: global memory (key information and the last k = 15 messages);
@@ -21,6 +22,9 @@ One invocation answers one request. Every step of CodeAct's loop is a node::
 - ``answer``: the team, or the fallback rules when every attempt failed (recorded);
 - ``think``: chain of thought in prose (temperature 0.7) for every other
   decision, and the words that go with a chosen team;
+- ``believe``: the belief probe at game over (`roundtable.games.protocol.belief_request`): chain of
+  thought over the global memory and the facts, then how likely each other player is to be good, read by a
+  parser call at temperature 0 (the same for ``cot`` and ``codeact``: the probe needs no program);
 - ``decide``: the fallback rules of docs/games/protocol.md#fallback-rules, words cleaned, cost summed,
   each program attempt in ``Decision.checks``.
 
@@ -46,6 +50,7 @@ from roundtable.agents.codeact import (
     answer,
     decide,
     gather_facts,
+    make_believe,
     make_debug,
     make_react,
     make_think,
@@ -75,12 +80,12 @@ def build_codeact_graph(kind: str = "codeact",
     steps = {
         "observe": observe, "gather": gather_facts, "write": make_write(models), "run": run,
         "debug": make_debug(models), "react": make_react(models), "answer": answer, "think": make_think(models),
-        "decide": decide,
+        "believe": make_believe(models), "decide": decide,
     }
     for name, fn in steps.items():
         builder.add_node(name, agent_step(kind, name, fn, CodeActContext))
     builder.add_edge(START, "observe")
-    builder.add_conditional_edges("observe", after_observe, ["gather", "answer", "think", "decide"])
+    builder.add_conditional_edges("observe", after_observe, ["gather", "answer", "think", "believe", "decide"])
     builder.add_conditional_edges("gather", after_gather, ["write", "react"])
     builder.add_edge("write", "run")
     builder.add_conditional_edges("run", after_run, ["debug", "answer"])
@@ -88,6 +93,7 @@ def build_codeact_graph(kind: str = "codeact",
     builder.add_conditional_edges("react", after_react, ["react", "answer"])
     builder.add_conditional_edges("answer", after_answer, ["think", "decide"])
     builder.add_edge("think", "decide")
+    builder.add_edge("believe", "decide")
     builder.add_edge("decide", END)
     return builder
 

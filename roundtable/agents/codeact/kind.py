@@ -24,4 +24,5 @@ KIND = AgentKind(
     needs_model=True,
     options=CodeActOptions,
     context=CodeActContext,
+    probed=frozenset({"avalon"}),
 )

@@ -3,7 +3,8 @@
 After ``observe``: a team proposal by a CodeAct or ReAct leader goes to
 ``gather`` (the final naming after the discussion keeps the team: ``answer``);
 any other request that needs an answer or words goes to ``think``; a forced
-answer (a good player's quest card) goes straight to ``decide``. After
+answer (a good player's quest card) goes straight to ``decide``; the belief
+probe at game over goes to ``believe`` (then ``decide``). After
 ``run``: a usable team, an unavailable sandbox or the last attempt goes to
 ``answer``, otherwise to ``debug``. ``react`` loops until it finishes or its
 steps run out. After ``answer``: ``think`` for the words, when asked.
@@ -15,7 +16,7 @@ from typing import Any, Literal
 
 from roundtable.agents.codeact.options import CodeActOptions, CotOptions
 from roundtable.agents.common.extraction import needs_answer
-from roundtable.games.protocol import Request
+from roundtable.games.protocol import BELIEF, Request
 
 
 def _options(state: dict[str, Any]) -> CotOptions:
@@ -23,9 +24,12 @@ def _options(state: dict[str, Any]) -> CotOptions:
     return (CodeActOptions if seat.get("kind") == "codeact" else CotOptions).parse(seat.get("options"))
 
 
-def after_observe(state: dict[str, Any]) -> Literal["gather", "answer", "think", "decide"]:
-    """``gather`` / ``answer`` for a CodeAct or ReAct leader's proposal, else ``think`` or ``decide``."""
+def after_observe(state: dict[str, Any]) -> Literal["gather", "answer", "think", "believe", "decide"]:
+    """``gather`` / ``answer`` for a CodeAct or ReAct leader's proposal, ``believe`` for the belief probe, else
+    ``think`` or ``decide``."""
     request = Request.model_validate(state["request"])
+    if request.kind == BELIEF:
+        return "believe"
     if request.kind == "propose_team" and _options(state).team_by != "cot":
         return "answer" if request.details.get("final") and request.subject else "gather"
     return "think" if needs_answer(request) or request.wants_words else "decide"
