@@ -12,8 +12,8 @@ from roundtable.games import avalon
 from roundtable.graphs.avalon import build_avalon_graph
 from roundtable.testing.scripted import FAKE_MODEL, Call, Script, ScriptedModels
 
-MODEL_KINDS = ["lga", "cot", "codeact", "cga"]
-"""The model-driven kinds that answer the probe through their graphs (react joins once it is registered)."""
+MODEL_KINDS = ["lga", "cot", "codeact", "cga", "react"]
+"""The model-driven kinds that answer the probe through their graphs."""
 
 
 def _others(call: Call) -> list[int]:

@@ -18,7 +18,7 @@ from roundtable.agents.common.table import AVALON_ROLES
 from roundtable.prompts.rendering import TemperatureFields, TemplateContext, context_fields, template_fields
 
 KINDS = ("react",)
-WRITING_NODES = ["summarize", "think", "speak"]
+WRITING_NODES = ["summarize", "think", "speak", "believe"]
 """The react graph's nodes whose calls write the model's own text (the parser only reads it)."""
 TABLE_NODES = ["think", "speak"]
 """The nodes whose prompts end on the Host's request."""
@@ -35,8 +35,12 @@ REACT_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "think_prompt": ("react/think", ["think"], "The action request and a zero-shot 'think step by step'."),
     "parse_prompt": ("react/parse", ["parse"],
                      "The parser (Parse): the reasoning in, the action out (a team, yes or no, one player)."),
-    "parse_system_prompt": ("extraction/system", ["parse"], "The parser's system prompt."),
+    "parse_system_prompt": ("extraction/system", ["parse", "believe"], "The parser's system prompt."),
     "speak_prompt": ("react/speak", ["speak"], "Discussion (Discuss): one sentence to the table."),
+    "believe_prompt": ("react/believe", ["believe"],
+                       "The belief probe at game over: step by step, then how likely each other player is to be good."),
+    "extract_belief_prompt": ("extraction/belief", ["believe"],
+                              "The belief probe's parser: a probability of being good per player, from the answer."),
     "instruction_prompt": ("avalon/instruction", TABLE_NODES, "The Host's instruction for each kind of request."),
     "retry_note_prompt": ("answers/retry_note", ["think"], "The Host's note when asking again for players."),
     "speech_prompt": ("avalon/speech", ["speak"], "How the words are said: to whom, how long."),
@@ -56,7 +60,7 @@ REACT_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
 
 TEMPERATURE_FIELDS: TemperatureFields = {
     "temperature": (0.1, WRITING_NODES, "Temperature of the reasoning, the summary and the words (AvalonBench: 0.1)."),
-    "parse_temperature": (0.0, ["parse"], "Temperature of the parser (0)."),
+    "parse_temperature": (0.0, ["parse", "believe"], "Temperature of the parser (0)."),
 }
 """The context's temperatures (`roundtable.prompts.rendering.TemperatureFields`)."""
 

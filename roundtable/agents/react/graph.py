@@ -13,6 +13,8 @@ One invocation answers one request. Every step is a node::
 - ``think``: Rules, Role, Summary, Minutes and the Request, then zero-shot "think step by step" (free prose);
 - ``parse``: the parser, a separate call at temperature 0, maps that prose to a team, yes or no, or one player;
 - ``speak``: one sentence to the table when words are asked;
+- ``believe``: at game over, the belief probe (`roundtable.graphs.probe`): step by step, then a probability of
+  being good per other player, read by the parser call (``observe -> [summarize] -> believe -> decide``);
 - ``decide``: the fallback rules of docs/games/protocol.md#fallback-rules, words cleaned, cost summed.
 
 Each node is an `roundtable.agents.protocol.agent_step`, so a run stops at ``react:<step>`` when its context
@@ -35,6 +37,7 @@ from roundtable.agents.react import (
     after_parse,
     after_summarize,
     decide,
+    make_believe,
     make_parse,
     make_speak,
     make_summarize,
@@ -57,13 +60,14 @@ def build_react_graph(models: ModelProvider | None = None) -> StateGraph[Any, An
     builder = StateGraph(ReactState, context_schema=ReactContext, input_schema=AgentInput, output_schema=AgentOutput)
     steps = {
         "observe": observe, "summarize": make_summarize(models), "think": make_think(models),
-        "parse": make_parse(models), "speak": make_speak(models), "decide": decide,
+        "parse": make_parse(models), "speak": make_speak(models), "believe": make_believe(models), "decide": decide,
     }
     for name, fn in steps.items():
         builder.add_node(name, agent_step("react", name, fn, ReactContext))
     builder.add_edge(START, "observe")
-    builder.add_conditional_edges("observe", after_observe, ["summarize", "think", "speak", "decide"])
-    builder.add_conditional_edges("summarize", after_summarize, ["think", "speak", "decide"])
+    builder.add_conditional_edges("observe", after_observe, ["summarize", "think", "speak", "believe", "decide"])
+    builder.add_conditional_edges("summarize", after_summarize, ["think", "speak", "believe", "decide"])
+    builder.add_edge("believe", "decide")
     builder.add_edge("think", "parse")
     builder.add_conditional_edges("parse", after_parse, ["think", "speak", "decide"])
     builder.add_edge("speak", "decide")

@@ -24,4 +24,5 @@ KIND = AgentKind(
     needs_model=True,
     options=ReactOptions,
     context=ReactContext,
+    probed=frozenset({"avalon"}),
 )

@@ -5,7 +5,8 @@ that answers the request. After ``summarize``: that step. ``think`` always leads
 ``think`` again when too few players were read and a retry is left, else ``speak`` for the words when asked, else
 ``decide``. The step that answers a request is chosen by its answer shape (`ANSWERED_BY`): a request that needs
 a model's answer (a ``pick``, or a ``yes_no`` with a choice) is thought about first; words alone go to ``speak``;
-a forced answer (a good player's quest card) goes straight to ``decide``.
+a forced answer (a good player's quest card) goes straight to ``decide``; the belief probe at game over goes to
+``believe``, then ``decide``.
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ from roundtable.agents.common.extraction import needs_answer
 from roundtable.agents.react import memory as mem
 from roundtable.games.protocol import Request
 
-Step = Literal["summarize", "think", "parse", "speak", "decide"]
+Step = Literal["summarize", "think", "parse", "speak", "believe", "decide"]
 
-ANSWERED_BY: dict[str, Step] = {"pick": "think", "yes_no": "think"}
+ANSWERED_BY: dict[str, Step] = {"pick": "think", "yes_no": "think", "belief": "believe"}
 """The step that answers a request a model must answer, by answer shape (another shape adds its step here, and
 the graph its node and edges)."""
 
@@ -29,7 +30,7 @@ def answer_step(state: Mapping[str, Any]) -> Step:
     answer is read, then ``speak`` while words are asked and not said, then ``decide``."""
     request = Request.model_validate(state["request"])
     step = ANSWERED_BY.get(request.answer)
-    if step is not None and needs_answer(request) and state.get("action") is None:
+    if step is not None and (needs_answer(request) or request.answer == "belief") and state.get("action") is None:
         return step
     if request.wants_words and state.get("utterance") is None:
         return "speak"
