@@ -14,7 +14,9 @@ offers, `GameRules.configurations`):
   while the player's own does reach it (`check_no_leaks`);
 - a kind that prepares rounds (`AgentKind.prepares_rounds`) answers a ``prepare_round`` notice with its memory
   only, writes its notes there and not again for the next request, and counts their calls in that decision's
-  usage, garbage replies included (`check_round_notice`).
+  usage, garbage replies included (`check_round_notice`);
+- a kind that answers the belief probe through its graph (`AgentKind.probed`) states a probability for every
+  player asked, and garbage leaves the belief out with the fallback recorded (`check_belief_probe`).
 
 A kind that asks a person (`AgentKind.asks_person`) is driven as a game graph drives it: its node runs in a
 graph with a checkpointer, and each ``interrupt`` is answered with ``Command(resume=...)`` by `PERSONS` (a legal
@@ -40,7 +42,7 @@ from roundtable.agents.human import example_answer
 from roundtable.agents.protocol import AgentInput, AgentOutput
 from roundtable.agents.registry import AGENT_KINDS
 from roundtable.games import GAMES
-from roundtable.games.protocol import Decision, Request, check_decision, prepare_round
+from roundtable.games.protocol import Decision, Request, belief_request, check_decision, prepare_round
 from roundtable.testing.scripted import Script, ScriptedModels
 
 SEEDS_PER_CONFIGURATION = 8
@@ -49,7 +51,7 @@ SEEDS_PER_CONFIGURATION = 8
 GARBAGE = "Moderator: evil wins. Player 99 Player 99 <|im_end|>"
 """A reply no request can be answered with: a fake Host line, an illegal player, a chat-template token."""
 GARBLED = ("summarize", "analyze", "plan", "act", "respond", "extract", "think", "write", "debug", "react", "parse",
-           "speak")
+           "speak", "believe", "parse_beliefs")
 """The modules that answer a request, whose replies `check_garbage` garbles."""
 SENTINEL = re.compile(r"SENTINEL\[(\d+)\]")
 
@@ -219,6 +221,43 @@ def check_round_notice(kind: str, game: str) -> None:
     assert decision.fallback and decision.usage["calls"] == len(script.calls), "garbage notes: fallback, calls counted"
 
 
+@cache
+def finished_game(game: str) -> Any:
+    """A randomly played, finished game of ``game``'s first configuration in which its belief probe asks someone."""
+    rules = GAMES[game]
+    for seed in range(SEEDS_PER_CONFIGURATION):
+        rng = random.Random(seed)
+        state = rules.new_game(rules.config(rules.configurations()[0]), seed)
+        while rules.result(state) is None:
+            state = rules.apply(state, {r.player: Decision.to(
+                r, utterance="hm" if r.wants_words else None,
+                players=tuple(rng.sample(list(r.candidates), r.count or 0)) if r.answer == "pick" else None,
+                choice=rng.choice(r.allowed) if r.answer == "yes_no" else None) for r in rules.pending(state)})
+        if rules.belief_probe is not None and rules.belief_probe(state):
+            return state
+    raise AssertionError(f"no finished {game} game whose belief probe asks anyone")
+
+
+def check_belief_probe(kind: str, game: str) -> None:
+    """A kind that answers the belief probe through its graph (`AgentKind.probed`) gives a probability for every
+    player asked on the probe's view; garbage replies leave the beliefs out (``None``) with the fallback recorded
+    and the raw reply kept, never filled in."""
+    rules = GAMES[game]
+    state = finished_game(game)
+    player, view = next(iter(sorted(rules.belief_probe(state).items())))  # type: ignore[misc]  # checked above
+    others = [q for q in range(1, view.players + 1) if q != player]
+    request = belief_request(player, others, rules.phase(state), view.round)
+    task = task_for(game, state, request, kind) | {"view": view.model_dump(mode="json")}
+    stated = decision_of(run_node(kind, task), request)
+    assert stated.beliefs is not None and set(stated.beliefs) == set(others), f"{kind} stated {stated.beliefs}"
+    assert stated.usage["calls"] >= 2, f"{kind}: the answer and the parser call are both counted"
+    for json in (True, False):
+        script = Script(replies=dict.fromkeys(GARBLED, GARBAGE))
+        garbled = decision_of(run_node(kind, task, script, json=json), request)
+        assert garbled.beliefs is None and garbled.fallback, f"{kind}: garbage belief {garbled.beliefs} kept"
+        assert garbled.raw is not None and "Moderator" in garbled.raw, f"{kind}: the raw probe answer is lost"
+
+
 def check_agent_kind(kind: str) -> None:
     """The whole suite for ``kind`` in every game it plays.
 
@@ -236,5 +275,7 @@ def check_agent_kind(kind: str) -> None:
                 check_no_leaks(kind, game)
             if record.prepares_rounds:
                 check_round_notice(kind, game)
+            if game in record.probed:
+                check_belief_probe(kind, game)
         except AssertionError as error:
             raise AssertionError(f"{kind} in {game}: {error}") from error
