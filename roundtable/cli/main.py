@@ -28,11 +28,13 @@ from rich.console import Console
 from rich.table import Table
 
 from roundtable.agents.registry import AGENT_KINDS
+from roundtable.cli.judge import judge
 from roundtable.games import GAMES
 from roundtable.games.errors import ConfigurationError
 from roundtable.games.protocol import named_setting
 from roundtable.graphs.game import build_game_graph
 from roundtable.graphs.setup import check_input
+from roundtable.judge.run import judge_summaries, records_dir
 from roundtable.metrics.summaries import game_summary
 from roundtable.models.errors import ModelError
 from roundtable.play.compare import compare_games, cost_of, divergence, recorded_action
@@ -353,6 +355,8 @@ def show(
     record = build_record(game_id, values, "finished" if finished else "running", runner.game)
     for line in game_summary(runner.game, record, finished):
         out.print(line)
+    for line in judge_summaries(records_dir(), record) if finished else []:
+        out.print(line, markup=False)
     if not finished:
         phase = (values.get("game") or {}).get("phase")
         out.print(f"Unfinished (phase {phase}); continue with: roundtable resume {game_id}")
@@ -557,6 +561,8 @@ def doctor() -> None:
     if not layers["status"].startswith("ok"):
         raise typer.Exit(1)
 
+
+app.command()(judge)
 
 for _name, _commands in load_plugins("roundtable.commands", typer.Typer).items():
     app.add_typer(_commands, name=_name)  # experiment, pool (cga's experience pools), and any a plugin declares

@@ -15,6 +15,9 @@ Written to ``DIR/report/`` (or ``--out``) by ``roundtable experiment report DIR`
   interval; for a Werewolf experiment, Xu et al.'s village win rate and game
   length in days (`roundtable.metrics.werewolf`), also against the size of
   the experience pool the games were played with, instead of the Avalon tables;
+- where the judge has judged the records (``roundtable judge DIR``), the social behaviours per judge model
+  (`roundtable.experiments.reports.judge`): Lan et al.'s deception, teamwork and confrontation, vacillation and
+  sharing, or Xu et al.'s trust, confrontation and camouflage, with ``judge-<model>.csv`` and their plots;
 - ``measures.csv`` (every `roundtable.metrics.tables.Measure`), ``cost.csv``;
 - ``win_rate.png``, ``evil_qer_fvr.png``, ``role_lar_srr.png`` (matplotlib,
   error bars = the intervals, games per condition in the labels); for a
@@ -38,6 +41,8 @@ from roundtable.experiments.config import ExperimentConfig, PlannedGame
 from roundtable.experiments.manifest import experiment_status
 from roundtable.experiments.reports.format import table
 from roundtable.experiments.reports.game import GameReport
+from roundtable.experiments.reports.judge import judge_report
+from roundtable.judge.store import model_slug
 from roundtable.metrics.cost import cost_summary
 from roundtable.metrics.tables import Measure
 from roundtable.plugins import load_plugins
@@ -66,8 +71,9 @@ def load_records(directory: Path, games: list[PlannedGame]) -> dict[str, list[di
     return out
 
 
-def render_markdown(config: ExperimentConfig, records: dict[str, list[dict[str, Any]]], rows: list[Measure]) -> str:
-    """The report's markdown text (see the module docstring)."""
+def render_markdown(config: ExperimentConfig, records: dict[str, list[dict[str, Any]]], rows: list[Measure],
+                    judged: list[str] | None = None) -> str:
+    """The report's markdown text (see the module docstring); ``judged``: the judge's sections, if any."""
     conditions = list(records)
     parts = [f"# Experiment `{config.name}`\n"]
     if config.description:
@@ -77,6 +83,7 @@ def render_markdown(config: ExperimentConfig, records: dict[str, list[dict[str, 
     report = game_report(config.game)
     if report is not None:
         parts += report.sections(records, rows)
+    parts += judged or []
     return _with_cost(parts, records, conditions)
 
 
@@ -134,7 +141,9 @@ def write_report(directory: Path, config: ExperimentConfig, games: list[PlannedG
     records = load_records(directory, games)
     report = game_report(config.game)
     rows = report.measures(records) if report is not None else []
-    (target / "report.md").write_text(render_markdown(config, records, rows), encoding="utf-8")
+    judged = judge_report(directory, config.game, records)
+    (target / "report.md").write_text(render_markdown(config, records, rows, judged.sections() if judged else None),
+                                      encoding="utf-8")
     (target / "measures.csv").write_text(measures_csv(rows), encoding="utf-8")
     (target / "cost.csv").write_text(cost_csv(records), encoding="utf-8")
     status = experiment_status(directory, config, games)
@@ -143,4 +152,8 @@ def write_report(directory: Path, config: ExperimentConfig, games: list[PlannedG
         for c, v in status["conditions"].items()), encoding="utf-8")
     if report is not None:
         report.plots(target, records, rows)
+    if judged is not None:
+        for model, judge_rows in judged.rows.items():
+            (target / f"judge-{model_slug(model)}.csv").write_text(measures_csv(judge_rows), encoding="utf-8")
+        judged.plots(target)
     return target / "report.md"

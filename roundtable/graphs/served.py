@@ -1,6 +1,8 @@
 """The graphs ``langgraph dev`` and Studio serve, from the registries: each game's graph under the game's name,
-compiled here without a checkpointer (as the LangGraph server requires), and each agent kind's own graph where it
-has one (`AgentKind.graph`).
+compiled here without a checkpointer (as the LangGraph server requires), each agent kind's own graph where it
+has one (`AgentKind.graph`), and the graphs declared under the ``roundtable.graphs`` entry points (the judge,
+`roundtable.judge.graph`; named, not imported, so a graph of a higher layer is served without this layer
+importing it).
 
 ``langgraph.json`` is `langgraph_spec()` written out (``python -m roundtable.graphs.served > langgraph.json``;
 a test keeps it current), so a game or kind added by a plugin package is served by regenerating the file, with no
@@ -10,6 +12,7 @@ edit to this project. See docs/studio.md.
 from __future__ import annotations
 
 import json
+from importlib.metadata import entry_points
 from typing import Any
 
 from langgraph.graph.state import CompiledStateGraph
@@ -36,9 +39,11 @@ def game_graph(game: str) -> CompiledStateGraph:
 
 def langgraph_spec() -> dict[str, Any]:
     """``langgraph.json``'s content: every game's graph (``roundtable.graphs.served:<game>``), then every agent
-    kind's own graph, by name."""
+    kind's own graph, then each graph of the ``roundtable.graphs`` entry points, by name."""
     graphs = {game: f"{MODULE}:{game}" for game in GAMES}
     graphs |= {name: kind.graph for name, kind in AGENT_KINDS.items() if kind.graph is not None}
+    served = sorted(entry_points(group="roundtable.graphs"), key=lambda p: p.name)
+    graphs |= {point.name: point.value for point in served}
     return {"$schema": "https://langgra.ph/schema.json", "python_version": "3.11", "dependencies": ["."],
             "graphs": graphs}
 

@@ -40,14 +40,16 @@ def table(header: list[str], rows: Iterable[list[str]]) -> str:
 
 
 
-def bars(path: Path, title: str, labels: list[str], series: dict[str, list[Measure | None]]) -> None:
-    """A grouped bar chart of proportions with their intervals as error bars, written without metadata."""
+def bars(path: Path, title: str, labels: list[str], series: dict[str, list[Measure | None]],
+         inches: float = 1.2) -> None:
+    """A grouped bar chart of proportions with their intervals as error bars, written without metadata
+    (``inches``: the figure's width per bar)."""
     import matplotlib  # here, not at the top: half a second to import, and only reports draw
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    figure, axes = plt.subplots(figsize=(max(5.0, 1.2 * len(labels) * max(1, len(series))), 3.6), dpi=100)
+    figure, axes = plt.subplots(figsize=(max(5.0, inches * len(labels) * max(1, len(series))), 3.6), dpi=100)
     width = 0.8 / max(1, len(series))
     for i, (name, values) in enumerate(series.items()):
         xs = [j + (i - (len(series) - 1) / 2) * width for j in range(len(labels))]
