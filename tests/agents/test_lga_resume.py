@@ -81,7 +81,8 @@ def test_game_resumes_mid_turn_as_a_checkpointed_subgraph(tmp_path):
 @pytest.mark.parametrize("model", ["local", FAKE_MODEL])
 def test_calls_per_game_follow_the_budget_formula(model):
     """calls = refresh N R (local: merge_plan and merge_summary) or N(3R-1) separate + one call per decision
-    + one per re-ask of words that failed the agent's check (the scripted words repeat themselves)."""
+    + one per re-ask of words that failed the agent's check (the scripted words repeat themselves) + two per
+    good player's belief probe at game over (its answer and the parser)."""
     script = Script()
     game = build_avalon_graph(models=ScriptedModels(script)).compile()
     rules = ["discussion=before_proposal", "assassination=after_each_quest", "fifth_rejection=leader_assigns"]
@@ -89,11 +90,14 @@ def test_calls_per_game_follow_the_budget_formula(model):
                        "seats": [{"kind": "lga", "model": model, "options": {}}] * 6}, {"recursion_limit": 5000})
     events = out["events"]
     rounds = sum(1 for e in events if e["type"] == "round_start")
-    decisions = [e for e in events if e["type"] == "decision"]
+    everything = [e for e in events if e["type"] == "decision"]
+    probes = [d for d in everything if d["kind"] == "belief"]
+    decisions = [d for d in everything if d["kind"] != "belief"]
+    assert len(probes) == 4, "lan6's four good players are probed"
     forced = [d for d in decisions if d["kind"] == "quest_card" and d.get("raw") is None]
     refresh = 6 * rounds if model == "local" else 6 * (3 * rounds - 1)
     reasked = [d for d in decisions if any(c.endswith("asked again") for c in d.get("checks", []))]
     assert reasked
-    assert len(script.calls) == refresh + len(decisions) - len(forced) + len(reasked)
-    assert sum(d["usage"]["calls"] for d in decisions) == len(script.calls)
+    assert len(script.calls) == refresh + len(decisions) - len(forced) + len(reasked) + 2 * len(probes)
+    assert sum(d["usage"]["calls"] for d in everything) == len(script.calls)
     assert len(script.calls) < 250
