@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+import pytest
 
 
 class ChatServer:
@@ -52,3 +54,16 @@ class ChatServer:
         """Stop serving and free the port."""
         self.server.shutdown()
         self.server.server_close()
+
+
+def chat_model_fixture(reply: Callable[[dict[str, Any]], str]) -> Any:
+    """A module-scoped pytest fixture serving ``ChatServer(reply)`` and yielding its model spec
+    (``fake_model = chat_model_fixture(_reply)`` in a test module)."""
+
+    @pytest.fixture(scope="module")
+    def fake_model() -> Iterator[str]:
+        server = ChatServer(reply)
+        yield server.spec
+        server.close()
+
+    return fake_model

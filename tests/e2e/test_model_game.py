@@ -8,28 +8,13 @@ The full-size target (a ``lan6`` game with six ``lga`` agents) is measured by
 
 from __future__ import annotations
 
-import json
-import os
 import socket
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from e2e_cli import record, run
 
 pytestmark = pytest.mark.model
-
-CLI = [sys.executable, "-m", "roundtable.cli.main"]
-
-
-def run(home: Path, *args: str, timeout: float = 1200) -> subprocess.CompletedProcess[str]:
-    env = os.environ | {"ROUNDTABLE_HOME": str(home)}
-    return subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=timeout, env=env,
-                          stdin=subprocess.DEVNULL)
-
-
-def record(home: Path, game_id: str) -> dict:
-    return json.loads((home / "records" / f"{game_id}.json").read_text())
 
 
 def test_lga_agents_play_a_real_game_on_the_embedded_model(tmp_path: Path) -> None:

@@ -447,6 +447,12 @@ def repo_langgraph_server(langgraph_server) -> Iterator[LangGraphServer]:
         yield server
 
 
+@pytest.fixture(scope="module")
+def client(repo_langgraph_server):
+    """The module's server's synchronous SDK client."""
+    return repo_langgraph_server.sync_client
+
+
 _SERVER_FIXTURES = {"langgraph_server", "repo_langgraph_server"}
 
 

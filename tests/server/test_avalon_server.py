@@ -30,11 +30,6 @@ def fake_model() -> Iterator[str]:
     server.close()
 
 
-@pytest.fixture(scope="module")
-def client(repo_langgraph_server):
-    return repo_langgraph_server.sync_client
-
-
 def test_the_input_schema_is_published_and_the_graph_is_drawn(client):
     (assistant,) = [a for a in client.assistants.search(graph_id="avalon") if a["graph_id"] == "avalon"][:1]
     schemas = client.assistants.get_schemas(assistant["assistant_id"])

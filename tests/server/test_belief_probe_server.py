@@ -7,10 +7,9 @@ OpenAI-compatible endpoint served by this test."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
-from fake_chat import ChatServer
+from fake_chat import chat_model_fixture
 
 from roundtable.games import avalon
 
@@ -33,16 +32,7 @@ def _reply(body: dict) -> str:
     return "Answer: 1, 2" if given else "I think players 1 and 2 should go, and I approve."
 
 
-@pytest.fixture(scope="module")
-def fake_model() -> Iterator[str]:
-    server = ChatServer(_reply)
-    yield server.spec
-    server.close()
-
-
-@pytest.fixture(scope="module")
-def client(repo_langgraph_server):
-    return repo_langgraph_server.sync_client
+fake_model = chat_model_fixture(_reply)
 
 
 def _seed_with_good_first_seat() -> int:

@@ -32,11 +32,6 @@ def fake_model() -> Iterator[ChatServer]:
     server.close()
 
 
-@pytest.fixture(scope="module")
-def client(repo_langgraph_server):
-    return repo_langgraph_server.sync_client
-
-
 def leader_input(model: str) -> dict:
     state = avalon.new_game(avalon.AvalonConfig.build(preset="bench5", rules=["discussion=none"]), 1)
     (request,) = avalon.pending(state)

@@ -4,10 +4,8 @@ previous attempt's error in the state, edit the program, and continue to the dec
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from fake_chat import ChatServer
+from fake_chat import chat_model_fixture
 
 from roundtable.games import avalon
 
@@ -23,16 +21,7 @@ def _coder(body: dict) -> str:
     return FIXED if "Your previous program" in prompt else RAISES if "Python program" in prompt else "Fine."
 
 
-@pytest.fixture(scope="module")
-def fake_coder() -> Iterator[str]:
-    server = ChatServer(_coder)
-    yield server.spec
-    server.close()
-
-
-@pytest.fixture(scope="module")
-def client(repo_langgraph_server):
-    return repo_langgraph_server.sync_client
+fake_coder = chat_model_fixture(_coder)
 
 
 def leader_input(model: str) -> dict:

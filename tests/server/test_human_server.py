@@ -14,11 +14,6 @@ pytestmark = pytest.mark.server
 SEATS = [{"kind": "naive"}, {"kind": "human"}, {"kind": "naive"}, {"kind": "naive"}, {"kind": "naive"}]
 
 
-@pytest.fixture(scope="module")
-def client(repo_langgraph_server):
-    return repo_langgraph_server.sync_client
-
-
 def questions(client, thread_id: str) -> list[dict]:
     state = client.threads.get_state(thread_id)
     return [i for task in state["tasks"] for i in task.get("interrupts") or []]

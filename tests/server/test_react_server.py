@@ -6,10 +6,9 @@ The react seat plays a fake OpenAI-compatible endpoint served by this test (pros
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
-from fake_chat import ChatServer
+from fake_chat import chat_model_fixture
 
 from roundtable.games import avalon
 
@@ -36,16 +35,7 @@ def _reply(body: dict) -> str:
     return THOUGHT
 
 
-@pytest.fixture(scope="module")
-def fake_model() -> Iterator[str]:
-    server = ChatServer(_reply)
-    yield server.spec
-    server.close()
-
-
-@pytest.fixture(scope="module")
-def client(repo_langgraph_server):
-    return repo_langgraph_server.sync_client
+fake_model = chat_model_fixture(_reply)
 
 
 def test_the_react_steps_are_drawn_inside_the_game_graph(client):
