@@ -17,7 +17,7 @@ from roundtable.judge.behaviours import (
     claim_items,
     game_terms,
     sharing_items,
-    stance_items,
+    stance_behaviour,
     title_aliases,
 )
 from roundtable.judge.measures import (
@@ -66,9 +66,8 @@ BEHAVIOURS = {
     "deception": Behaviour("deception", "judge/deception",
                            "Deception: the role or side each round-1 utterance's speaker claims for itself.",
                            deception_items),
-    "stance": Behaviour("stance", "judge/stance",
-                        "Teamwork and confrontation: the speaker's stance towards each player its words name.",
-                        stance_items),
+    "stance": stance_behaviour("Teamwork and confrontation: the speaker's stance towards each player its words "
+                               "name."),
     "sharing": Behaviour("sharing", "judge/sharing",
                          "Sharing: which of Merlin's and Percival's private facts their round-1 words disclose.",
                          sharing_questions),

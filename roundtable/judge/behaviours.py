@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from roundtable.judge.answers import Item
+from roundtable.judge.protocol import Behaviour
 from roundtable.judge.transcript import Transcript, named_players
 
 STANCES = ("trust", "distrust", "neither")
@@ -31,6 +32,12 @@ def stance_items(transcript: Transcript) -> list[Item]:
                               variables={"speaker": u.speaker, "round": u.round, "phase": u.phase, "text": u.text,
                                          "targets": targets}))
     return items
+
+
+def stance_behaviour(description: str) -> Behaviour:
+    """The ``stance`` behaviour (template ``judge/stance``, questions `stance_items`), described in the game's
+    words (Avalon's teamwork and confrontation, Werewolf's trust and confrontation)."""
+    return Behaviour("stance", "judge/stance", description, stance_items)
 
 
 def claim_choices(roles: Iterable[str], sides: Iterable[str]) -> tuple[str, ...]:

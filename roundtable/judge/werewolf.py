@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from roundtable.games import GAMES
 from roundtable.games.werewolf.roles import Role, Side
 from roundtable.judge.answers import Item
-from roundtable.judge.behaviours import claim_choices, claim_items, game_terms, stance_items, title_aliases
+from roundtable.judge.behaviours import claim_choices, claim_items, game_terms, stance_behaviour, title_aliases
 from roundtable.judge.measures import by_condition, camouflage_rows, stance_counts, stance_rows
 from roundtable.judge.protocol import Behaviour, Figure, GameJudge, Judged
 from roundtable.judge.transcript import Transcript
@@ -37,9 +37,7 @@ def camouflage_items(transcript: Transcript) -> list[Item]:
 
 
 BEHAVIOURS = {
-    "stance": Behaviour("stance", "judge/stance",
-                        "Trust and confrontation: the speaker's stance towards each player its words name.",
-                        stance_items),
+    "stance": stance_behaviour("Trust and confrontation: the speaker's stance towards each player its words name."),
     "camouflage": Behaviour("camouflage", "judge/camouflage",
                             "Camouflage: the role or side each utterance's speaker claims for itself.",
                             camouflage_items),
