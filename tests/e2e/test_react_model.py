@@ -1,7 +1,8 @@
 """End to end on the real embedded model (marked ``model``): AvalonBench's ``react`` agent as one Loyal Servant among
-the rule bots plays a ``bench5`` game to its end, answers the belief probe, and the social-behaviour judge then
-reads that record (docs/agents/react.md, docs/games/avalon.md#belief-probe, docs/judge.md). One behaviour is judged,
-to keep CI short; the judge's full tables on real games are measured by ``benchmarks/judge_agreement.py``."""
+the rule bots plays a game of AvalonBench's setting (``bench5``) to its end, answers the belief probe, and the
+social-behaviour judge then reads that record (docs/agents/react.md, docs/games/avalon.md#belief-probe,
+docs/judge.md). One behaviour is judged, to keep CI short; the judge's reading of real words is measured by
+``benchmarks/judge_agreement.py``."""
 
 from __future__ import annotations
 
@@ -18,8 +19,9 @@ pytestmark = pytest.mark.model
 def test_a_react_servant_plays_a_bench5_game_answers_the_probe_and_is_judged(tmp_path: Path) -> None:
     config = avalon.AvalonConfig.build(preset="bench5")
     seed = next(s for s in range(1, 100) if avalon.new_game(config, s).roles[1].value == "servant")
-    played = run(tmp_path, "play", "avalon", "--preset", "bench5", "--seed", str(seed), "--game-id", "react-real",
-                 "--agents", "naive,2=react", "--model", "local", "--json")
+    played = run(tmp_path, "play", "avalon", "--setting", "avalonbench", "--seed", str(seed), "--game-id",
+                 "react-real", "--agents", "naive,2=react", "--model", "local", "--agent-option", "2:thought_words=30",
+                 "--json")  # AvalonBench's own talk and fifth-team rule; short reasoning keeps CI in its budget
     assert played.returncode == 0, played.stderr[-3000:]
     game = record(tmp_path, "react-real")
     assert game["status"] == "finished" and game["roles"]["2"] == "servant"
