@@ -69,9 +69,8 @@ def make_belief_probe(rules: GameRules, kinds: Mapping[str, AgentKind]) -> Conte
         other player is to be good (AvalonBench's belief probe)."""
         if not probes_beliefs(rules, runtime):
             return {"requests": []}
-        players = len(state["seats"])
-        requests = [belief_request(p, [q for q in range(1, players + 1) if q != p], rules.phase(load(rules, state)),
-                                   int(view.round))
+        players, phase = len(state["seats"]), rules.phase(load(rules, state, log=False))
+        requests = [belief_request(p, [q for q in range(1, players + 1) if q != p], phase, int(view.round))
                     for p, view in probed_players(rules, state, kinds).items()]
         return {"requests": [r.model_dump(mode="json") for r in requests]}
 
