@@ -156,6 +156,9 @@ class Decision(BaseModel):
             ``None`` when the response met the request (counts for VRR).
         checks: what the agent's own checks found in its answer before giving
             it, e.g. ``"near copy of Player 3: asked again"`` (empty: nothing).
+        thoughts: the agent's private reasoning behind the answer, as it wrote it for itself (a thought, a
+            reflection, an analysis, a plan, notes), never shown to another player; the play-quality measure
+            "thoughts said aloud" compares the words said with them (docs/measures.md#play-quality).
         usage: model cost of the decision: calls, tokens, latency (see records).
     """
 
@@ -169,6 +172,7 @@ class Decision(BaseModel):
     raw: str | None = None
     fallback: str | None = None
     checks: tuple[str, ...] = ()
+    thoughts: tuple[str, ...] = ()
     usage: dict[str, Any] = Field(default_factory=dict)
 
     @classmethod
