@@ -1,19 +1,22 @@
-"""What agents and measures read in utterances: near copies, named teams, self-exposure.
+"""What agents and measures read in utterances: near copies, named teams and vote targets.
 
 Plain text heuristics over words, no model: `copy_share` (how much of an
-utterance repeats an earlier one, by word 4-grams), `named_team` (the team a
-player's words name) and `exposes` (an evil player naming its side or intent to
-fail, or Merlin saying outright whom he sees as evil). The ``lga`` agent checks
-its own words with them before it speaks; `roundtable.metrics.play_quality`
-counts them over a finished game.
+utterance repeats an earlier one, by word 4-grams; also how much of it repeats
+the speaker's own private thoughts), `named_team` (the team an Avalon player's
+words name) and `named_vote_target` (whom a Werewolf statement says it votes to
+eliminate). `exposes` (an evil Avalon player giving itself away) lives in
+`roundtable.agents.common.exposure` with the other self-exposure checks and is
+re-exported here. The agents check their own words with them before they speak;
+`roundtable.metrics` counts them over a finished game (docs/measures.md#play-quality).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
-from roundtable.games.avalon import Role
+from roundtable.agents.common.exposure import exposes as exposes
+from roundtable.agents.common.exposure import sentences
 
 NGRAM = 4
 """Word n-gram length of the parroting measure."""
@@ -21,27 +24,6 @@ COPY_SHARE = 0.5
 """An utterance is a copy when more than this share of its n-grams appear in one earlier utterance."""
 
 _WORD = re.compile(r"[a-z0-9']+")
-_HEDGE = re.compile(r"\b(suspect|think|might|may|maybe|could|seems?|probably|likely|possibly|perhaps|if|unless|"
-                    r"not sure|doubt|wonder|feel|guess|believe|whether|or)\b", re.IGNORECASE)
-_EVIL_WORD = r"(evil|a minion|minions?|the assassin|assassin|morgana|mordred|oberon|a spy|bad)"
-_EVIL_SELF = re.compile(
-    r"(\b(i am|i'm)|(^|[.!?;]\s*)as)\s+(an?\s+|the\s+)?"
-    r"(evil|minion|minions of mordred|assassin|morgana|mordred|oberon)\b"
-    r"|\b(i am|i'm|we are|we're)\s+(on\s+)?(the\s+)?evil(\s+side)?\b"
-    r"|\b(my|our)\s+(fellow\s+)?(evil|minions?|assassin)\b"
-    r"|\b(my|our)\s+(evil\s+)?(side|team)\s+(needs|wants|will|must)\s+(to\s+)?fail"
-    r"|\b(i|we)\s*(will|'ll|shall|am going to|plan to|want to|must)\s+(play\s+(a\s+)?)?(fail|sabotage)\b"
-    r"|\b(make|let)\s+(it|them|the quests?|this quest|quests?)\s+fail\b"
-    r"|(^|[.!?;]\s*)fail\s+(the|this|that|every|each)\s+quests?\b"
-    r"|\b(i|we)('ll|'m|'d)?(\s+\w+){0,3}?\s+(and|to)\s+fail\s+(the|this|that|every|each)\s+quests?\b"
-    r"|\b(fool|deceive|trick|mislead)\s+(percival|merlin|the good|good players|everyone|the others|the table)\b"
-    r"|\bpretend(ing)?\s+to\s+be\b",
-    re.IGNORECASE,
-)
-_MERLIN_SELF = re.compile(r"\b(i am|i'm)\s+merlin\b|\bas merlin,?\s+i\b", re.IGNORECASE)
-_KNOW = re.compile(r"\b(i know|i see|i can see|i saw|i am certain|i'm certain|for sure)\b", re.IGNORECASE)
-_IS_EVIL = re.compile(r"\b(is|are)\s+" + _EVIL_WORD + r"\b", re.IGNORECASE)
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 _PLAYER_LIST = re.compile(
     r"\bplayers?\s+(\d+(?:\s*(?:,|and|&|\+)\s*(?:and\s+)?(?:players?\s+)?\d+)*)", re.IGNORECASE)
 _NUMBER = re.compile(r"\d+")
@@ -78,40 +60,6 @@ def copied_from(texts: Sequence[str], index: int, threshold: float = COPY_SHARE)
     for j in range(index):
         if copy_share(texts[index], texts[j]) > threshold:
             return j
-    return None
-
-
-# ------------------------------------------------------------- self-exposure
-
-
-def exposes(text: str, role: Role, known_evil: Iterable[int]) -> str | None:
-    """Why an utterance exposes its public speaker, or None.
-
-    Args:
-        text: what the player said to the whole table.
-        role: the speaker's role.
-        known_evil: for Merlin, the players he sees as evil.
-
-    Returns:
-        ``"evil side"`` (an evil player naming its side, role or intent to
-        fail), ``"merlin names evil"`` (Merlin stating outright, with no hedge
-        word in the sentence, that a player he sees is evil), ``"merlin"``
-        (Merlin saying he is Merlin), or None.
-    """
-    if role.side.value == "evil":
-        return "evil side" if _EVIL_SELF.search(text or "") else None
-    if role is not Role.MERLIN:
-        return None
-    if _MERLIN_SELF.search(text or ""):
-        return "merlin"
-    seen = set(known_evil)
-    for sentence in _SENTENCE.split(text or ""):
-        named = {int(n) for n in _NUMBER.findall(sentence)} & seen
-        if not named:
-            continue
-        certain = _KNOW.search(sentence) or not _HEDGE.search(sentence)
-        if certain and _IS_EVIL.search(sentence):
-            return "merlin names evil"
     return None
 
 
@@ -155,3 +103,45 @@ def named_team(text: str, size: int) -> tuple[int, ...] | None:
         if _TEAM_WORD.search((text or "")[max(0, start - 40):start]):
             return numbers
     return lists[0][1] if lists else None
+
+
+_VOTE_VERB = (r"(?:vote\s+(?:for|against|to\s+(?:eliminate|kill|lynch|exile|execute|remove|banish))|vote\s+out|"
+              r"eliminate|lynch|exile|execute|banish|get\s+rid\s+of)")
+_VOTE_TARGET = re.compile(
+    rf"(?:\b(?:i|we)\s*(?:will\s+|'ll\s+|shall\s+|am\s+going\s+to\s+|'m\s+going\s+to\s+|plan\s+to\s+|intend\s+to\s+|"
+    rf"want\s+to\s+|would\s+|would\s+like\s+to\s+|'d\s+like\s+to\s+|must\s+|should\s+|need\s+to\s+|have\s+to\s+|"
+    rf"have\s+decided\s+to\s+|(?:will\s+|'ll\s+)?(?:also\s+)?)?{_VOTE_VERB}"
+    rf"|\b(?:i'm|i\s+am|we're|we\s+are)\s+voting(?:\s+(?:for|against|out|to\s+eliminate))?"
+    rf"|\blet's\s+(?:all\s+)?{_VOTE_VERB}"
+    rf"|\bmy\s+vote\s+(?:goes\s+to|is\s+for|is\s+on|is\s+against|will\s+be\s+for|will\s+go\s+to|:)"
+    rf"|(?:^|[.!?;]\s*)(?:so\s+|please\s+|everyone,?\s+)?{_VOTE_VERB})"
+    rf"\s+player\s*#?\s*(\d+)",
+    re.IGNORECASE,
+)
+_VOTE_PASSIVE = re.compile(r"\bplayer\s*#?\s*(\d+)\s+(?:should|must|needs\s+to|has\s+to|will)\s+be\s+"
+                           r"(?:eliminated|voted\s+out|lynched|exiled|executed|banished)", re.IGNORECASE)
+_SUPPOSE = re.compile(r"\b(if|unless|whether)\b|\?", re.IGNORECASE)
+
+
+def named_vote_target(text: str) -> int | None:
+    """Whom a Werewolf day statement says its speaker votes to eliminate, or None.
+
+    A vote statement is one of "I vote for Player 5", "I will vote to eliminate Player 5", "we should
+    eliminate Player 5", "I'm voting for Player 5", "let's vote out Player 5", "my vote goes to Player 5",
+    "Player 5 should be eliminated", or a sentence starting "Vote for Player 5". The first such statement
+    counts. A denial ("I will not vote for Player 5": the negation breaks the phrase), a supposition or a
+    question ("if", "unless", "whether", "?") and a past vote ("I voted for Player 5") name no target.
+
+    Args:
+        text: the words said.
+
+    Returns:
+        The player's number, or None when the text states no vote.
+    """
+    for sentence in sentences(text):
+        if _SUPPOSE.search(sentence):
+            continue
+        hits = [(m.start(), int(m.group(1))) for p in (_VOTE_TARGET, _VOTE_PASSIVE) for m in p.finditer(sentence)]
+        if hits:
+            return min(hits)[1]
+    return None

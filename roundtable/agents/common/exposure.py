@@ -1,0 +1,237 @@
+"""What words give away: a player exposing its own side, and statements of who holds a role.
+
+Plain text heuristics over words, no model, shared by the agents (to check their own words before they speak)
+and by `roundtable.metrics` (to count them over a finished game; docs/measures.md#play-quality):
+
+* `exposes(text, role, known_evil, player=None)`: an evil Avalon player naming its side, role or intent to fail,
+  in the first person or by its own number, or Merlin saying he is Merlin or whom he sees as evil;
+* `werewolf_exposes(text, role, player, teammates)`: a werewolf naming its side or intent, in the first person,
+  by its own number, or by "the other werewolf"/"my teammate" phrasings that imply its side;
+* `named_role_holders(text, role_word)`: the players a text states hold a role ("Player 6 is Merlin",
+  "the Seer is Player 3", "Player 6, our Merlin").
+
+Each is a heuristic: it counts what its phrase patterns catch. A sentence that hedges ("might", "maybe",
+"if", ...) or denies is not a statement. ``roundtable.agents.common.words`` re-exports `exposes`, its first home.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from roundtable.games.avalon import Role
+from roundtable.games.werewolf import Role as WerewolfRole
+
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
+_NUMBER = re.compile(r"\d+")
+_PLAYER = r"player\s*#?\s*(\d+)"
+
+# ------------------------------------------------------------------ sentences
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut into sentences: after ``.``, ``!``, ``?`` or ``;`` followed by blank space, and at line breaks.
+
+    Blank pieces are dropped; ``[]`` for blank text.
+    """
+    return [s for s in _SENTENCE.split(text or "") if s.strip()]
+
+
+_HEDGE = re.compile(r"\b(suspect|think|might|may|maybe|could|seems?|probably|likely|possibly|perhaps|if|unless|"
+                    r"not sure|doubt|wonder|feel|guess|believe|whether|or)\b", re.IGNORECASE)
+_DOUBT = re.compile(r"\b(might|may|maybe|could|perhaps|possibly|if|unless|whether|not sure|doubt|wonder|"
+                    r"suspect|possible|or)\b", re.IGNORECASE)
+"""Words before a statement of who holds a role that make it a guess rather than a statement."""
+_DENIAL = re.compile(r"\b(not|never|no)\b|n't\b", re.IGNORECASE)
+_REPORTED = re.compile(r"\b(claims?|claimed|says|said|thinks|accus\w*|suspects|believes|if|whether|wrong)\b",
+                       re.IGNORECASE)
+"""Words that make a sentence naming the speaker's number someone else's claim or a supposition."""
+_KNOW = re.compile(r"\b(i know|i see|i can see|i saw|i am certain|i'm certain|for sure)\b", re.IGNORECASE)
+
+# ------------------------------------------------------------- Avalon: evil side
+
+_EVIL_WORD = r"(evil|a minion|minions?|the assassin|assassin|morgana|mordred|oberon|a spy|bad)"
+_EVIL_SELF = re.compile(
+    r"(\b(i am|i'm)|(^|[.!?;]\s*)as)\s+(an?\s+|the\s+)?"
+    r"(evil|minion|minions of mordred|assassin|morgana|mordred|oberon)\b"
+    r"|\b(i am|i'm|we are|we're)\s+(on\s+)?(the\s+)?evil(\s+side)?\b"
+    r"|\b(my|our)\s+(fellow\s+)?(evil|minions?|assassin)\b"
+    r"|\b(my|our)\s+(evil\s+)?(side|team)\s+(needs|wants|will|must)\s+(to\s+)?fail"
+    r"|\b(i|we)\s*(will|'ll|shall|am going to|plan to|want to|must)\s+(play\s+(a\s+)?)?(fail|sabotage)\b"
+    r"|\b(make|let)\s+(it|them|the quests?|this quest|quests?)\s+fail\b"
+    r"|(^|[.!?;]\s*)fail\s+(the|this|that|every|each)\s+quests?\b"
+    r"|\b(i|we)('ll|'m|'d)?(\s+\w+){0,3}?\s+(and|to)\s+fail\s+(the|this|that|every|each)\s+quests?\b"
+    r"|\b(fool|deceive|trick|mislead)\s+(percival|merlin|the good|good players|everyone|the others|the table)\b"
+    r"|\bpretend(ing)?\s+to\s+be\b",
+    re.IGNORECASE,
+)
+_EVIL_OTHER = re.compile(r"\bthe\s+other\s+(evil|minion|spy|bad)\b", re.IGNORECASE)
+"""'The other evil player': said by an evil player, it implies the speaker is the first."""
+_EVIL_NAMED = (r"(?:(?:the|an?|one of the|other|another|also|clearly|definitely|really|on the)\s+)*"
+               r"(?:evil|minions?|assassin|morgana|mordred|oberon|spy|bad)\b")
+_MERLIN_SELF = re.compile(r"\b(i am|i'm)\s+merlin\b|\bas merlin,?\s+i\b", re.IGNORECASE)
+_IS_EVIL = re.compile(r"\b(is|are)\s+" + _EVIL_WORD + r"\b", re.IGNORECASE)
+
+
+def exposes(text: str, role: Role, known_evil: Iterable[int], player: int | None = None) -> str | None:
+    """Why an utterance exposes its public speaker in Avalon, or None (docs/measures.md#play-quality).
+
+    Args:
+        text: what the player said to the whole table.
+        role: the speaker's role.
+        known_evil: the players the speaker sees as evil (Merlin's sight; an evil player's teammates).
+        player: the speaker's number; with it, an evil player calling its own number evil ("Player 5 is
+            evil" said by Player 5) and Merlin calling his own number Merlin expose them too.
+
+    Returns:
+        ``"evil side"`` (an evil player naming its side, role or intent to fail in the first person, or
+        "the other evil player" phrasings that imply it), ``"own number"`` (an evil player stating that its own
+        number is evil), ``"merlin names evil"`` (Merlin stating outright, with no hedge word in the sentence,
+        that a player he sees is evil), ``"merlin"`` (Merlin saying he is Merlin), or None.
+    """
+    text = text or ""
+    if role.side.value == "evil":
+        if _EVIL_SELF.search(text) or _implies_side(text, _EVIL_OTHER, r"evil|minion|spy|bad"):
+            return "evil side"
+        if player is not None and _names_own_number(text, player, _EVIL_NAMED):
+            return "own number"
+        return None
+    if role is not Role.MERLIN:
+        return None
+    if _MERLIN_SELF.search(text) or (player is not None and player in named_role_holders(text, "merlin")):
+        return "merlin"
+    seen = set(known_evil)
+    for sentence in sentences(text):
+        named = {int(n) for n in _NUMBER.findall(sentence)} & seen
+        if not named:
+            continue
+        certain = _KNOW.search(sentence) or not _HEDGE.search(sentence)
+        if certain and _IS_EVIL.search(sentence):
+            return "merlin names evil"
+    return None
+
+
+# --------------------------------------------------------- Werewolf: werewolf side
+
+_WOLF = r"(?:were)?wol(?:f|ves)"
+_WOLF_SELF = re.compile(
+    rf"\b(i am|i'm)\s+(?:(?:a|an|the|one of the|also|really|actually)\s+)*(?:other\s+)?{_WOLF}\b"
+    rf"|(^|[.!?;]\s*)as\s+(a|the|one of the)\s+{_WOLF}\b"
+    rf"|\b(we are|we're)\s+(?:(?:the|both|all)\s+)*{_WOLF}\b"
+    rf"|\bwe\s+{_WOLF}\b"
+    rf"|\b(my|our)\s+(fellow\s+)?({_WOLF}|teammates?|partners?|pack)\b"
+    r"|\b(my|our)\s+(kill|victim|prey)\b"
+    r"|\b(i|we)\s*(will|'ll|shall|am going to|'m going to|plan to|want to|must|should|need to)\s+"
+    r"((eat|devour|bite)\b|kill\b(\s+\w+){0,3}\s+(tonight|at night|this night|next night))"
+    r"|\b(we|i)\s+((ate|devoured|bit)\b|killed\b(\s+\w+){0,3}\s+(last night|tonight))"
+    r"|\bhide\s+among\s+(the\s+)?villagers\b"
+    r"|\bpretend(ing)?\s+to\s+be\s+(a\s+|the\s+)?(villager|seer|witch|guard)\b",
+    re.IGNORECASE,
+)
+_WOLF_OTHER = re.compile(rf"\bthe\s+other\s+{_WOLF}\b", re.IGNORECASE)
+"""'The other werewolf': said by a werewolf about its teammate or itself, it implies the speaker's side."""
+_WOLF_NAMED = rf"(?:(?:the|an?|one of the|other|another|also|clearly|definitely|really)\s+)*{_WOLF}\b"
+
+
+def werewolf_exposes(text: str, role: WerewolfRole | str, player: int, teammates: Iterable[int]) -> str | None:
+    """Why a werewolf's public words expose it, or None (only a werewolf can expose its side this way).
+
+    Args:
+        text: what the player said to the whole table.
+        role: the speaker's Werewolf role (`roundtable.games.werewolf.Role` or its value).
+        player: the speaker's number.
+        teammates: the other werewolves the speaker knows.
+
+    Returns:
+        ``"werewolf side"`` (naming its side or intent in the first person: "I am a werewolf", "my fellow
+        werewolf", "we will kill Player 3", "I should hide among the villagers"), ``"own number"`` (stating
+        that its own number is a werewolf: "Player 2 is the other werewolf" said by Player 2),
+        ``"teammate implied"`` ("Player 1 is the other werewolf" said of its teammate, or "the other werewolf"
+        with no werewolf named before it in the sentence), or None. A denial ("I am not a werewolf") or an
+        accusation of another player ("Player 4 is a werewolf") is not exposure.
+    """
+    if WerewolfRole(role) is not WerewolfRole.WEREWOLF:
+        return None
+    text = text or ""
+    if _WOLF_SELF.search(text):
+        return "werewolf side"
+    if _names_own_number(text, player, _WOLF_NAMED):
+        return "own number"
+    mates = set(teammates)
+    for sentence in sentences(text):
+        for match in re.finditer(rf"{_PLAYER}\s+(?:is|was|must be)\s+the\s+other\s+{_WOLF}\b", sentence,
+                                 re.IGNORECASE):
+            if int(match.group(1)) in mates:
+                return "teammate implied"
+    if _implies_side(text, _WOLF_OTHER, _WOLF):
+        return "teammate implied"
+    return None
+
+
+def _names_own_number(text: str, player: int, side: str) -> bool:
+    """Whether a sentence of ``text`` states that ``player`` (alone or in a list) is on the ``side`` pattern,
+    in the speaker's own voice (not a reported claim, not a supposition)."""
+    pattern = re.compile(rf"\bplayers?\s+((?:\d+\s*(?:,|and|&)?\s*(?:players?\s+)?)+)"
+                         rf"(?:is|are|was|were|must be)\s+{side}", re.IGNORECASE)
+    for sentence in sentences(text):
+        if _REPORTED.search(sentence):
+            continue
+        for match in pattern.finditer(sentence):
+            if player in {int(n) for n in _NUMBER.findall(match.group(1))}:
+                return True
+    return False
+
+
+def _implies_side(text: str, other: re.Pattern[str], side: str) -> bool:
+    """Whether a sentence says "the other <side>" with no player called <side> before it in that sentence
+    (after an accusation, "the other" counts a second suspect, not the speaker)."""
+    for sentence in sentences(text):
+        match = other.search(sentence)
+        if match and not re.search(rf"\b({side})", sentence[:match.start()], re.IGNORECASE):
+            return True
+    return False
+
+
+# ------------------------------------------------------------ who holds a role
+
+_ADVERBS = r"(?:(?:the|our|a|an|real|true|actual|clearly|obviously|definitely|surely|certainly|really|indeed|" \
+           r"actually|in fact|of course)\s+)*"
+
+
+def named_role_holders(text: str, role_word: str) -> tuple[int, ...]:
+    """The players that ``text`` states hold the role ``role_word``, in order of mention, without repeats.
+
+    A statement is one of "Player 6 is (our / the / clearly) Merlin", "Player 6 must be Merlin", "Merlin is
+    Player 6", "the Seer is Player 3", "Player 6, our Merlin", "Player 6 (the Seer)", "Player 6 as our
+    Merlin", also after "I know", "I think" or "I believe". A guess word ("might", "maybe", "if", "or", ...) or
+    a denial before the statement in its sentence ("Maybe Player 6 is Merlin", "I don't think Player 6 is
+    Merlin"), a question, and "Player 6 is not Merlin", "Player 6 claims to be Merlin", "Player 6 is likely
+    Merlin", "Player 6 is Merlin or Morgana" state nothing.
+
+    Args:
+        text: the words said.
+        role_word: the role's name, case-insensitive ("merlin", "seer", "witch", ...).
+
+    Returns:
+        The players' numbers (empty: none stated).
+    """
+    role = rf"{_ADVERBS}{re.escape(role_word)}\b(?!['’]s)(?!\s+or\b)"
+    patterns = (
+        re.compile(rf"\b{_PLAYER}\s*(?:is|must be|has to be|=)\s+{role}", re.IGNORECASE),
+        re.compile(rf"\b{_PLAYER}\s*(?:,\s*(?:who is\s+)?(?:our|the)\s+|\(\s*(?:the\s+|our\s+)?)"
+                   rf"{re.escape(role_word)}\b(?!['’]s)", re.IGNORECASE),
+        re.compile(rf"\b{_PLAYER}\s+as\s+our\s+{re.escape(role_word)}\b", re.IGNORECASE),
+        re.compile(rf"(?<![\w'’])(?:(?:the|our)\s+)?(?:real\s+|true\s+|actual\s+)?{re.escape(role_word)}"
+                   rf"\s+(?:is|must be|has to be|=)\s+(?:clearly\s+|obviously\s+|definitely\s+|really\s+)?"
+                   rf"{_PLAYER}", re.IGNORECASE),
+    )
+    found: list[int] = []
+    for sentence in sentences(text):
+        if sentence.rstrip().endswith("?"):
+            continue
+        hits = sorted((m.start(), int(m.group(1))) for p in patterns for m in p.finditer(sentence))
+        for start, number in hits:
+            before = sentence[:start]
+            if not _DOUBT.search(before) and not _DENIAL.search(before) and number not in found:
+                found.append(number)
+    return tuple(found)

@@ -1,0 +1,152 @@
+"""The text heuristics the play-quality measures and the agents' checks share: who gives itself away, who is
+named as holding a role, whom a statement votes for."""
+
+from __future__ import annotations
+
+import pytest
+
+from roundtable.agents.common.exposure import named_role_holders, sentences, werewolf_exposes
+from roundtable.agents.common.words import exposes, named_vote_target
+from roundtable.games.avalon import Role
+from roundtable.games.werewolf import Role as WRole
+
+# ------------------------------------------------------------ werewolf side
+
+
+@pytest.mark.parametrize("text", [
+    "I am a werewolf, but I will help you.",
+    "I will not say that I am a werewolf.",  # the issue's cga talk: said by a werewolf, it says it all the same
+    "I will not say that my teammate is a werewolf.",
+    "My fellow werewolf and I agree on Player 4.",
+    "We werewolves must stay hidden.",
+    "We will kill Player 3 tonight.",
+    "I should hide among the villagers and cast suspicion on others.",
+    "As a werewolf, I see no reason to vote.",
+])
+def test_a_werewolf_naming_its_side_in_the_first_person_exposes_itself(text: str) -> None:
+    assert werewolf_exposes(text, WRole.WEREWOLF, 2, [1]) == "werewolf side"
+
+
+@pytest.mark.parametrize("text", [
+    "I can also guess that Player 2 is the other werewolf.",  # the issue's example, said by Player 2
+    "Players 1 and 2 are werewolves.",
+    "Player 2 is a werewolf, I admit it.",
+])
+def test_a_werewolf_naming_its_own_number_exposes_itself(text: str) -> None:
+    assert werewolf_exposes(text, "werewolf", 2, [1]) == "own number"
+
+
+def test_the_other_werewolf_phrasing_implies_the_speakers_side() -> None:
+    assert werewolf_exposes("Player 1 is the other werewolf.", WRole.WEREWOLF, 2, [1]) == "teammate implied"
+    assert werewolf_exposes("Someone here is the other werewolf.", WRole.WEREWOLF, 2, [1]) == "teammate implied"
+
+
+@pytest.mark.parametrize("text", [
+    "I am not a werewolf.",
+    "Player 5 is a werewolf; vote him out.",
+    "Player 4 is a werewolf and Player 3 is the other werewolf.",  # two accusations, not a confession
+    "We must kill the werewolves before they kill us.",
+    "Player 4 said Player 2 is a werewolf, but he is wrong.",
+    "I am a simple villager; Player 2 is innocent.",
+])
+def test_a_werewolf_denying_or_accusing_does_not_expose_itself(text: str) -> None:
+    assert werewolf_exposes(text, WRole.WEREWOLF, 2, [1]) is None
+
+
+def test_only_a_werewolf_can_expose_the_werewolf_side() -> None:
+    assert werewolf_exposes("I am a werewolf.", WRole.SEER, 7, []) is None
+    assert werewolf_exposes("Player 2 is the other werewolf.", "villager", 2, []) is None
+
+
+# ------------------------------------------------------- Avalon: own number
+
+
+def test_an_evil_avalon_player_naming_its_own_number_as_evil_exposes_itself() -> None:
+    assert exposes("Player 5 is evil, as you all know.", Role.MORGANA, [6], player=5) == "own number"
+    assert exposes("Player 6 and Player 5 are evil.", Role.ASSASSIN, [5], player=5) == "own number"
+    assert exposes("Player 6 is the other evil player.", Role.MORGANA, [6], player=5) == "evil side"
+
+
+def test_an_evil_player_accusing_another_or_without_its_number_is_not_exposed() -> None:
+    assert exposes("Player 5 is evil.", Role.MORGANA, [6]) is None  # no number given: the old rule
+    assert exposes("Player 3 is evil.", Role.MORGANA, [6], player=5) is None
+    assert exposes("Player 2 said Player 5 is evil, he is wrong.", Role.MORGANA, [6], player=5) is None
+    assert exposes("Player 3 is evil and Player 4 is the other evil player.", Role.MORGANA, [6], player=5) is None
+
+
+def test_merlin_naming_his_own_number_as_merlin_exposes_him() -> None:
+    assert exposes("Trust me: Player 1 is Merlin.", Role.MERLIN, [5, 6], player=1) == "merlin"
+    assert exposes("Player 2 is Merlin.", Role.MERLIN, [5, 6], player=1) is None
+
+
+# ------------------------------------------------------------ role holders
+
+
+@pytest.mark.parametrize("text", [
+    "I support it because Player 6 is Merlin.",
+    "Merlin is Player 6.",
+    "Player 6, our Merlin, should lead.",
+    "I know Player 6 is Merlin.",
+    "Player 6 is clearly Merlin.",
+    "Player 6 (Merlin) and Player 2 go.",
+    "I believe Player 6 is Merlin, as Percival sees you as a possible Merlin.",
+])
+def test_statements_that_a_player_is_merlin(text: str) -> None:
+    assert named_role_holders(text, "merlin") == (6,)
+
+
+@pytest.mark.parametrize("text", [
+    "Player 6 might be Merlin.",
+    "Maybe Player 6 is Merlin.",
+    "Player 6 is likely Merlin.",
+    "I don't think Player 6 is Merlin.",
+    "Player 6 is not Merlin.",
+    "Player 6 claims to be Merlin.",
+    "Player 6 is Merlin or Morgana.",
+    "Is Player 6 Merlin? Player 6 is Merlin?",
+    "I know that Merlin is Merlin.",
+    "Player 6 is Merlin's friend.",
+])
+def test_guesses_denials_and_questions_name_no_role_holder(text: str) -> None:
+    assert named_role_holders(text, "merlin") == ()
+
+
+def test_the_seer_named_in_werewolf() -> None:
+    assert named_role_holders("The Seer is Player 7. Player 3 is the Witch.", "seer") == (7,)
+    assert named_role_holders("Player 7, the Seer, checked Player 1.", "Seer") == (7,)
+    assert named_role_holders("Player 3 is the Witch.", "seer") == ()
+
+
+# -------------------------------------------------------------- vote targets
+
+
+@pytest.mark.parametrize(("text", "target"), [
+    ("I vote for Player 5.", 5),
+    ("We should eliminate Player 5 today.", 5),
+    ("I will vote to eliminate Player 5.", 5),
+    ("Let's vote out Player 2!", 2),
+    ("My vote goes to Player 6.", 6),
+    ("I'm voting for Player 1.", 1),
+    ("Player 4 should be eliminated.", 4),
+    ("Vote for Player 2, everyone.", 2),
+    ("I voted for Player 5 yesterday. Today I vote for Player 3.", 3),
+    ("Don't vote for Player 5. I think we should eliminate Player 2.", 2),
+])
+def test_the_target_a_statement_votes_for(text: str, target: int) -> None:
+    assert named_vote_target(text) == target
+
+
+@pytest.mark.parametrize("text", [
+    "I will not vote for Player 5.",
+    "If Player 3 lies, I vote for Player 3.",
+    "Should we eliminate Player 4?",
+    "Player 5 is suspicious.",
+    "I voted for Player 5 yesterday.",
+])
+def test_no_vote_stated(text: str) -> None:
+    assert named_vote_target(text) is None
+
+
+def test_sentences_split_at_ends_and_lines() -> None:
+    assert sentences("One. Two? Three!\nFour") == ["One.", "Two?", "Three!", "Four"]
+    assert sentences("  ") == []
