@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from roundtable.agents.common.exposure import named_role_holders, sentences, werewolf_exposes
+from roundtable.agents.common.exposure import named_good, named_role_holders, sentences, werewolf_exposes
 from roundtable.agents.common.words import exposes, named_vote_target
 from roundtable.games.avalon import Role
 from roundtable.games.werewolf import Role as WRole
@@ -90,6 +90,7 @@ def test_merlin_naming_his_own_number_as_merlin_exposes_him() -> None:
     "Player 6 is clearly Merlin.",
     "Player 6 (Merlin) and Player 2 go.",
     "I believe Player 6 is Merlin, as Percival sees you as a possible Merlin.",
+    "I support the team because it includes Merlin (Player 6).",
 ])
 def test_statements_that_a_player_is_merlin(text: str) -> None:
     assert named_role_holders(text, "merlin") == (6,)
@@ -106,6 +107,8 @@ def test_statements_that_a_player_is_merlin(text: str) -> None:
     "Is Player 6 Merlin? Player 6 is Merlin?",
     "I know that Merlin is Merlin.",
     "Player 6 is Merlin's friend.",
+    "I support it because it is likely that Merlin is Player 6.",
+    "It includes Merlin (likely Player 6).",
 ])
 def test_guesses_denials_and_questions_name_no_role_holder(text: str) -> None:
     assert named_role_holders(text, "merlin") == ()
@@ -115,6 +118,21 @@ def test_the_seer_named_in_werewolf() -> None:
     assert named_role_holders("The Seer is Player 7. Player 3 is the Witch.", "seer") == (7,)
     assert named_role_holders("Player 7, the Seer, checked Player 1.", "Seer") == (7,)
     assert named_role_holders("Player 3 is the Witch.", "seer") == ()
+
+
+@pytest.mark.parametrize("text", [
+    "Player 3 is good.",
+    "I checked Player 3 and he is not a werewolf.",
+    "I checked Player 3: innocent.",
+])
+def test_a_seer_clearing_a_player(text: str) -> None:
+    assert named_good(text) == (3,)
+
+
+@pytest.mark.parametrize("text", ["Player 3 is not good.", "I don't think Player 3 is innocent.",
+                                  "Player 3 might be good.", "Player 3 is a werewolf.", "Is Player 3 good?"])
+def test_no_player_cleared(text: str) -> None:
+    assert named_good(text) == ()
 
 
 # -------------------------------------------------------------- vote targets

@@ -8,7 +8,9 @@ and by `roundtable.metrics` (to count them over a finished game; docs/measures.m
 * `werewolf_exposes(text, role, player, teammates)`: a werewolf naming its side or intent, in the first person,
   by its own number, or by "the other werewolf"/"my teammate" phrasings that imply its side;
 * `named_role_holders(text, role_word)`: the players a text states hold a role ("Player 6 is Merlin",
-  "the Seer is Player 3", "Player 6, our Merlin").
+  "the Seer is Player 3", "Player 6, our Merlin");
+* `named_good(text)`: the players a text states are good, as a Seer clears a player it checked ("Player 3 is
+  not a werewolf").
 
 Each is a heuristic: it counts what its phrase patterns catch. A sentence that hedges ("might", "maybe",
 "if", ...) or denies is not a statement. ``roundtable.agents.common.words`` re-exports `exposes`, its first home.
@@ -39,8 +41,8 @@ def sentences(text: str) -> list[str]:
 
 _HEDGE = re.compile(r"\b(suspect|think|might|may|maybe|could|seems?|probably|likely|possibly|perhaps|if|unless|"
                     r"not sure|doubt|wonder|feel|guess|believe|whether|or)\b", re.IGNORECASE)
-_DOUBT = re.compile(r"\b(might|may|maybe|could|perhaps|possibly|if|unless|whether|not sure|doubt|wonder|"
-                    r"suspect|possible|or)\b", re.IGNORECASE)
+_DOUBT = re.compile(r"\b(might|may|maybe|could|perhaps|possibly|probably|likely|if|unless|whether|not sure|doubt|"
+                    r"wonder|suspect|possible|or)\b", re.IGNORECASE)
 """Words before a statement of who holds a role that make it a guess rather than a statement."""
 _DENIAL = re.compile(r"\b(not|never|no)\b|n't\b", re.IGNORECASE)
 _REPORTED = re.compile(r"\b(claims?|claimed|says|said|thinks|accus\w*|suspects|believes|if|whether|wrong)\b",
@@ -202,11 +204,11 @@ def named_role_holders(text: str, role_word: str) -> tuple[int, ...]:
     """The players that ``text`` states hold the role ``role_word``, in order of mention, without repeats.
 
     A statement is one of "Player 6 is (our / the / clearly) Merlin", "Player 6 must be Merlin", "Merlin is
-    Player 6", "the Seer is Player 3", "Player 6, our Merlin", "Player 6 (the Seer)", "Player 6 as our
-    Merlin", also after "I know", "I think" or "I believe". A guess word ("might", "maybe", "if", "or", ...) or
-    a denial before the statement in its sentence ("Maybe Player 6 is Merlin", "I don't think Player 6 is
-    Merlin"), a question, and "Player 6 is not Merlin", "Player 6 claims to be Merlin", "Player 6 is likely
-    Merlin", "Player 6 is Merlin or Morgana" state nothing.
+    Player 6", "the Seer is Player 3", "Player 6, our Merlin", "Player 6 (the Seer)", "Merlin (Player 6)",
+    "Player 6 as our Merlin", also after "I know", "I think" or "I believe". A guess word ("might", "maybe",
+    "likely", "if", "or", ...) or a denial before the statement in its sentence ("Maybe Player 6 is Merlin", "I
+    don't think Player 6 is Merlin"), a question, and "Player 6 is not Merlin", "Player 6 claims to be Merlin",
+    "Player 6 is likely Merlin", "Player 6 is Merlin or Morgana" state nothing.
 
     Args:
         text: the words said.
@@ -216,7 +218,7 @@ def named_role_holders(text: str, role_word: str) -> tuple[int, ...]:
         The players' numbers (empty: none stated).
     """
     role = rf"{_ADVERBS}{re.escape(role_word)}\b(?!['’]s)(?!\s+or\b)"
-    patterns = (
+    patterns = [
         re.compile(rf"\b{_PLAYER}\s*(?:is|must be|has to be|=)\s+{role}", re.IGNORECASE),
         re.compile(rf"\b{_PLAYER}\s*(?:,\s*(?:who is\s+)?(?:our|the)\s+|\(\s*(?:the\s+|our\s+)?)"
                    rf"{re.escape(role_word)}\b(?!['’]s)", re.IGNORECASE),
@@ -224,7 +226,36 @@ def named_role_holders(text: str, role_word: str) -> tuple[int, ...]:
         re.compile(rf"(?<![\w'’])(?:(?:the|our)\s+)?(?:real\s+|true\s+|actual\s+)?{re.escape(role_word)}"
                    rf"\s+(?:is|must be|has to be|=)\s+(?:clearly\s+|obviously\s+|definitely\s+|really\s+)?"
                    rf"{_PLAYER}", re.IGNORECASE),
+        re.compile(rf"(?<![\w'’]){re.escape(role_word)}\s*\(\s*(?:is\s+|=\s*)?{_PLAYER}\s*\)", re.IGNORECASE),
+    ]
+    return _stated(text, patterns)
+
+
+_GOOD = (r"(?:(?:definitely|clearly|really|certainly|surely|confirmed|)\s*)"
+         r"(?:good|innocent|clean|trustworthy|a villager|on the village(?:'s)? side|on our side|one of us|"
+         r"not (?:a |one of the |the )?(?:were)?wol(?:f|ves))\b")
+
+
+def named_good(text: str) -> tuple[int, ...]:
+    """The players that ``text`` states are good, as a Seer clears a player it checked: "Player 3 is good",
+    "Player 3 is not a werewolf", "Player 3 is innocent", "I checked Player 3 and he is good", "I checked
+    Player 3: not a werewolf", in order of mention, without repeats.
+
+    A guess word or a denial before the statement in its sentence, or a question, states nothing (as in
+    `named_role_holders`); "Player 3 is not good" is no statement of good.
+    """
+    patterns = (
+        re.compile(rf"\b{_PLAYER}(?:[^.!?;]{{0,30}}?\b(?:he|she|they|who|it)\b)?\s*(?:is|are|was|were|'s)\s+"
+                   rf"{_GOOD}", re.IGNORECASE),
+        re.compile(rf"\b(?:checked|verified|saw|tested|inspected)\s+{_PLAYER}\s*(?::|,|-|—|and found)\s*"
+                   rf"(?:(?:he|she|they|it)\s+(?:is|are)\s+)?{_GOOD}", re.IGNORECASE),
     )
+    return _stated(text, patterns)
+
+
+def _stated(text: str, patterns: Iterable[re.Pattern[str]]) -> tuple[int, ...]:
+    """The player numbers (group 1) that ``patterns`` find in the statements of ``text``: sentences that are not
+    questions, with no guess word (`_DOUBT`) nor denial before the match; in order, without repeats."""
     found: list[int] = []
     for sentence in sentences(text):
         if sentence.rstrip().endswith("?"):
