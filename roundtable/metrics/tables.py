@@ -52,7 +52,8 @@ class Measure:
     interval: str = "wilson"
 
 
-def _proportion(metric: str, condition: str, group_by: str, group: str, k: int, n: int, games: int) -> Measure:
+def proportion(metric: str, condition: str, group_by: str, group: str, k: int, n: int, games: int) -> Measure:
+    """``k / n`` of one group with its Wilson 95% interval (value and interval ``None`` when ``n`` is 0)."""
     low, high = wilson(k, n)
     return Measure(metric, condition, group_by, group, k, n, k / n if n else None,
                    low if n else None, high if n else None, games)
@@ -74,7 +75,7 @@ def measure_table(records: Mapping[str, Iterable[dict[str, Any]]], groups: tuple
         games = [game_facts(r) for r in finished]
         for metric in GAME_METRICS:
             k, n = sum(metric.k(g) for g in games), sum(metric.n(g) for g in games)
-            rows.append(_proportion(metric.name, condition, "all", "all", k, n, len(games)))
+            rows.append(proportion(metric.name, condition, "all", "all", k, n, len(games)))
         lengths = [float(g.quests) for g in games]
         low, high = bootstrap(lengths) if lengths else (None, None)
         rows.append(Measure("quests_per_game", condition, "all", "all", sum(lengths), len(lengths),
@@ -104,7 +105,7 @@ def player_measures(condition: str, players: Iterable[PlayerFacts], metrics: Ite
                 members = keyed[group]
                 if metric.per_side:
                     members = list({(p.game_id, p.side): p for p in members}.values())
-                rows.append(_proportion(metric.name, condition, group_by, group, sum(metric.k(p) for p in members),
+                rows.append(proportion(metric.name, condition, group_by, group, sum(metric.k(p) for p in members),
                                         sum(metric.n(p) for p in members), len({p.game_id for p in members})))
     return rows
 

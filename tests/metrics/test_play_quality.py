@@ -129,7 +129,7 @@ def test_the_evil_council_is_private_so_it_is_not_exposure() -> None:
 # -------------------------------------------------------- knowledge-settled votes
 
 
-def test_settled_votes_follow_each_players_knowledge() -> None:
+def test_settled_decisions_follow_each_players_knowledge() -> None:
     assert settled_vote(ROLES, 1, [1, 2]) is True  # Merlin, no evil he sees
     assert settled_vote(ROLES, 1, [1, 5]) is False  # Merlin, Morgana on it
     assert settled_vote(ROLES, 5, [1, 6]) is True  # Morgana, her teammate on it
@@ -139,7 +139,7 @@ def test_settled_votes_follow_each_players_knowledge() -> None:
     assert settled_vote(ROLES, 3, [1, 5]) is None  # a Servant knows nothing
 
 
-def test_settled_votes_are_counted_each_way() -> None:
+def test_settled_decisions_are_counted_each_way() -> None:
     quality = play_quality(record(
         proposal(1, [1, 2], final=False),
         proposal(1, [1, 5]),
@@ -148,8 +148,8 @@ def test_settled_votes_are_counted_each_way() -> None:
         vote(6, True),  # the Assassin approves a team with Morgana: right
         vote(3, True),  # a Servant: not settled
     ))
-    assert (quality.settled_votes.hits, quality.settled_votes.cases) == (2, 3)
-    assert "P5 (morgana) rejected [1, 5]" in quality.examples["settled_votes"][0]
+    assert (quality.settled_decisions.hits, quality.settled_decisions.cases) == (2, 3)
+    assert "P5 (morgana) rejected [1, 5]" in quality.examples["settled_decisions"][0]
 
 
 def test_a_fifth_team_whose_rejection_wins_for_evil_settles_every_vote_by_side() -> None:
@@ -159,16 +159,16 @@ def test_a_fifth_team_whose_rejection_wins_for_evil_settles_every_vote_by_side()
     events = (proposal(1, [1, 5], attempt=5), vote(5, False, attempt=5), vote(3, False, attempt=5),
               vote(1, True, attempt=5))
     official = play_quality(record(*events) | {"config": {"rules": {"fifth_rejection": "evil_wins"}}})
-    assert (official.settled_votes.hits, official.settled_votes.cases) == (2, 3)
+    assert (official.settled_decisions.hits, official.settled_decisions.cases) == (2, 3)
     # where the fifth team goes without its rejection ending the game, only knowledge settles votes
     other = play_quality(record(*events) | {"config": {"rules": {"fifth_rejection": "auto_approve"}}})
     # Morgana rejected a team with herself on it, Merlin approved one with her on it
-    assert (other.settled_votes.hits, other.settled_votes.cases) == (0, 2)
+    assert (other.settled_decisions.hits, other.settled_decisions.cases) == (0, 2)
 
 
 def test_a_vote_is_judged_on_the_final_team_of_its_proposal() -> None:
     quality = play_quality(record(proposal(1, [5, 6], final=False), proposal(1, [1, 2]), vote(1, True)))
-    assert (quality.settled_votes.hits, quality.settled_votes.cases) == (1, 1)
+    assert (quality.settled_decisions.hits, quality.settled_decisions.cases) == (1, 1)
 
 
 # ---------------------------------------------------------- words and actions
@@ -230,3 +230,84 @@ def test_agent_checks_count_re_asks_and_those_that_fixed_the_problem() -> None:
     assert {k: (s.hits, s.cases) for k, s in shares.items()} == {
         "near copy": (1, 2), "vote against knowledge": (1, 1), "vote against record": (0, 1), "self-exposure": (1, 1)}
     assert agent_checks({"decisions": []}) == {}
+
+
+# ------------------------------------------------- what the measures add for issue 35
+
+
+def decided(player: int, kind: str, thoughts: list[str] | None = None, fallback: str | None = None) -> dict[str, Any]:
+    event: dict[str, Any] = {"type": "decision", "to": [], "player": player, "request": f"r1.{kind}.p{player}",
+                             "kind": kind, "agent": "lga"}
+    if thoughts is not None:
+        event["thoughts"] = thoughts
+    if fallback is not None:
+        event["fallback"] = fallback
+    return event
+
+
+THOUGHT = "Player 5 and Player 6 rejected a clean team, so I should keep both of them off every quest from now on."
+
+
+def test_a_thought_said_aloud_is_counted_among_speakers_with_thoughts() -> None:
+    quality = play_quality(record(
+        decided(1, "speak", [THOUGHT]), said(1, "Player 5 and Player 6 rejected a clean team, so I should keep both "
+                                                "of them off every quest."),
+        decided(2, "speak", ["Nobody has failed a quest yet."]), said(2, "I trust players 1 and 3 for now."),
+        said(3, "I have no thoughts recorded, so I am no case."),
+    ))
+    assert (quality.thoughts_aloud.hits, quality.thoughts_aloud.cases) == (1, 2)
+    assert "repeats its thought" in quality.examples["thoughts_aloud"][0]
+
+
+def test_a_thought_from_an_earlier_decision_counts_and_records_without_thoughts_give_no_case() -> None:
+    later = play_quality(record(decided(1, "vote_team", [THOUGHT]), decided(1, "speak", []), said(1, THOUGHT)))
+    assert (later.thoughts_aloud.hits, later.thoughts_aloud.cases) == (1, 1)
+    assert play_quality(record(said(1, THOUGHT), said(2, "Fine."))).thoughts_aloud.rate is None
+
+
+def test_an_evil_player_naming_its_own_number_exposes_itself() -> None:
+    quality = play_quality(record(said(5, "Player 5 is evil, and so is Player 6."), said(3, "Player 5 is evil.")))
+    assert (quality.self_exposure.hits, quality.self_exposure.cases) == (1, 2)
+    assert "own number" in quality.examples["self_exposure"][0]
+
+
+def test_merlin_named_by_a_servant_is_merlin_exposed() -> None:
+    quality = play_quality(record(
+        said(3, "I support it because Player 1 is Merlin."),  # the Servant names the real Merlin: a hit
+        said(4, "Player 2 is Merlin."),  # wrong about who Merlin is: nothing given away
+        said(2, "Player 1 might be Merlin."),  # a guess
+        said(1, "I am Merlin."),  # Merlin himself: self-exposure, no case of this one's hits
+        said(5, "Player 1 is Merlin."),  # the evil side: not counted
+    ))
+    assert (quality.merlin_exposed.hits, quality.merlin_exposed.cases) == (1, 4)
+    assert quality.examples["merlin_exposed"][0].startswith("P3 (servant)")
+    assert quality.self_exposure.hits == 1
+
+
+def test_a_game_ended_by_five_rejections_in_quest_2() -> None:
+    events = [{"type": "round_start", "round": 1}, proposal(1, [1, 2]), {"type": "round_start", "round": 2},
+              *(proposal(a + 1, [1, 2, 3], round_=2, attempt=a) for a in range(1, 6)),
+              {"type": "game_over", "winner": "evil", "reason": "five_rejected_proposals"}]
+    ended = play_quality(record(*events) | {"end_reason": "five_rejected_proposals"})
+    assert (ended.five_rejections.hits, ended.five_rejections.cases) == (1, 1)
+    assert ended.five_rejection_quests == [2]
+    other = play_quality(record(*events[:-1], {"type": "game_over", "winner": "good", "reason": "merlin_survived"})
+                         | {"end_reason": "merlin_survived"})
+    assert (other.five_rejections.hits, other.five_rejections.cases, other.five_rejection_quests) == (0, 1, [])
+    assert play_quality(record(*events[:-1])).five_rejections.cases == 0  # unfinished: no case
+    both = ended.add(other)
+    assert (both.five_rejections.hits, both.five_rejections.cases, both.five_rejection_quests) == (1, 2, [2])
+
+
+def test_fallbacks_are_decisions_with_a_fallback_among_decisions_without_the_probe() -> None:
+    quality = play_quality(record(decided(1, "vote_team", fallback="vote unclear: counted as approve"),
+                                  decided(2, "vote_team"), decided(3, "speak"),
+                                  decided(4, "belief", fallback="belief unclear: left out")))
+    assert (quality.fallback_decisions.hits, quality.fallback_decisions.cases) == (1, 3)
+    from_usage = play_quality(record(usage={"decisions": 20, "fallbacks": 2}))
+    assert (from_usage.fallback_decisions.hits, from_usage.fallback_decisions.cases) == (2, 20)
+
+
+def test_avalon_settled_votes_are_broken_down_by_rule() -> None:
+    quality = play_quality(record(proposal(1, [1, 5]), vote(1, False), vote(5, False)))
+    assert {k: (s.hits, s.cases) for k, s in quality.settled_rules.items()} == {"team vote": (1, 2)}

@@ -1,0 +1,126 @@
+"""Avalon's part of the play-quality measures (docs/measures.md#play-quality): self-exposure, Merlin exposed,
+knowledge-settled team votes, leaders' words against their proposals, and games ended by five rejected teams."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from roundtable.agents.common.exposure import exposes, named_role_holders
+from roundtable.agents.common.words import named_team
+from roundtable.games.avalon import FifthRejection, Role, knowledge_of, knowledge_vote, rejection_wins
+from roundtable.games.avalon.rules import FIVE_REJECTIONS
+from roundtable.metrics.quality.result import PlayQuality
+from roundtable.metrics.quality.talk import public, utterances
+
+
+def settled_vote(roles: Sequence[Role], voter: int, team: Iterable[int], last_chance: bool = False) -> bool | None:
+    """The vote the voter's own reveal knowledge decides on ``team``, or None when it decides nothing
+    (`roundtable.games.avalon.knowledge_vote` over what the roles reveal to the voter); on a team whose rejection
+    wins the game for evil (``last_chance``: the fifth proposal under ``fifth_rejection=evil_wins``,
+    docs/games/avalon.md#fifth_rejection) the rule decides every vote: good approves, evil rejects.
+
+    Args:
+        roles: the roles by seat (``roles[p - 1]`` is player ``p``'s).
+        voter: the voting player, 1-based.
+        team: the proposed team.
+        last_chance: a rejection of this team ends the game with evil's win.
+    """
+    if last_chance:
+        return roles[voter - 1].side.value == "good"
+    return knowledge_vote(roles[voter - 1], voter, knowledge_of(tuple(roles), voter), team)
+
+
+def last_chance(record: dict[str, Any], attempt: int) -> bool:
+    """Whether rejecting proposal ``attempt`` of a round of the recorded game wins the game for evil."""
+    rules = (record.get("config") or {}).get("rules") or {}
+    return rejection_wins(attempt, rules.get("fifth_rejection", FifthRejection.EVIL_WINS))
+
+
+def avalon_roles(record: dict[str, Any]) -> list[Role]:
+    """The record's roles by seat (``[0]`` is Player 1's).
+
+    Raises:
+        KeyError, ValueError: the record has no roles or an unknown role.
+    """
+    return [Role(record["roles"][str(p)]) for p in range(1, len(record["roles"]) + 1)]
+
+
+def count_avalon(record: dict[str, Any], quality: PlayQuality) -> None:
+    """Count Avalon's measures of one game record into ``quality``.
+
+    Raises:
+        KeyError, ValueError: the record has no roles or an unknown role.
+    """
+    roles = avalon_roles(record)
+    count_words(record, roles, quality)
+    count_votes(record, roles, quality)
+    count_five_rejections(record, quality)
+
+
+def count_words(record: dict[str, Any], roles: Sequence[Role], quality: PlayQuality) -> None:
+    """Self-exposure and Merlin exposed over the public utterances (`exposes` with the speaker's number;
+    `named_role_holders` of ``merlin`` among the good side's words, Merlin's own left to self-exposure)."""
+    merlins = {p for p, role in enumerate(roles, start=1) if role is Role.MERLIN}
+    for event in utterances(record):
+        if not public(event):
+            continue
+        text, speaker = event["text"], int(event["speaker"])
+        role = roles[speaker - 1]
+        seen = [int(k["player"]) for k in knowledge_of(tuple(roles), speaker) if k["is"] == "evil"]
+        why = exposes(text, role, seen, player=speaker)
+        quality.count("self_exposure", why is not None)
+        if why:
+            quality.example("self_exposure", f"P{speaker} ({role.value}, {why}): {text!r}")
+        if role.side.value == "good":
+            named = set(named_role_holders(text, "merlin")) & merlins if role is not Role.MERLIN else set()
+            quality.count("merlin_exposed", bool(named))
+            if named:
+                quality.example("merlin_exposed", f"P{speaker} ({role.value}) names Merlin: {text!r}")
+
+
+def count_votes(record: dict[str, Any], roles: Sequence[Role], quality: PlayQuality) -> None:
+    """Knowledge-settled team votes (`settled_vote`) and the leaders' final proposals against the team their last
+    words of that proposal named (`named_team`)."""
+    last_words: dict[tuple[int, int, int], str] = {}
+    teams: dict[tuple[int, int], list[int]] = {}
+    for event in record.get("events") or []:
+        kind = event.get("type")
+        if kind == "utterance" and (event.get("text") or "").strip():
+            last_words[(event["round"], event["attempt"], event["speaker"])] = event["text"]
+        elif kind == "proposal" and event.get("final"):
+            team = list(event["team"])
+            teams[(event["round"], event["attempt"])] = team
+            said = last_words.get((event["round"], event["attempt"], event["leader"]))
+            named = named_team(said or "", len(team))
+            if named is not None:
+                quality.count("words_and_actions", set(named) == set(team))
+                if set(named) != set(team):
+                    quality.example("words_and_actions", f"P{event['leader']} said {said!r}, proposed {team}")
+        elif kind == "vote_team":
+            voted_on = teams.get((event["round"], event["attempt"]))
+            expected = (settled_vote(roles, int(event["player"]), voted_on, last_chance(record, int(event["attempt"])))
+                        if voted_on is not None else None)
+            if expected is not None:
+                right = bool(event["approve"]) == expected
+                quality.count("settled_decisions", right, "team vote")
+                if not right:
+                    quality.example("settled_decisions", f"P{event['player']} ({roles[event['player'] - 1].value}) "
+                                                         f"{'approved' if event['approve'] else 'rejected'} {voted_on}")
+
+
+def count_five_rejections(record: dict[str, Any], quality: PlayQuality) -> None:
+    """A finished game (one with its ``game_over`` event) is a case; a hit when it ended by five rejected teams
+    (``end_reason`` ``five_rejected_proposals``), whose quest (the round of its last proposal) is kept."""
+    events = record.get("events") or []
+    over = next((e for e in events if e.get("type") == "game_over"), None)
+    if over is None:
+        return
+    rejected = (record.get("end_reason") or over.get("reason")) == FIVE_REJECTIONS
+    quality.count("five_rejections", rejected)
+    if rejected:
+        rounds = [int(e["round"]) for e in events if e.get("type") in ("proposal", "round_start") and "round" in e]
+        quest = max(rounds, default=0)
+        quality.five_rejection_quests.append(quest)
+        quality.example("five_rejections", f"{record.get('game_id', 'game')} ended by five rejected teams in "
+                                           f"quest {quest}")

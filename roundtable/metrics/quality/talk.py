@@ -1,0 +1,81 @@
+"""The play-quality measures every game shares: parroting, thoughts said aloud, fallbacks and cost
+(docs/measures.md#play-quality), read from a record's events and usage."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from roundtable.agents.common.words import COPY_SHARE, copied_from, copy_share
+from roundtable.games.protocol import BELIEF
+from roundtable.metrics.quality.result import PlayQuality
+
+
+def utterances(record: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The record's utterance events that have words, in order."""
+    for event in record.get("events") or []:
+        if event.get("type") == "utterance" and (event.get("text") or "").strip():
+            yield event
+
+
+def public(event: dict[str, Any]) -> bool:
+    """Whether an utterance was said to the whole table (``to`` is None), not to a private council."""
+    return event.get("to") is None
+
+
+def count_talk(record: dict[str, Any], quality: PlayQuality) -> None:
+    """Count parroting and thoughts said aloud over the record's utterances into ``quality``.
+
+    Parroting: an utterance with words is a case, and a hit when more than half of its word 4-grams appear in one
+    earlier utterance of the game (`roundtable.agents.common.words.copied_from`). Thoughts said aloud: an utterance
+    is a case when its speaker has private thoughts recorded by then (``thoughts`` of its decisions up to this
+    one, `roundtable.games.protocol.Decision.thoughts`), and a hit when more than half of its word 4-grams appear
+    in one of them (`copy_share`). A record without thoughts gives no case.
+    """
+    spoken: list[str] = []
+    thoughts: dict[int, list[str]] = {}
+    for event in record.get("events") or []:
+        if event.get("type") == "decision":
+            thoughts.setdefault(int(event["player"]), []).extend(t for t in event.get("thoughts") or () if t)
+            continue
+        if event.get("type") != "utterance" or not (event.get("text") or "").strip():
+            continue
+        text, speaker = event["text"], int(event["speaker"])
+        spoken.append(text)
+        source = copied_from(spoken, len(spoken) - 1)
+        quality.count("parroting", source is not None)
+        if source is not None:
+            quality.example("parroting", f"P{speaker}: {text!r} copies {spoken[source]!r}")
+        mine = thoughts.get(speaker)
+        if mine:
+            said = next((t for t in mine if copy_share(text, t) > COPY_SHARE), None)
+            quality.count("thoughts_aloud", said is not None)
+            if said is not None:
+                quality.example("thoughts_aloud", f"P{speaker}: {text!r} repeats its thought {said!r}")
+
+
+def count_fallbacks(record: dict[str, Any], quality: PlayQuality) -> None:
+    """Count decisions answered by a fallback rule into ``quality.fallback_decisions``, and the game's cost.
+
+    Cases are the record's decisions other than the end-of-game belief probe (as Lan et al.'s VRR counts them,
+    `roundtable.metrics.strategy`), hits those with a ``fallback``. A record without decision entries falls back on
+    its usage's ``decisions`` and ``fallbacks`` (fallback reasons: a decision may have several). Costs come from
+    ``usage["game"]``.
+    """
+    game = (record.get("usage") or {}).get("game") or {}
+    decisions = [e for e in record.get("events") or [] if e.get("type") == "decision" and e.get("kind") != BELIEF]
+    if decisions:
+        quality.fallback_decisions.cases += len(decisions)
+        quality.fallback_decisions.hits += sum(1 for d in decisions if d.get("fallback"))
+    else:
+        quality.fallback_decisions.cases += int(game.get("decisions", 0))
+        quality.fallback_decisions.hits += min(int(game.get("fallbacks", 0)), int(game.get("decisions", 0)))
+    for decision in decisions:
+        if decision.get("fallback"):
+            quality.example("fallback_decisions", f"P{decision['player']} {decision.get('kind')}: "
+                                                  f"{decision['fallback']}")
+    quality.calls = game.get("calls", 0)
+    quality.prompt_tokens = game.get("prompt_tokens", 0)
+    quality.uncached_tokens = game.get("prompt_tokens", 0) - game.get("cached_tokens", 0)
+    quality.completion_tokens = game.get("completion_tokens", 0)
+    quality.fallbacks = game.get("fallbacks", 0)

@@ -1,0 +1,158 @@
+"""Werewolf's part of the play-quality measures (docs/measures.md#play-quality): a werewolf exposing itself, the
+Seer exposed by the village, decisions the player's own knowledge settles, picks naming a dead player, and day
+statements naming a vote target against the day's vote."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from roundtable.agents.common.exposure import named_good, named_role_holders, werewolf_exposes
+from roundtable.agents.common.words import named_vote_target
+from roundtable.games.werewolf import Role
+from roundtable.metrics.quality.result import PlayQuality
+from roundtable.metrics.quality.talk import public
+
+PICKS = ("kill", "protect", "poison", "see", "eliminate")
+"""The Werewolf request kinds that name one player."""
+
+_CANNOT = re.compile(r"\bplayer\s*(\d+)\s+(?:cannot be chosen|is dead)", re.IGNORECASE)
+"""How a decision's fallback or checks name a player its answer could not name."""
+
+
+@dataclass
+class _Table:
+    """What the walk over the events knows at each moment: roles, the living, the Seer's checks and clears."""
+
+    roles: list[Role]
+    alive: set[int]
+    checked: dict[int, bool] = field(default_factory=dict)
+    cleared: set[int] = field(default_factory=set)
+
+    def of(self, role: Role) -> set[int]:
+        return {p for p, r in enumerate(self.roles, start=1) if r is role}
+
+
+def werewolf_roles(record: dict[str, Any]) -> list[Role]:
+    """The record's roles by seat (``[0]`` is Player 1's).
+
+    Raises:
+        KeyError, ValueError: the record has no roles or an unknown role.
+    """
+    return [Role(record["roles"][str(p)]) for p in range(1, len(record["roles"]) + 1)]
+
+
+def count_werewolf(record: dict[str, Any], quality: PlayQuality) -> None:
+    """Count Werewolf's measures of one game record into ``quality``, walking its events in order.
+
+    Raises:
+        KeyError, ValueError: the record has no roles or an unknown role.
+    """
+    roles = werewolf_roles(record)
+    table = _Table(roles, set(range(1, len(roles) + 1)))
+    said: dict[tuple[int, int], tuple[int, str]] = {}
+    voted: dict[tuple[int, int], int | None] = {}
+    for event in record.get("events") or []:
+        kind = event.get("type")
+        if kind == "night_start":
+            table.alive = set(event.get("alive") or table.alive)
+        elif kind == "deaths":
+            table.alive -= set(event.get("players") or ())
+        elif kind == "vote_result" and event.get("eliminated") is not None:
+            table.alive.discard(int(event["eliminated"]))
+        elif kind == "seer_result":
+            table.checked[int(event["target"])] = bool(event["werewolf"])
+        elif kind == "utterance" and (event.get("text") or "").strip():
+            count_words(event, table, quality)
+            target = named_vote_target(event["text"]) if event.get("phase") == "day_talk" else None
+            if target is not None:
+                said.setdefault((int(event["day"]), int(event["speaker"])), (target, event["text"]))
+        elif kind == "decision" and event.get("kind") in PICKS:
+            count_dead_named(event, table, quality)
+        elif kind in ("kill", "eliminate", "poison"):
+            count_settled(event, table, quality)
+            if kind == "eliminate":
+                voted[(int(event["day"]), int(event["player"]))] = event.get("target")
+    for (day, speaker), (target, text) in said.items():
+        if (day, speaker) in voted:
+            vote = voted[(day, speaker)]
+            quality.count("words_and_actions", vote == target)
+            if vote != target:
+                quality.example("words_and_actions", f"P{speaker} day {day} said {text!r}, voted "
+                                                     f"{'to pass' if vote is None else f'for {vote}'}")
+
+
+def count_words(event: dict[str, Any], table: _Table, quality: PlayQuality) -> None:
+    """Self-exposure (`werewolf_exposes`) and the Seer exposed (`named_role_holders` of ``seer`` in a village
+    player's words, the Seer's own left out: a Seer may claim its role) of one utterance, and the Seer's public
+    clears (`named_good` in the real Seer's words, of players it checked as not werewolves)."""
+    if not public(event):
+        return
+    text, speaker = event["text"], int(event["speaker"])
+    role = table.roles[speaker - 1]
+    wolves = table.of(Role.WEREWOLF)
+    why = werewolf_exposes(text, role, speaker, wolves - {speaker})
+    quality.count("self_exposure", why is not None)
+    if why:
+        quality.example("self_exposure", f"P{speaker} ({role.value}, {why}): {text!r}")
+    if role is Role.WEREWOLF:
+        return
+    named = set(named_role_holders(text, "seer")) & table.of(Role.SEER) if role is not Role.SEER else set()
+    quality.count("merlin_exposed", bool(named))
+    if named:
+        quality.example("merlin_exposed", f"P{speaker} ({role.value}) names the Seer: {text!r}")
+    if role is Role.SEER:
+        table.cleared |= {p for p in named_good(text) if table.checked.get(p) is False}
+
+
+def count_settled(event: dict[str, Any], table: _Table, quality: PlayQuality) -> None:
+    """Count one kill, eliminate or poison action that its player's knowledge settles (docs/measures.md#play-quality).
+
+    The cases and what is right:
+
+    * a werewolf's kill vote (always a case: it may name itself or its teammate) or elimination vote while a
+      teammate lives: right unless it names a werewolf (``"werewolf kill"``, ``"werewolf vote"``);
+    * the Seer's elimination vote while a player it checked is alive: right when it names a living player it
+      checked as a werewolf, or, with none alive, when it names no player it checked as good (``"seer vote"``);
+    * the Witch's poison while a living player other than her was publicly cleared by the real Seer (a Seer
+      utterance, after a check that found the player good, saying it is good): right unless it poisons a
+      cleared player (``"witch poison"``).
+    """
+    kind = event["type"]
+    player = int(event["player"] if kind == "eliminate" else event["by"])
+    target = event.get("target")
+    role = table.roles[player - 1]
+    wolves = table.of(Role.WEREWOLF)
+    if role is Role.WEREWOLF and (kind == "kill" or (kind == "eliminate" and (wolves & table.alive) - {player})):
+        rule, right = ("werewolf kill" if kind == "kill" else "werewolf vote"), target not in wolves
+    elif role is Role.SEER and kind == "eliminate" and set(table.checked) & table.alive - {player}:
+        bad = {p for p, wolf in table.checked.items() if wolf and p in table.alive}
+        good = {p for p, wolf in table.checked.items() if not wolf and p in table.alive}
+        rule, right = "seer vote", (target in bad if bad else target not in good)
+    elif role is Role.WITCH and kind == "poison" and table.cleared & table.alive - {player}:
+        rule, right = "witch poison", target not in table.cleared
+    else:
+        return
+    quality.count("settled_decisions", right, rule)
+    if not right:
+        quality.example("settled_decisions", f"P{player} ({role.value}) {rule}: "
+                                             f"{'passed' if target is None else f'named {target}'}")
+
+
+def count_dead_named(decision: dict[str, Any], table: _Table, quality: PlayQuality) -> None:
+    """One pick decision made once a player has died is a case of ``dead_named``; a hit when its answer names a
+    dead player: its recorded target, or a player its fallback or checks say it could not choose ("player 5
+    cannot be chosen") who is dead."""
+    dead = set(range(1, len(table.roles) + 1)) - table.alive
+    if not dead:
+        return
+    notes = " ".join([str(decision.get("fallback") or ""), *map(str, decision.get("checks") or ())])
+    named = {int(n) for n in _CANNOT.findall(notes)}
+    if decision.get("target") is not None:
+        named.add(int(decision["target"]))
+    hit = sorted(named & dead)
+    quality.count("dead_named", bool(hit))
+    if hit:
+        quality.example("dead_named", f"P{decision['player']} {decision['kind']} named dead player "
+                                      f"{', '.join(map(str, hit))}")
