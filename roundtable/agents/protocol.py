@@ -85,6 +85,24 @@ class DecisionChannels(TypedDict, total=False):
     usage: Annotated[list[dict[str, Any]], operator.add]
 
 
+class CheckChannels(TypedDict, total=False):
+    """The channels of an agent's own checks of its answer before it gives it (docs/agents/checks.md), kept by
+    every model-driven kind: ``recheck``, the Host's note when the answer is asked for again (None: not asked);
+    ``reviewed``, the answer in hand is the second one (no third is asked); ``copied``, the words asked for again
+    were a near copy (sampled warmer); ``checks``, what the checks found (`Decision.checks`); ``thoughts``, the
+    private texts written for this decision (`Decision.thoughts`), appended by each step that writes one."""
+
+    recheck: str | None
+    reviewed: bool
+    copied: bool
+    checks: Annotated[list[str], operator.add]
+    thoughts: Annotated[list[str], operator.add]
+
+
+FRESH_CHECKS: dict[str, Any] = {"recheck": None, "reviewed": False, "copied": False}
+"""The `CheckChannels` a decision starts with (with ``checks`` and ``thoughts`` emptied by ``Overwrite([])``)."""
+
+
 def parse_view(data: dict[str, Any]) -> PlayerView:
     """A dumped view as its game's view model (`GameRules.view_model`)."""
     rules = GAMES.get(str(data.get("game")))

@@ -130,3 +130,23 @@ def test_a_leader_whose_second_words_still_name_another_team_keeps_its_team_and_
     assert decision.players == (1, 2)
     assert decision.checks == ("words name players 3, 4, team is 1, 2: asked again",
                                "words name players 3, 4, team is 1, 2: kept after asking again")
+
+
+def test_words_that_read_out_the_players_own_analysis_are_asked_again_and_the_notes_are_its_thoughts() -> None:
+    state, request = speak_of(6)
+    analysis = "Player 2 and Player 3 seem evil to me; Player 1 and Player 5 look loyal so far."
+    script = Script(replies={"analyze": analysis,
+                             "respond": [analysis, "Players 1 and 5 have done nothing wrong yet; I can back them."]})
+    decision = run(script, state, request, no_analysis=False)
+    assert script.modules() == ["analyze", "respond", "respond"]
+    assert "private thoughts read out" in script.calls[2].prompt
+    assert decision.checks == ("near copy of own thoughts: asked again",)
+    assert decision.utterance.startswith("Players 1 and 5")
+    assert decision.thoughts == (analysis,)
+
+
+def test_a_seat_with_the_words_checks_off_says_the_copy() -> None:
+    state, request = speak_of(6)
+    script = Script(replies={"respond": OPENING})
+    decision = run(script, state, request, word_checks="none")
+    assert script.modules() == ["respond"] and decision.utterance == OPENING and decision.checks == ()

@@ -122,3 +122,10 @@ def test_an_evil_player_approving_a_fifth_team_with_its_side_on_it_is_asked_agai
     assert "Your side wants it rejected. Vote again." in script.calls[1].prompt
     assert decision.checks == ("vote approve against record (fifth_team): asked again",)
     assert decision.choice is False
+
+
+def test_the_team_lines_leave_the_prompt_when_the_knowledge_note_is_off() -> None:
+    _, script = vote(6, [APPROVE], knowledge_note=False)
+    _, with_lines = vote(6, [APPROVE])
+    line = "No evil player you know is on this team, so your side wants it approved."
+    assert line in with_lines.calls[0].prompt and line not in script.calls[0].prompt

@@ -82,10 +82,11 @@ def render_all(turn: Turn) -> list[str]:
             texts.append(turn.choice_help(json, reason))
     texts.append(turn.retry_note(1) or "(no retry note for this shape)")
     texts.append(turn.speech())
-    for problem in ({"copied": "Player 2"}, {"copied": "Player 1", "yourself": True}, {"named": [1, 2], "team": [3, 4]},
-                    {"exposure": "evil side"}, {"exposure": "merlin names evil"}):
-        texts.append(turn.context.render("lga/review_note", **{"copied": None, "yourself": False, "named": [],
-                                                               "team": [], "exposure": None, "side": turn.view.side}
+    for problem in ({"copied": "Player 2"}, {"copied": "Player 1", "yourself": True}, {"thoughts": True},
+                    {"named": [1, 2], "team": [3, 4]}, {"exposure": "evil side"}, {"exposure": "merlin names evil"}):
+        texts.append(turn.context.render("checks/words_note", **{"copied": None, "yourself": False, "thoughts": False,
+                                                                 "named": [], "team": [], "exposure": None,
+                                                                 "side": turn.view.side, "game": "avalon"}
                                          | problem))
     for action in ({"players": [1, 2, 3]}, {"passed": True}, {"choice": True}, {"choice": False}):
         texts.append(turn.decided(action) or "(no action for this shape)")
@@ -131,7 +132,7 @@ def test_registry_names_and_errors():
     names = registry.names()
     for name in ("avalon/rules", "avalon/narration", "avalon/knowledge", "avalon/team_knowledge", "lga/summarize",
                  "lga/analyze", "lga/plan", "lga/act", "lga/respond", "answers/choice_help", "answers/retry_note",
-                 "avalon/decided", "lga/context", "avalon/speech", "lga/review_note", "answers/field",
+                 "avalon/decided", "lga/context", "avalon/speech", "checks/words_note", "answers/field",
                  "extraction/pick", "extraction/yes_no"):
         assert name in names
     with pytest.raises(PromptNotFoundError, match="no prompt template"):

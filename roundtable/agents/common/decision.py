@@ -30,7 +30,7 @@ RAW_SEPARATOR = "\n---\n"
 def final_decision(view: PlayerView, request: Request, seed: int, *, action: dict[str, Any] | None,
                    utterance: str | None, replies: Sequence[str], problems: Sequence[str | None],
                    usage: Sequence[dict[str, Any]], checks: Sequence[str], response_words: int,
-                   attempts: int = 0) -> Decision:
+                   attempts: int = 0, thoughts: Sequence[str] = ()) -> Decision:
     """The legal `Decision` for ``request`` from the answer and words read.
 
     Args:
@@ -46,6 +46,8 @@ def final_decision(view: PlayerView, request: Request, seed: int, *, action: dic
         usage: per-call usage records (summed into ``Decision.usage``).
         checks: what the agent's own checks found (`Decision.checks`).
         attempts: how often too few players were asked for again (for the pick fallback).
+        thoughts: the agent's private texts behind the answer (`Decision.thoughts`; blank ones and repeats
+            dropped, whitespace collapsed).
     """
     action = dict(action or {})
     reasons: list[str | None] = list(problems)
@@ -71,6 +73,7 @@ def final_decision(view: PlayerView, request: Request, seed: int, *, action: dic
     raw = RAW_SEPARATOR.join(replies) if replies else None  # an empty reply is kept as ""
     fallback = join_reasons(reasons)
     count = len(fallback.split("; ")) if fallback else 0
+    private = tuple(dict.fromkeys(" ".join(str(t).split()) for t in thoughts if t and str(t).strip()))
     decision = Decision.to(request, raw=raw, fallback=fallback, checks=tuple(checks),
                            usage=total_usage(usage, fallbacks=count), **fields)
-    return checked(request, decision, seed)
+    return checked(request, decision, seed).model_copy(update={"thoughts": private})  # kept by a repair too

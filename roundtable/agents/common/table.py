@@ -37,6 +37,8 @@ class AvalonTable:
         response_words: the word limit of the player's words at the table.
         strategy: the role's strategy on the role card (a learned one; ``""``: the card's initial one).
         role_notes: what the player learned in earlier games about the other roles (``""``: none).
+        knowledge_lines: state beside the request what the player's knowledge and the record say about the team
+            in hand (`team_knowledge`; the seat option ``knowledge_note``, docs/agents/checks.md#options).
     """
 
     view: AvalonView
@@ -45,6 +47,7 @@ class AvalonTable:
     response_words: int = 20
     strategy: str = ""
     role_notes: str = ""
+    knowledge_lines: bool = True
 
     def rules_text(self) -> str:
         """The system prompt: the rules for this game's role set and variants."""
@@ -77,7 +80,10 @@ class AvalonTable:
         for evil settles it for everyone, so the knowledge line is left out then); ``""`` outside a team vote or
         the talk about a team (which gets the knowledge only: a fact line every speaker is given would be said by
         every speaker). A leader's first proposal gets what its knowledge and the record say about whom its side
-        wants on the team, and a good leader the players it may choose from (template ``avalon/leader_lines``)."""
+        wants on the team, and a good leader the players it may choose from (template ``avalon/leader_lines``).
+        ``""`` always when `knowledge_lines` is off."""
+        if not self.knowledge_lines:
+            return ""
         view, team = self.view, list(self.request.subject)
         known = [k["player"] for k in view.knowledge if k.get("is") == "evil"]
         if self.request.kind == "propose_team" and not team:  # a first proposal: whom the side wants on it
@@ -184,9 +190,10 @@ def avalon_view(view: PlayerView) -> AvalonView:
 
 
 def game_table(view: PlayerView, request: Request, context: PromptContext,
-               response_words: int = 20) -> AvalonTable | None:
+               response_words: int = 20, knowledge_lines: bool = True) -> AvalonTable | None:
     """The table texts every kind shares for the view's game, or ``None`` for a game that has none (a kind then
     uses its own generic texts). Avalon's is `AvalonTable`; the only one today."""
     if isinstance(view, AvalonView):
-        return AvalonTable(view=view, request=request, context=context, response_words=response_words)
+        return AvalonTable(view=view, request=request, context=context, response_words=response_words,
+                           knowledge_lines=knowledge_lines)
     return None

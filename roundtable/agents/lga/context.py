@@ -54,10 +54,10 @@ PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "choice_help_prompt": ("answers/choice_help", ["act", "respond"],
                            "How the answer's choice is written (per answer shape)."),
     "retry_note_prompt": ("answers/retry_note", ["act", "respond"], "The Host's note when asking again for players."),
-    "review_note_prompt": ("lga/review_note", ["act", "respond"],
-                           "The Host's note when the agent asks again: its words copied a speaker, named another "
-                           "team, or exposed its side."),
-    "vote_note_prompt": ("lga/vote_note", ["act"],
+    "review_note_prompt": ("checks/words_note", ["act", "respond"],
+                           "The Host's note when the agent asks again: its words copied a speaker or its own "
+                           "notes, named another team, or exposed its side."),
+    "vote_note_prompt": ("checks/vote_note", ["act"],
                          "The Host's note when the agent asks again: its team vote went against what it knows."),
     "speech_prompt": ("avalon/speech", ["act", "respond"],
                       "How the words of the request in hand are said: to whom, how long."),

@@ -13,6 +13,7 @@ from langgraph.runtime import Runtime
 
 from roundtable.agents.common.decision import RAW_SEPARATOR, final_decision
 from roundtable.agents.lga.context import LgaContext
+from roundtable.agents.lga.review import notes
 from roundtable.agents.lga.state import LgaState
 from roundtable.agents.lga.turn import Turn
 from roundtable.agents.protocol import AgentOutput, agent_output
@@ -33,7 +34,8 @@ def decide(state: LgaState, runtime: Runtime[LgaContext]) -> AgentOutput:
         holding the per-call usage records of the notes written for it.
         ``decision.usage`` holds ``calls``, ``prompt_tokens``,
         ``completion_tokens``, ``cached_tokens``, ``failures``, ``seconds``
-        (summed call latency), ``fallbacks`` (count) and ``modules`` (per module).
+        (summed call latency), ``fallbacks`` (count) and ``modules`` (per module). ``decision.thoughts``:
+        the notes the decision's prompts showed (summary, analysis, plan), when a model was asked.
     """
     turn = Turn.of(state, runtime)
     pool = dict(turn.memory)
@@ -45,5 +47,6 @@ def decide(state: LgaState, runtime: Runtime[LgaContext]) -> AgentOutput:
         replies=list(state.get("raw") or []), problems=list(state.get("problems") or []),
         usage=usage, checks=list(state.get("checks") or []),
         response_words=turn.options.response_words, attempts=int(state.get("attempts") or 0),
+        thoughts=notes(turn) if state.get("raw") else (),
     )
     return agent_output(decision, pool)

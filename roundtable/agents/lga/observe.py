@@ -11,6 +11,7 @@ from roundtable.agents.lga import memory as mem
 from roundtable.agents.lga.context import LgaContext
 from roundtable.agents.lga.state import LgaState
 from roundtable.agents.lga.turn import Turn
+from roundtable.agents.protocol import FRESH_CHECKS
 
 
 def observe(state: LgaState, runtime: Runtime[LgaContext]) -> dict[str, Any]:
@@ -20,7 +21,7 @@ def observe(state: LgaState, runtime: Runtime[LgaContext]) -> dict[str, Any]:
         ``pool`` (when there was something new); the ``view`` without its
         events (they are in the memory now, and later checkpoints of the turn
         need not store them again); fresh working channels (``action``,
-        ``words``, ``retry``, ``attempts``, ``raw``, ``problems``, ``usage``),
+        ``words``, ``retry``, ``attempts``, ``raw``, ``problems``, ``usage``, the checks' channels),
         so a thread reused for several decisions starts each clean.
     """
     turn = Turn.of(state, runtime)
@@ -30,6 +31,7 @@ def observe(state: LgaState, runtime: Runtime[LgaContext]) -> dict[str, Any]:
         "view": {**view, "events": [], "first_event": read},
         "action": None, "utterance": None, "retry": False, "attempts": 0,
         "raw": Overwrite([]), "problems": Overwrite([]), "usage": Overwrite([]),
+        "checks": Overwrite([]), "thoughts": Overwrite([]), **FRESH_CHECKS,
     }
     memory = mem.ingest(turn.memory, turn.view, turn.narrate)
     if memory is not None:

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import ConfigDict, Field, field_validator
 
+from roundtable.agents.common.check_options import CheckOptions
 from roundtable.agents.common.options import auto_switch
 from roundtable.agents.protocol import validated_options
 
 
-class LgaOptions(BaseModel):
+class LgaOptions(CheckOptions):
     """Validated ``lga`` seat options (unknown keys are refused).
 
     Attributes:
@@ -57,15 +58,18 @@ class LgaOptions(BaseModel):
             earlier proposals' Host lines and the current proposal's talk (newest kept);
             `roundtable.agents.lga.memory.public_transcript`.
         temperature / extraction_temperature: override the run's context.
-        dry: sample the calls that write words said at the table with llama.cpp's DRY sampler
-            (`roundtable.agents.lga.calls.DRY_SAMPLING`), which keeps a reply from copying a sentence of
-            its prompt; ``auto`` (default): on for the embedded ``local`` model only (other servers may
-            refuse the parameters).
+        word_checks, knowledge_note, dry: the shared check switches
+            (`roundtable.agents.common.check_options.CheckOptions`): the words checks before words are said
+            (`roundtable.agents.lga.review`; default all), the team lines beside a vote or proposal (default on),
+            llama.cpp's DRY sampler for the calls that write words said at the table
+            (`roundtable.agents.common.sampling.DRY_SAMPLING`; ``auto``, the default: on for the embedded
+            ``local`` model only, since other servers may refuse the parameters).
         vote_check: which team votes are asked for once more when they go against what the player's lines
             about the team say its side wants (`roundtable.agents.lga.vote_check`): ``off``, ``knowledge``
             (Merlin's and the evil players' reveal knowledge) or ``record`` (also a good player's fifth team
-            and a team with no one from a failed quest). Default ``off``: on the embedded model no re-ask
-            changed a vote (docs/measurements.md#team-votes), so it only cost calls.
+            and a team with no one from a failed quest). Default ``off`` here (the other kinds: ``knowledge``):
+            on the embedded model no re-ask changed a vote (docs/measurements.md#team-votes), so it only cost
+            calls.
         strategy: a learned strategy for the player's role (Lan et al.'s experience learning, written
             between games by `roundtable.experiments.learning`), replacing the role card's initial one;
             empty (default): the initial strategy.
@@ -91,7 +95,6 @@ class LgaOptions(BaseModel):
     response_words: int = Field(default=20, ge=5, le=100)
     transcript_chars: int = Field(default=4000, ge=200, le=20000)
     prompt_layout: Literal["auto", "per_player", "shared"] = "auto"
-    dry: bool | Literal["auto"] = "auto"
     vote_check: Literal["off", "knowledge", "record"] = "off"
     temperature: float | None = Field(default=None, ge=0.0, le=2.0)
     extraction_temperature: float | None = Field(default=None, ge=0.0, le=2.0)
@@ -114,10 +117,6 @@ class LgaOptions(BaseModel):
         if self.no_analysis and self.no_plan:
             return False
         return auto_switch(self.merge_summary, model)
-
-    def uses_dry(self, model: str | None) -> bool:
-        """Whether words said at the table are sampled with the DRY sampler for a seat playing ``model``."""
-        return auto_switch(self.dry, model)
 
     @classmethod
     def parse(cls, options: dict[str, Any] | None) -> LgaOptions:

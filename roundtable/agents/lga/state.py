@@ -18,26 +18,18 @@ Working channels, written by the nodes of one decision:
 - ``attempts``: how many times the answer has been asked for;
 - ``raw``, ``problems``, ``usage``: appended by each call: raw reply texts,
   problems found in them (fallback reasons), per-call usage records;
-- ``recheck``: the Host's note for asking the step that spoke once more (its
-  words would spoil the game, `roundtable.agents.lga.review`), ``reviewed``:
-  that re-ask has been made, ``copied``: the words asked for again nearly copied an utterance (the re-ask is
-  sampled to turn away from it), ``checks``: what the checks found (`Decision.checks`).
+- ``recheck``, ``reviewed``, ``copied``, ``checks``, ``thoughts``: the channels of the agent's own checks
+  (`roundtable.agents.protocol.CheckChannels`): the Host's note for asking the step that spoke (or voted)
+  once more (`roundtable.agents.lga.review`, `roundtable.agents.lga.vote_check`), and so on.
 """
 
 from __future__ import annotations
 
-import operator
-from typing import Annotated
-
-from roundtable.agents.protocol import AgentInput, AgentOutput, DecisionChannels
+from roundtable.agents.protocol import AgentInput, AgentOutput, CheckChannels, DecisionChannels
 
 
-class LgaState(AgentInput, AgentOutput, DecisionChannels, total=False):
+class LgaState(AgentInput, AgentOutput, DecisionChannels, CheckChannels, total=False):
     """The agent graph's full state (see the module docstring)."""
 
     retry: bool
     attempts: int
-    recheck: str | None
-    reviewed: bool
-    copied: bool
-    checks: Annotated[list[str], operator.add]

@@ -1,0 +1,64 @@
+"""The seat options of an agent's own checks, shared by every model-driven kind (docs/agents/checks.md#options).
+
+A kind's options model inherits `CheckOptions` (and may change a default, as ``lga`` does for ``vote_check``):
+
+- ``word_checks``: which checks its words pass before they are said (`roundtable.agents.common.review`):
+  ``copy`` (a near copy of what it heard or of its own private thoughts), ``team`` (words naming another team
+  than the one chosen), ``exposure`` (words giving the speaker away); ``|``-separated on the command line,
+  ``none`` for no check;
+- ``vote_check``: which decisions are checked against what the player's own knowledge settles
+  (`roundtable.agents.common.settled`): ``off``, ``knowledge`` or ``record``;
+- ``knowledge_note``: the prompt states what the player's own knowledge settles about the decision in hand
+  (Avalon's team lines, `roundtable.agents.common.table.AvalonTable.team_knowledge`; Werewolf's note,
+  `roundtable.agents.common.werewolf_knowledge`);
+- ``dry``: words said at the table are sampled with llama.cpp's DRY sampler
+  (`roundtable.agents.common.sampling.DRY_SAMPLING`); ``auto``: the embedded model only.
+
+Example: ``--agent-option word_checks=copy|exposure --agent-option vote_check=off``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, field_validator
+
+from roundtable.agents.common.options import auto_switch
+
+WordCheck = Literal["copy", "team", "exposure"]
+WORD_CHECKS: tuple[WordCheck, ...] = ("copy", "team", "exposure")
+"""Every words check, in the order they are run and named in `Decision.checks`."""
+
+
+class CheckOptions(BaseModel):
+    """The check switches of a kind's seat options (see the module docstring).
+
+    Attributes:
+        word_checks: the words checks that run (default: all of `WORD_CHECKS`; empty: none).
+        vote_check: ``off``, ``knowledge`` (what the player's reveal knowledge or its own night results settle)
+            or ``record`` (also the public record: Avalon's fifth team, a team with no one from a failed quest).
+        knowledge_note: state in the prompt what the player's own knowledge settles about the decision in hand.
+        dry: sample words said at the table with the DRY sampler; ``auto``: on for the embedded model only.
+    """
+
+    word_checks: tuple[WordCheck, ...] = WORD_CHECKS
+    vote_check: Literal["off", "knowledge", "record"] = "knowledge"
+    knowledge_note: bool = True
+    dry: bool | Literal["auto"] = "auto"
+
+    @field_validator("word_checks", mode="before")
+    @classmethod
+    def _split_checks(cls, value: Any) -> Any:
+        """``"copy|team"`` -> ``("copy", "team")``; ``"none"`` or ``""`` -> ``()``."""
+        if isinstance(value, str):
+            parts = [part.strip() for part in value.split("|")]
+            return tuple(part for part in parts if part and part != "none")
+        return value
+
+    def checks_words(self, check: WordCheck) -> bool:
+        """Whether the words check ``check`` runs."""
+        return check in self.word_checks
+
+    def uses_dry(self, model: str | None) -> bool:
+        """Whether words said at the table are sampled with the DRY sampler for a seat playing ``model``."""
+        return auto_switch(self.dry, model)

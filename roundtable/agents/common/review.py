@@ -1,0 +1,185 @@
+"""An agent's check of its own words before it says them, for every kind that speaks (docs/agents/checks.md).
+
+No model call. The words, as the table would hear them (after `sanitize_utterance` drops lines posing as the
+Host), are checked against what the player has heard, what it thought and what it chose, with the text
+heuristics of `roundtable.agents.common.words`:
+
+- **near copy** (``copy``): more than half of their word 4-grams repeat one utterance the player heard (another
+  player's or its own), or one of its own private thoughts (a reflection, an analysis, a plan, a chain of
+  thought: `Decision.thoughts`) said aloud;
+- **words and action disagree** (``team``): a speaker choosing several players (an Avalon leader, a speaker
+  suggesting a team) names another team of that size in its words;
+- **self-exposure** (``exposure``): in public, words that give the speaker away (`exposure_of`).
+
+On a problem the words are asked for once more with the Host's note (template ``checks/words_note``, a field
+of each kind's context), the action already chosen kept; the second answer is kept whatever it says (`ask_again`).
+Each check that fired is named in `Decision.checks` (``"near copy of Player 3: asked again"``, ``"...: kept
+after asking again"``), so `roundtable.metrics.play_quality.agent_checks` counts them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from roundtable.agents.common.exposure import exposes, werewolf_exposes
+from roundtable.agents.common.words import COPY_SHARE, copy_share, named_team
+from roundtable.games.avalon import AvalonView, Role
+from roundtable.games.fallbacks import sanitize_utterance
+from roundtable.games.protocol import PlayerView, Request
+from roundtable.games.werewolf import WerewolfView
+from roundtable.prompts.rendering import PromptContext
+
+OWN_THOUGHTS = "own thoughts"
+"""What a near copy of the speaker's own private thoughts is "of" (``"near copy of own thoughts"``)."""
+NOTE = "checks/words_note"
+"""The template of the Host's note when words are asked for again."""
+
+_SPOKEN = re.compile(r"^Player (\d+)(?: \((?:you|last words)\))*: (.+)$", re.DOTALL)
+
+
+def heard_lines(lines: Iterable[str]) -> list[tuple[str, str]]:
+    """The utterances among memory lines written ``"Player 3: words"`` (``"Player 3 (you): ..."`` for the player's
+    own, ``"Player 3 (last words): ..."``), as ``[("Player 3", "words"), ...]``; other lines are left out."""
+    out = []
+    for line in lines:
+        match = _SPOKEN.match(line.strip())
+        if match:
+            out.append((f"Player {match.group(1)}", match.group(2)))
+    return out
+
+
+def copied_source(words: str, heard: Iterable[tuple[str, str]], thoughts: Iterable[str]) -> str | None:
+    """What ``words`` nearly copy (`copy_share` above `COPY_SHARE`): the speaker (``"Player 3"``) of the first
+    utterance heard, else `OWN_THOUGHTS` for a thought; None when neither."""
+    for speaker, text in heard:
+        if copy_share(words, text) > COPY_SHARE:
+            return speaker
+    if any(copy_share(words, thought) > COPY_SHARE for thought in thoughts if thought):
+        return OWN_THOUGHTS
+    return None
+
+
+def other_team(request: Request, words: str, players: Sequence[int] | None) -> tuple[int, ...]:
+    """The team of ``len(players)`` players that ``words`` name when it is not the players chosen (``()``: none, or
+    the same team); only for a request whose answer chooses several players and wants words with it."""
+    if not players or len(players) < 2 or request.answer != "pick" or not request.wants_words:
+        return ()
+    named = named_team(words, len(players))
+    return named if named is not None and set(named) != set(players) else ()
+
+
+def exposure_of(view: PlayerView, words: str) -> str | None:
+    """Why public ``words`` give their speaker away, by the view's game, or None (a game with no rule here: None).
+
+    Avalon (`roundtable.agents.common.exposure.exposes`): an evil player naming its side, role or intent to fail
+    (``"evil side"``) or calling its own number evil (``"own number"``), Merlin saying he is Merlin
+    (``"merlin"``) or stating whom he sees as evil (``"merlin names evil"``). Werewolf
+    (`roundtable.agents.common.exposure.werewolf_exposes`): a werewolf naming its side or intent (``"werewolf
+    side"``), its own number (``"own number"``) or its teammate as "the other werewolf" (``"teammate implied"``).
+    """
+    if isinstance(view, AvalonView):
+        seen = [int(k["player"]) for k in view.knowledge if k.get("is") == "evil"]
+        return exposes(words, Role(view.role), seen, player=view.player)
+    if isinstance(view, WerewolfView):
+        mates = [int(k["player"]) for k in view.knowledge if k.get("is") == "werewolf"]
+        return werewolf_exposes(words, view.role, view.player, mates)
+    return None
+
+
+@dataclass(frozen=True)
+class Review:
+    """What the words check found.
+
+    Attributes:
+        reasons: one line per problem, as `Decision.checks` names it (without ``: asked again``).
+        copied: the speaker the words copy (``"Player 3"``), `OWN_THOUGHTS`, or None.
+        named: the other team the words name (``()``: none). team: the players chosen.
+        exposure: why the words give the speaker away, or None.
+    """
+
+    reasons: tuple[str, ...]
+    copied: str | None = None
+    named: tuple[int, ...] = ()
+    team: tuple[int, ...] = ()
+    exposure: str | None = None
+
+    def note(self, context: PromptContext, view: PlayerView) -> str:
+        """The Host's note asking for the words again (template `NOTE`, rendered through the kind's context)."""
+        return context.render(NOTE, copied=self.copied if self.copied != OWN_THOUGHTS else None,
+                              yourself=self.copied == f"Player {view.player}", thoughts=self.copied == OWN_THOUGHTS,
+                              named=list(self.named), team=list(self.team), exposure=self.exposure, side=view.side,
+                              game=view.game)
+
+
+def review_words(view: PlayerView, request: Request, words: str | None, players: Sequence[int] | None, *,
+                 heard: Iterable[tuple[str, str]], thoughts: Iterable[str], checks: Collection[str],
+                 response_words: int) -> Review | None:
+    """Check the words the player is about to say, or None when all is well (or there are none).
+
+    Args:
+        view: the speaker's view.
+        request: the request answered.
+        words: the words read from the reply (None or empty: nothing to check).
+        players: the players chosen for a ``pick`` request, when any.
+        heard: the utterances the player heard, ``(speaker, text)`` (its own included: `heard_lines`).
+        thoughts: the player's own private texts behind this decision (its notes, reflection, reasoning).
+        checks: the checks that run (``copy``, ``team``, ``exposure``: `CheckOptions.word_checks`).
+        response_words: the words' cap (the table hears at most that many).
+    """
+    said, _ = sanitize_utterance(words, view.player, response_words)  # what the table would hear
+    if not said:
+        return None
+    reasons: list[str] = []
+    copied = copied_source(said, heard, thoughts) if "copy" in checks else None
+    if copied:
+        reasons.append(f"near copy of {copied}")
+    named = other_team(request, said, players) if "team" in checks else ()
+    if named:
+        reasons.append(f"words name players {', '.join(map(str, named))}, team is {', '.join(map(str, players or ()))}")
+    exposure = exposure_of(view, said) if "exposure" in checks and request.audience is None else None
+    if exposure:
+        reasons.append(f"words expose the speaker ({exposure})")
+    if not reasons:
+        return None
+    return Review(tuple(reasons), copied, named, tuple(players or ()), exposure)
+
+
+def ask_again(reasons: Sequence[str], note: Callable[[], str], reviewed: bool, **update: Any) -> dict[str, Any]:
+    """The state update of a step whose answer was checked: ask again once with the Host's note, or record what
+    the second answer still had.
+
+    Args:
+        reasons: the problems found (`Decision.checks` lines without their ending; empty: none).
+        note: renders the Host's note (called only when asking again).
+        reviewed: this answer is already the second one (the state's ``reviewed``).
+        update: more of the update when asking again (``copied=True``, ``action=None``).
+
+    Returns:
+        ``{"recheck": note, "reviewed": True, "checks": [...: asked again], **update}`` when a first answer had a
+        problem; after a re-ask, ``{"recheck": None, "checks": [...: kept after asking again]}`` (no problem:
+        an empty list); ``{}`` when a first answer had none.
+    """
+    if reviewed:
+        return {"recheck": None, "checks": [f"{reason}: kept after asking again" for reason in reasons]}
+    if not reasons:
+        return {}
+    return {"recheck": note(), "reviewed": True, "checks": [f"{reason}: asked again" for reason in reasons]} | update
+
+
+def words_update(context: PromptContext, view: PlayerView, request: Request, words: str | None,
+                 players: Sequence[int] | None, *, heard: Iterable[tuple[str, str]], thoughts: Iterable[str],
+                 checks: Collection[str], response_words: int, reviewed: bool) -> dict[str, Any]:
+    """`review_words` and `ask_again` in one: the state update of a step that wrote words said at the table.
+
+    Returns:
+        As `ask_again`; when asking again, ``copied`` says whether the words were a near copy (words asked
+        again after one are sampled warmer: `roundtable.agents.common.sampling.speech_temperature`).
+    """
+    found = review_words(view, request, words, players, heard=heard, thoughts=thoughts, checks=checks,
+                         response_words=response_words)
+    if found is None:
+        return ask_again((), str, reviewed)
+    return ask_again(found.reasons, lambda: found.note(context, view), reviewed, copied=found.copied is not None)

@@ -1,0 +1,133 @@
+"""Decisions the player's own knowledge settles, and the agent's check of its answer against them
+(docs/agents/checks.md#knowledge-settled-decisions).
+
+No model call. `Settled` says what a decision must be, from the facts the prompt states beside the request
+(Avalon's team lines, `roundtable.agents.common.table.AvalonTable.team_knowledge`; Werewolf's note,
+`roundtable.agents.common.werewolf_knowledge`), so a check asks for nothing the player was not told:
+
+- Avalon's team vote (`avalon_settled`): **knowledge** (`roundtable.games.avalon.knowledge_vote`): Merlin on a
+  team with or without a player he sees as evil, an evil player on a team with or without a player of its side;
+  **record**: the fifth team of a quest, whose rejection wins the game for evil (every player: good approves,
+  evil rejects), and, for good players whose knowledge settles nothing, a team none of whose other members has
+  been on a failed quest (the role cards' "without evidence against a member, approve");
+- Werewolf's picks (`roundtable.agents.common.werewolf_knowledge.werewolf_settled`, all **knowledge**).
+
+Which are checked is the seat option ``vote_check`` (``off``, ``knowledge``, ``record``: both). An answer
+against what is settled is asked for once more with the Host's note (template ``checks/vote_note``), the
+second answer kept whatever it says; `Decision.checks` names it (``"vote reject against knowledge
+(no_evil_seen): asked again"``, ``"eliminate player 5 against knowledge (teammate): asked again"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from roundtable.agents.common.review import ask_again
+from roundtable.agents.common.table import AvalonTable
+from roundtable.games.avalon import Role, knowledge_vote
+from roundtable.games.protocol import PlayerView, Request
+from roundtable.prompts.rendering import PromptContext
+
+NOTE = "checks/vote_note"
+"""The template of the Host's note when a settled decision is asked for again."""
+
+
+@dataclass(frozen=True)
+class Settled:
+    """What the player's knowledge or the public record settles about the request in hand.
+
+    Attributes:
+        source: ``knowledge`` or ``record`` (see the module docstring).
+        reason: why, for the Host's note: Avalon's ``side_on_team``, ``side_off_team``, ``evil_seen``,
+            ``no_evil_seen``, ``fifth_team``, ``no_evidence``; Werewolf's ``teammate``, ``checked_werewolf``,
+            ``checked_good``, ``checked_before``.
+        approve: for a ``yes_no`` request, the wanted choice (None for a ``pick``).
+        avoid: for a ``pick``, players it must not choose. prefer: players one of whom it must choose.
+        players: the players the reason names.
+    """
+
+    source: str
+    reason: str
+    approve: bool | None = None
+    avoid: tuple[int, ...] = ()
+    prefer: tuple[int, ...] = ()
+    players: tuple[int, ...] = ()
+
+    def against(self, action: Mapping[str, Any]) -> bool:
+        """Whether ``action`` (``{"choice"}``, ``{"players"}`` or ``{"passed"}``) goes against what is settled."""
+        if self.approve is not None:
+            return "choice" in action and bool(action["choice"]) != self.approve
+        chosen = set(action.get("players") or ())
+        return bool(chosen & set(self.avoid)) or bool(self.prefer and not chosen & set(self.prefer))
+
+    def finding(self, request: Request, action: Mapping[str, Any]) -> str:
+        """The `Decision.checks` line, without its ending: ``"vote reject against knowledge (no_evil_seen)"``,
+        ``"eliminate player 5 against knowledge (teammate)"``."""
+        if self.approve is not None:
+            return f"vote {request.word(bool(action['choice']))} against {self.source} ({self.reason})"
+        chosen = list(action.get("players") or ())
+        what = f"player {', '.join(map(str, chosen))}" if chosen else "nobody"
+        return f"{request.kind} {what} against {self.source} ({self.reason})"
+
+    def note(self, context: PromptContext, request: Request, action: Mapping[str, Any], me: int) -> str:
+        """The Host's note asking again (template `NOTE`, rendered through the kind's context)."""
+        vote = self.approve is not None
+        return context.render(NOTE, cast=request.word(bool(action["choice"])) if vote else "",
+                              wanted=request.word(bool(self.approve)) if vote else "", reason=self.reason,
+                              players=list(self.players), me=me, chosen=list(action.get("players") or ()),
+                              kind=request.kind)
+
+
+def avalon_settled(table: AvalonTable) -> Settled | None:
+    """The team vote the player's knowledge or the public record settles on the team in hand, or None.
+
+    Only for a ``vote_team`` request; the same facts the prompt's team lines state
+    (`AvalonTable.team_knowledge`).
+    """
+    request, view = table.request, table.view
+    if request.kind != "vote_team":
+        return None
+    if table.last_chance:  # a rejection wins the game for evil: that settles every vote, knowledge included
+        return Settled("record", "fifth_team", approve=view.side == "good")
+    team = list(request.subject)
+    known = knowledge_vote(Role(view.role), view.player, view.knowledge, team)
+    if known is not None:
+        evil = {int(k["player"]) for k in view.knowledge if k.get("is") == "evil"}
+        if view.side == "evil":
+            mine = tuple(p for p in team if p == view.player or p in evil)
+            return Settled("knowledge", "side_on_team" if known else "side_off_team", approve=known, players=mine)
+        seen = tuple(p for p in team if p in evil)
+        return Settled("knowledge", "no_evil_seen" if known else "evil_seen", approve=known, players=seen)
+    if view.side != "good":
+        return None
+    if not table.failed_members():
+        return Settled("record", "no_evidence", approve=True)
+    return None
+
+
+def settled_update(context: PromptContext, view: PlayerView, request: Request, settled: Settled | None,
+                   action: Mapping[str, Any] | None, mode: str, reviewed: bool) -> dict[str, Any]:
+    """The state update of a step that read an answer: ask again once when it goes against what is settled, or
+    record what a re-ask left (`roundtable.agents.common.review.ask_again`, with ``action=None`` when asking).
+
+    Args:
+        context: the kind's prompt context.
+        view: the deciding player's view.
+        request: the request answered.
+        settled: what is settled (`avalon_settled`, `werewolf_settled`; None: nothing).
+        action: the answer read (None or ``{}``: nothing to check).
+        mode: the seat's ``vote_check`` (``off``, ``knowledge``, ``record``).
+        reviewed: this answer is already the second one.
+
+    Returns:
+        ``{}`` when the option is off, nothing is settled or read, or the answer is as settled (first answer);
+        otherwise as `ask_again`.
+    """
+    if mode == "off" or not action or settled is None or (mode == "knowledge" and settled.source != "knowledge"):
+        return {}
+    if not settled.against(action):
+        return {}
+    return ask_again([settled.finding(request, action)], lambda: settled.note(context, request, action, view.player),
+                     reviewed, action=None)

@@ -1,0 +1,82 @@
+"""What a Werewolf player's own knowledge settles: its fellow werewolves, the Seer's own checks, the dead
+(docs/agents/checks.md#werewolf-knowledge-note).
+
+No model call. A Werewolf view shows only the log entries not delivered before, so the Seer's results are kept
+in the agent's memory as they arrive (`record_checks`: ``{"3": true}``, JSON keys). From them:
+
+- `knowledge_note`: the Host's lines beside the request that restate these facts (template
+  ``werewolf/knowledge_note``), as Avalon's team lines do (`roundtable.agents.common.table.AvalonTable.team_knowledge`);
+- `werewolf_settled`: what those facts settle (`roundtable.agents.common.settled.Settled`, all ``knowledge``):
+  a werewolf never votes out or names for the kill itself or a fellow werewolf (``teammate``); the Seer votes
+  for a player it found to be a werewolf when one is on the ballot (``checked_werewolf``), never for one it
+  found good (``checked_good``), and checks someone it has not checked (``checked_before``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from roundtable.agents.common.settled import Settled
+from roundtable.games.protocol import PlayerView, Request
+from roundtable.games.werewolf import WerewolfView
+from roundtable.prompts.rendering import PromptContext
+
+NOTE = "werewolf/knowledge_note"
+"""The template of the note."""
+
+
+def record_checks(known: Mapping[str, bool], events: Iterable[Mapping[str, Any]], me: int) -> dict[str, bool]:
+    """``known`` with the player's own Seer results among ``events`` added (``seer_result`` entries by ``me``).
+
+    Returns:
+        ``{str(player): True if a werewolf}``, JSON-ready.
+    """
+    out = dict(known)
+    for event in events:
+        if event.get("type") == "seer_result" and event.get("by") == me:
+            out[str(event["target"])] = bool(event.get("werewolf"))
+    return out
+
+
+def checked_of(known: Mapping[str, bool] | None) -> dict[int, bool]:
+    """The recorded Seer results with player numbers as keys."""
+    return {int(player): bool(wolf) for player, wolf in (known or {}).items()}
+
+
+def teammates(view: PlayerView) -> list[int]:
+    """The fellow werewolves the player learned at the start (``[]`` for any other role)."""
+    return [int(k["player"]) for k in view.knowledge if k.get("is") == "werewolf" and k.get("player") != view.player]
+
+
+def werewolf_settled(view: PlayerView, request: Request, checked: Mapping[int, bool]) -> Settled | None:
+    """What the Werewolf player's own knowledge settles about a ``pick`` request, or None (any other game,
+    request or role; see the module docstring)."""
+    if not isinstance(view, WerewolfView) or request.answer != "pick":
+        return None
+    candidates = list(request.candidates)
+    if view.role == "werewolf" and request.kind in ("eliminate", "kill"):
+        side = tuple(p for p in candidates if p == view.player or p in teammates(view))
+        return Settled("knowledge", "teammate", avoid=side, players=side) if side else None
+    if view.role == "seer" and request.kind == "eliminate":
+        wolves = tuple(p for p in candidates if checked.get(p) is True)
+        if wolves:
+            return Settled("knowledge", "checked_werewolf", prefer=wolves, players=wolves)
+        good = tuple(p for p in candidates if checked.get(p) is False)
+        return Settled("knowledge", "checked_good", avoid=good, players=good) if good else None
+    if view.role == "seer" and request.kind == "see":
+        done = tuple(p for p in candidates if p in checked)
+        if done and len(done) < len(candidates):
+            return Settled("knowledge", "checked_before", avoid=done, players=done)
+    return None
+
+
+def knowledge_note(context: PromptContext, view: PlayerView, request: Request, checked: Mapping[int, bool]) -> str:
+    """The lines that restate what the player's own knowledge settles, for the request in hand (template `NOTE`,
+    through the kind's context); ``""`` outside Werewolf or when the player knows nothing that matters."""
+    if not isinstance(view, WerewolfView):
+        return ""
+    return context.render(NOTE, me=view.player, role=view.role, kind=request.kind, answer=request.answer,
+                          teammates=teammates(view),
+                          checked=[{"player": p, "werewolf": wolf} for p, wolf in sorted(checked.items())],
+                          dead=list(view.dead)).strip()

@@ -1,0 +1,199 @@
+"""The checks every speaking kind shares (`roundtable.agents.common.review`, `.settled`, `.werewolf_knowledge`,
+`.sampling`, `.check_options`): what each finds, what it asks again and how it says so."""
+
+from __future__ import annotations
+
+import pytest
+from lga_fakes import first, play_until
+from werewolf_fakes import werewolf_request
+
+from roundtable.agents.common.check_options import CheckOptions
+from roundtable.agents.common.review import (
+    OWN_THOUGHTS,
+    ask_again,
+    copied_source,
+    exposure_of,
+    heard_lines,
+    review_words,
+    words_update,
+)
+from roundtable.agents.common.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING, speech_sampling, speech_temperature
+from roundtable.agents.common.settled import Settled, avalon_settled, settled_update
+from roundtable.agents.common.table import AvalonTable
+from roundtable.agents.common.werewolf_knowledge import checked_of, knowledge_note, record_checks, werewolf_settled
+from roundtable.agents.lga.context import LgaContext
+from roundtable.games import avalon, werewolf
+from roundtable.prompts.rendering import TemplateContext
+
+ALL = ("copy", "team", "exposure")
+REFLECTION = "As the Seer, I observed that Player 1 is the Seer and Player 3 is the Witch, so Player 2 is a werewolf."
+
+
+class Plain(TemplateContext):
+    """A context carrying no template of its own: every template from its file."""
+
+
+def avalon_speaker(player: int) -> tuple[avalon.AvalonView, avalon.Request]:
+    state, requests = play_until(lambda s, rs: any(r.kind == "speak" and r.player == player for r in rs))
+    request = next(r for r in requests if r.player == player)
+    return avalon.view(state, player), request
+
+
+# ------------------------------------------------------------------ words
+
+
+def test_heard_lines_keep_the_utterances_of_memory_lines_with_their_speaker() -> None:
+    lines = ["Host: Quest 1 begins.", "Player 3: I trust 4.", "Player 2 (you): Me too.",
+             "Player 5 (last words): Vote 6 out.", "Player 4 was eliminated."]
+    assert heard_lines(lines) == [("Player 3", "I trust 4."), ("Player 2", "Me too."), ("Player 5", "Vote 6 out.")]
+
+
+def test_a_near_copy_names_the_speaker_heard_first_then_the_speakers_own_thoughts() -> None:
+    heard = [("Player 3", "I think Player 5 is the werewolf and we should vote him out today.")]
+    assert copied_source("I think Player 5 is the werewolf and we should vote him out.", heard, []) == "Player 3"
+    assert copied_source("I observed that Player 1 is the Seer and Player 3 is the Witch, so Player 2 is a "
+                         "werewolf.", heard, [REFLECTION]) == OWN_THOUGHTS
+    assert copied_source("Player 4 has been quiet; I would like to hear from him first.", heard, [REFLECTION]) is None
+
+
+def test_a_reflection_said_aloud_is_asked_again_with_a_note_that_keeps_thoughts_private() -> None:
+    state, request = werewolf_request("speak", 2)
+    view = werewolf.view(state, 2)
+    update = words_update(Plain(), view, request, REFLECTION.replace("As the Seer, ", ""), None, heard=[],
+                          thoughts=[REFLECTION], checks=ALL, response_words=40, reviewed=False)
+    assert update["checks"] == ["near copy of own thoughts: asked again"]
+    assert update["copied"] is True and update["reviewed"] is True
+    assert "private thoughts read out" in update["recheck"] and "already said" not in update["recheck"]
+
+
+def test_only_the_checks_switched_on_run() -> None:
+    view, request = avalon_speaker(3)  # Morgana
+    said = "As Morgana I will make them fail."
+    found = review_words(view, request, said, None, heard=[("Player 1", said)], thoughts=[], checks=ALL,
+                         response_words=20)
+    assert found is not None and found.reasons == ("near copy of Player 1", "words expose the speaker (evil side)")
+    only = review_words(view, request, said, None, heard=[("Player 1", said)], thoughts=[], checks=("exposure",),
+                        response_words=20)
+    assert only is not None and only.reasons == ("words expose the speaker (evil side)",)
+    assert review_words(view, request, said, None, heard=[("Player 1", said)], thoughts=[], checks=(),
+                        response_words=20) is None
+
+
+def test_words_naming_another_team_are_found_only_with_several_players_chosen() -> None:
+    state, requests = play_until(first("propose_team"))
+    request = requests[0]
+    view = avalon.view(state, request.player)
+    found = review_words(view, request, "My team: players 3 and 4.", [1, 2], heard=[], thoughts=[], checks=ALL,
+                         response_words=20)
+    assert found is not None and found.reasons == ("words name players 3, 4, team is 1, 2",)
+    assert review_words(view, request, "Players 2 and 1, please.", [1, 2], heard=[], thoughts=[], checks=ALL,
+                        response_words=20) is None
+
+
+def test_a_werewolf_naming_its_side_in_public_exposes_itself_and_a_villager_does_not() -> None:
+    state, request = werewolf_request("speak", 6)
+    assert exposure_of(werewolf.view(state, 6), "We werewolves will kill Player 1 tonight.") == "werewolf side"
+    assert exposure_of(werewolf.view(state, 6), "Player 4 has been quiet, which worries me.") is None
+    state, request = werewolf_request("speak", 4)
+    assert exposure_of(werewolf.view(state, 4), "I am not a werewolf.") is None
+    found = review_words(werewolf.view(state, 4), request, "Player 6 is a werewolf, vote him out.", None, heard=[],
+                         thoughts=[], checks=ALL, response_words=40)
+    assert found is None
+
+
+def test_the_werewolf_note_says_talk_like_a_villager() -> None:
+    state, request = werewolf_request("speak", 6)
+    update = words_update(Plain(), werewolf.view(state, 6), request, "I am a werewolf, sorry.", None, heard=[],
+                          thoughts=[], checks=ALL, response_words=40, reviewed=False)
+    assert update["checks"] == ["words expose the speaker (werewolf side): asked again"]
+    assert "Talk like a villager." in update["recheck"] and update["copied"] is False
+
+
+def test_a_second_answer_is_kept_and_recorded_as_kept_and_a_clean_first_answer_changes_nothing() -> None:
+    assert ask_again(["near copy of Player 3"], lambda: "note", reviewed=True) == {
+        "recheck": None, "checks": ["near copy of Player 3: kept after asking again"]}
+    assert ask_again([], lambda: "note", reviewed=True) == {"recheck": None, "checks": []}
+    assert ask_again([], lambda: pytest.fail("no note without a problem"), reviewed=False) == {}
+
+
+# ------------------------------------------------------------- settled
+
+
+def test_avalon_votes_are_settled_as_lga_checked_them() -> None:
+    state, requests = play_until(lambda s, rs: any(r.kind == "vote_team" for r in rs))
+    merlin = next(r for r in requests if r.player == 6)
+    table = AvalonTable(view=avalon.view(state, 6), request=merlin, context=LgaContext())
+    settled = avalon_settled(table)
+    assert settled == Settled("knowledge", "no_evil_seen", approve=True)
+    update = settled_update(table.context, table.view, merlin, settled, {"choice": False}, "knowledge", False)
+    assert update["action"] is None and update["checks"] == ["vote reject against knowledge (no_evil_seen): asked "
+                                                             "again"]
+    assert "no evil player you know is on this team" in update["recheck"]
+    assert settled_update(table.context, table.view, merlin, settled, {"choice": False}, "off", False) == {}
+    assert settled_update(table.context, table.view, merlin, settled, {"choice": True}, "knowledge", False) == {}
+
+
+def test_a_werewolf_voting_out_its_teammate_is_against_its_knowledge() -> None:
+    state, request = werewolf_request("eliminate", 6)
+    view = werewolf.view(state, 6)
+    settled = werewolf_settled(view, request, {})
+    assert settled is not None and settled.avoid == (7,) and settled.reason == "teammate"  # not itself: off the ballot
+    update = settled_update(Plain(), view, request, settled, {"players": [7]}, "knowledge", False)
+    assert update["checks"] == ["eliminate player 7 against knowledge (teammate): asked again"]
+    assert "Player 7 is of your side, the werewolves" in update["recheck"] and update["action"] is None
+    assert settled_update(Plain(), view, request, settled, {"players": [4]}, "knowledge", False) == {}
+    kept = settled_update(Plain(), view, request, settled, {"players": [7]}, "knowledge", True)
+    assert kept["checks"] == ["eliminate player 7 against knowledge (teammate): kept after asking again"]
+
+
+def test_the_seer_votes_for_a_werewolf_it_found_and_never_for_a_player_it_cleared() -> None:
+    state, request = werewolf_request("eliminate", 1)
+    view = werewolf.view(state, 1)
+    checked = checked_of(record_checks({}, view.events, 1))
+    assert checked == {5: False}  # the naive Seer checked Player 5 on night 1
+    settled = werewolf_settled(view, request, checked)
+    assert settled == Settled("knowledge", "checked_good", avoid=(5,), players=(5,))
+    assert settled.against({"players": [5]}) and not settled.against({"players": [6]})
+    found = werewolf_settled(view, request, {5: False, 6: True})
+    assert found is not None and found.reason == "checked_werewolf"
+    assert found.against({"players": [7]}) and found.against({"passed": True}) and not found.against({"players": [6]})
+    assert "found a werewolf" in found.note(Plain(), request, {"players": [7]}, 1)
+
+
+def test_nothing_is_settled_for_a_villager_or_in_talk() -> None:
+    state, request = werewolf_request("eliminate", 4)
+    assert werewolf_settled(werewolf.view(state, 4), request, {}) is None
+    state, request = werewolf_request("speak", 6)
+    assert werewolf_settled(werewolf.view(state, 6), request, {}) is None
+
+
+def test_the_werewolf_knowledge_note_states_teammates_checks_and_the_dead() -> None:
+    state, request = werewolf_request("eliminate", 6, day=2)
+    view = werewolf.view(state, 6)
+    note = knowledge_note(Plain(), view, request, {})
+    assert "Player 7 is your fellow werewolf. Never name your teammate or yourself." in note
+    assert f"Dead players ({', '.join(map(str, view.dead))})" in note
+    state, request = werewolf_request("eliminate", 1)
+    seer = knowledge_note(Plain(), werewolf.view(state, 1), request, {5: False})
+    assert "You know from your own checks: Player 5 is not a werewolf." in seer and "never one you found good" in seer
+    state, request = werewolf_request("speak", 4)
+    assert knowledge_note(Plain(), werewolf.view(state, 4), request, {}) == ""
+
+
+# ------------------------------------------------------------ options
+
+
+def test_check_options_read_a_list_from_the_command_line_and_none_switches_all_off() -> None:
+    assert CheckOptions(word_checks="copy|exposure").word_checks == ("copy", "exposure")
+    assert CheckOptions(word_checks="none").word_checks == ()
+    options = CheckOptions()
+    assert options.word_checks == ALL and options.vote_check == "knowledge" and options.knowledge_note
+    assert options.uses_dry("local") and not options.uses_dry("gpt-4o-mini")
+
+
+def test_dry_goes_with_words_only_and_a_re_ask_after_a_copy_is_warmer() -> None:
+    assert speech_sampling(CheckOptions(), "local", speaking=True) == DRY_SAMPLING
+    assert speech_sampling(CheckOptions(), "local", speaking=False) == ()
+    assert speech_sampling(CheckOptions(dry=False), "local", speaking=True) == ()
+    assert speech_temperature(0.1, again=True) == AGAIN_TEMPERATURE and speech_temperature(0.9, again=True) == 0.9
+    assert speech_temperature(0.1, again=False) == 0.1
