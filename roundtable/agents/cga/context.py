@@ -55,6 +55,16 @@ CGA_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "choice_help_prompt": ("answers/choice_help", ["think"], "How the answer's choice is written (per answer shape)."),
     "speech_prompt": ("avalon/speech", ["think"], "How the words are said in Avalon."),
     "other_speech_prompt": ("cga/speech", ["think"], "How the words are said in other games."),
+    "decided_prompt": ("avalon/decided", ["think"], "The action already chosen, in words, when only the words are "
+                                                    "asked for again (Avalon)."),
+    "review_note_prompt": ("checks/words_note", ["think"],
+                           "The Host's note when the agent asks again: its words copied a speaker or its own "
+                           "reflection or thought, named another team, or gave it away."),
+    "vote_note_prompt": ("checks/vote_note", ["think"],
+                         "The Host's note when the agent asks again: its vote or choice went against what it knows."),
+    "knowledge_note_prompt": ("werewolf/knowledge_note", ["think"],
+                              "What a Werewolf player's own knowledge settles, beside the Host's instruction: fellow "
+                              "werewolves, the Seer's own checks, the dead."),
 }
 
 TEMPERATURE_FIELDS: TemperatureFields = {

@@ -16,6 +16,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from roundtable.agents.cga.checks import private_texts
 from roundtable.agents.cga.state import CgaState
 from roundtable.agents.cga.suggest import current_reflection
 from roundtable.agents.cga.turn import CgaTurn
@@ -41,7 +42,9 @@ def decide(state: CgaState, runtime: Runtime[Any]) -> AgentOutput:
 
     Returns:
         ``{"decisions": {request id: Decision dict}, "memory": {player: pool}}``; ``decision.usage`` holds the
-        calls, tokens and seconds per module (``modules``) and ``retrieval_seconds`` (per question).
+        calls, tokens and seconds per module (``modules``) and ``retrieval_seconds`` (per question);
+        ``decision.thoughts`` the reflection, the answers and the chains of thought behind it, when a model was
+        asked (`roundtable.agents.cga.checks.private_texts`).
     """
     turn = CgaTurn.of(state, runtime)
     decision = final_decision(
@@ -49,6 +52,7 @@ def decide(state: CgaState, runtime: Runtime[Any]) -> AgentOutput:
         replies=list(state.get("raw") or []), problems=list(state.get("problems") or []),
         usage=list(state.get("usage") or []), checks=list(state.get("checks") or []),
         response_words=turn.options.response_words, attempts=int(state.get("attempts") or 0),
+        thoughts=private_texts(state) if state.get("raw") else (),
     )
     seconds = list(state.get("retrieval_seconds") or [])
     if seconds:

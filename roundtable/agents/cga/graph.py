@@ -20,7 +20,8 @@ and the last reflection.
 - ``answer``: each question answered in at most two sentences (merged: all answers and the reflection at once);
 - ``reflect``: "As the <role>, I observed that ...";
 - ``suggest``: one suggestion from the experience pool (`roundtable.agents.cga.experience`), when it has some;
-- ``think``: the chain-of-thought answer at temperature 0, ending in the words and the action;
+- ``think``: the chain-of-thought answer at temperature 0, ending in the words and the action; checked before it
+  is given (`roundtable.agents.cga.checks`), and asked once more with the Host's note on a problem;
 - ``believe``: the belief probe: how likely each other player is to be good, then a parser call at temperature 0;
 - ``decide``: the fallback rules of docs/games/protocol.md#fallback-rules; the memory and the experience tuple kept.
 
@@ -76,7 +77,7 @@ def _after_answer(state: CgaState) -> str:
 
 
 def _after_think(state: CgaState) -> str:
-    return "think" if state.get("retry") else "decide"
+    return "think" if state.get("retry") or state.get("recheck") else "decide"
 
 
 def build_cga_graph(models: ModelProvider | None = None) -> StateGraph[Any, Any, Any, Any]:

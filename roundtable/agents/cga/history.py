@@ -11,6 +11,7 @@ from langgraph.types import Overwrite
 from roundtable.agents.cga import memory as mem
 from roundtable.agents.cga.state import CgaState
 from roundtable.agents.cga.turn import CgaTurn
+from roundtable.agents.protocol import FRESH_CHECKS
 
 
 def observe(state: CgaState, runtime: Runtime[Any]) -> dict[str, Any]:
@@ -34,7 +35,7 @@ def observe(state: CgaState, runtime: Runtime[Any]) -> dict[str, Any]:
         "action": None, "utterance": None, "retry": False, "attempts": 0,
         "questions": [], "retrieved": [], "answers": [], "reflection": "", "suggestion": "",
         "raw": Overwrite([]), "problems": Overwrite([]), "usage": Overwrite([]), "checks": Overwrite([]),
-        "retrieval_seconds": Overwrite([]),
+        "thoughts": Overwrite([]), "retrieval_seconds": Overwrite([]), **FRESH_CHECKS,
     }
 
 

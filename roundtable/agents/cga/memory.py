@@ -10,6 +10,7 @@ One pool per agent, a JSON-ready dict the game keeps between decisions::
       "refreshed": 2,                          # round of the last questions (per-round refresh)
       "questions": [...], "answers": [{"question", "answer"}], "reflection": "...", "suggestion": "...",
       "experience": [{"reflection", "response", "round"}],   # joins the experience pool after the game
+      "checked": {"5": false},                 # a Werewolf Seer's own results (werewolf_knowledge.record_checks)
       "pool": "name", "learn": true,
     }
 
@@ -31,13 +32,15 @@ from typing import Any
 
 from roundtable.agents.cga.informativeness import OWN_ROLE, informativeness, role_pattern
 from roundtable.agents.common.memory import Narrate
+from roundtable.agents.common.werewolf_knowledge import record_checks
 from roundtable.games.protocol import PlayerView
 from roundtable.tools.embeddings import Embedder
 from roundtable.tools.vectors import collection, memory_client
 
 
 def ingest(pool: dict[str, Any], view: PlayerView, narrate: Narrate, intro: str) -> dict[str, Any] | None:
-    """The pool with the view's events not read before added as scored messages, or ``None`` when nothing is new.
+    """The pool with the view's events not read before added as scored messages (and a Werewolf Seer's own
+    results under ``checked``), or ``None`` when nothing is new.
 
     Args:
         pool: the agent's pool (``{}`` at first: then ``intro`` is its first message, score 5).
@@ -68,6 +71,9 @@ def ingest(pool: dict[str, Any], view: PlayerView, narrate: Narrate, intro: str)
                          "score": informativeness(text, event.get("type"), roles)})
     out["messages"] = messages
     out["seen"] = max(seen, read)
+    checked = record_checks(pool.get("checked") or {}, fresh, view.player)
+    if checked:
+        out["checked"] = checked
     return out
 
 

@@ -17,6 +17,12 @@ seat reads it at decision time, ``learn`` whether its tuples join the pool
 after the game (a frozen pool takes none). Which roles or sides use experience
 is set with ``--agent-option`` targets, e.g. ``werewolf:experience=false``.
 
+Checks before answering (`roundtable.agents.common.check_options.CheckOptions`, docs/agents/checks.md#options):
+``word_checks`` (its words against what it heard and its own reflection, answers and thought, the team it
+chose, giving itself away), ``vote_check`` (default ``knowledge``: a vote or choice against what its own
+knowledge settles), ``knowledge_note`` (Werewolf's note of what its knowledge settles; Avalon's team lines) and
+``dry`` (the DRY sampler for the calls that write its words; ``auto``: the embedded model only).
+
 Example seat: ``SeatSpec(kind="cga", model="local", options={"refresh": "action"})``.
 """
 
@@ -24,14 +30,15 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import ConfigDict, Field, field_validator
 
+from roundtable.agents.common.check_options import CheckOptions
 from roundtable.agents.common.options import auto_switch
 from roundtable.agents.protocol import validated_options
 from roundtable.models import parse_model_spec
 
 
-class CgaOptions(BaseModel):
+class CgaOptions(CheckOptions):
     """Validated ``cga`` seat options (unknown keys are refused).
 
     Attributes:
@@ -54,6 +61,7 @@ class CgaOptions(BaseModel):
         thought_temperature: the chain-of-thought answer (docs/agents/cga.md#options: 0).
         extraction_temperature: extractor (0).
         retries: times too few players named are asked for again before the fallback.
+        word_checks, vote_check, knowledge_note, dry: the checks' switches (see the module docstring).
     """
 
     model_config = ConfigDict(extra="forbid")

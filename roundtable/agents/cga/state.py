@@ -14,7 +14,10 @@ Working channels, written by the nodes of one decision:
 - ``reflection``, ``suggestion``: this decision's (``""``: none);
 - ``retrieval_seconds``: the latency of each question's retrieval;
 - ``action``, ``words``, ``retry``, ``attempts``, ``raw``, ``problems``,
-  ``usage``, ``checks``: as in `roundtable.agents.lga.state.LgaState`.
+  ``usage``: as in `roundtable.agents.lga.state.LgaState`;
+- ``recheck``, ``reviewed``, ``copied``, ``checks``, ``thoughts``: the checks' channels
+  (`roundtable.agents.protocol.CheckChannels`): the Host's note when ``think`` is asked again after a check,
+  and the chain of thought of each ``think`` call.
 """
 
 from __future__ import annotations
@@ -22,10 +25,10 @@ from __future__ import annotations
 import operator
 from typing import Annotated
 
-from roundtable.agents.protocol import AgentInput, AgentOutput, DecisionChannels
+from roundtable.agents.protocol import AgentInput, AgentOutput, CheckChannels, DecisionChannels
 
 
-class CgaState(AgentInput, AgentOutput, DecisionChannels, total=False):
+class CgaState(AgentInput, AgentOutput, DecisionChannels, CheckChannels, total=False):
     """The agent graph's full state (see the module docstring)."""
 
     recent: list[str]
@@ -39,4 +42,3 @@ class CgaState(AgentInput, AgentOutput, DecisionChannels, total=False):
     retrieval_seconds: Annotated[list[float], operator.add]
     retry: bool
     attempts: int
-    checks: Annotated[list[str], operator.add]

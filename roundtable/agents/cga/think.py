@@ -3,10 +3,14 @@ words and the action.
 
 One call at the thought temperature (0): a JSON object ``{"thought", <answer>,
 "words"}`` where the endpoint takes JSON schemas (the schema of
-`roundtable.agents.codeact.think.think_schema`), else prose with ``Thought:``,
+`roundtable.agents.common.thought.think_schema`), else prose with ``Thought:``,
 ``Choice:`` and ``Words:`` lines; an unreadable choice goes to the extractor,
 and a ``pick`` through the pick rules (too few players named is asked again),
-as in the ``lga`` agent (`roundtable.agents.lga.reading`).
+as in the ``lga`` agent (`roundtable.agents.lga.reading`). The call that writes words is sampled with the DRY
+sampler where the seat's ``dry`` is on. The answer is then checked (`roundtable.agents.cga.checks`): on a
+problem the step runs once more with the Host's note, keeping the action when only the words were at fault
+(the prompt states it) and sampled warmer after a near copy. Each call's chain of thought is kept in
+``thoughts`` (`Decision.thoughts`).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from roundtable.agents.cga.checks import check_update
 from roundtable.agents.cga.state import CgaState
 from roundtable.agents.cga.suggest import current_reflection
 from roundtable.agents.cga.turn import CgaTurn
@@ -31,7 +36,9 @@ def make_think(models: ModelProvider):
         turn = CgaTurn.of(state, runtime, models)
         request, opts = turn.request, turn.options
         attempt = int(state.get("attempts") or 0)
-        ask_choice = needs_answer(request)
+        recheck = state.get("recheck") or ""
+        decided = state.get("action") if recheck else None  # only the words are asked again: the action stands
+        ask_choice = needs_answer(request) and not decided
         with_words = request.wants_words
         if not ask_choice and not with_words:  # one legal answer, no words: no call
             return {"action": {}, "attempts": attempt + 1, "retry": False}
@@ -42,20 +49,29 @@ def make_think(models: ModelProvider):
         prompt = turn.context.render(
             "cga/think", history=turn.history(state.get("recent") or [], state.get("informative") or []),
             reflection=current_reflection(state), suggestion=suggestion or "",
-            instruction="\n".join(p for p in (turn.instruction(), retry) if p),
+            instruction="\n".join(p for p in (turn.instruction(), retry, recheck) if p),
+            decided=turn.table.decided(decided) if decided and turn.table is not None else "",
             choice_help=turn.choice_help(structured) if ask_choice else "", with_words=with_words,
             speech=turn.speech(), thought_words=opts.thought_words, format="json" if structured else "prose")
-        model = turn.model(models, turn.temperature("thought_temperature"), think_budget(opts, with_words, ask_choice))
-        action, words, raw, usage = ask_thought(model, turn.messages(prompt), request, turn.view.players, opts,
-                                                with_words, ask_choice, structured, turn.context.describe)
+        model = turn.model(models, turn.temperature("thought_temperature"), think_budget(opts, with_words, ask_choice),
+                           speaking=with_words, again=bool(state.get("copied")))
+        action, words, thought, raw, usage = ask_thought(model, turn.messages(prompt), request, turn.view.players,
+                                                         opts, with_words, ask_choice, structured,
+                                                         turn.context.describe)
         raws, usages = [raw], [usage]
         if ask_choice and not action and not raw.startswith(UNUSABLE):
             action, more_raw, more_usage = extract_action(turn.extractor(models), turn.context, request,
                                                           turn.view.players, raw, structured)
             raws += more_raw
             usages += more_usage
-        update = (settle(request, turn.seed, opts.retries, action, attempt) if ask_choice
-                  else {"action": {}, "attempts": attempt + 1, "retry": False})
-        return update | {"utterance": words, "raw": raws, "usage": usages}
+        update: dict[str, Any] = (settle(request, turn.seed, opts.retries, action, attempt) if ask_choice
+                                  else {"retry": False} if decided else
+                                  {"action": {}, "attempts": attempt + 1, "retry": False})
+        update |= {"utterance": words, "raw": raws, "usage": usages, "thoughts": [thought] if thought else [],
+                   "recheck": None, "copied": False}
+        if not update["retry"]:
+            chosen = update["action"] if "action" in update else decided
+            update |= check_update(turn, state, chosen, ask_choice, words, thought)
+        return update
 
     return think

@@ -26,7 +26,10 @@ from roundtable.agents.cga.options import CgaOptions
 from roundtable.agents.common import answers
 from roundtable.agents.common.model_calls import ModelProvider
 from roundtable.agents.common.options import max_tokens_for
+from roundtable.agents.common.review import heard_lines
+from roundtable.agents.common.sampling import speech_sampling, speech_temperature
 from roundtable.agents.common.table import AvalonTable, game_table
+from roundtable.agents.common.werewolf_knowledge import checked_of, knowledge_note
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
 from roundtable.games import GAMES
 from roundtable.games.protocol import PlayerView, Request
@@ -79,9 +82,14 @@ class CgaTurn:
         """The server slot this player's calls are pinned to (``player - 1`` modulo the slots), or None."""
         return player_slot(self.view.player, self.slots)
 
-    def model(self, models: ModelProvider, temperature: float, words: int) -> BaseChatModel:
-        """The seat's model at ``temperature`` for a reply of at most ``words`` words."""
-        return models.chat(self.seat.model, temperature, max_tokens_for(words), slot=self.slot)
+    def model(self, models: ModelProvider, temperature: float, words: int, speaking: bool = False,
+              again: bool = False) -> BaseChatModel:
+        """The seat's model at ``temperature`` for a reply of at most ``words`` words; ``speaking``: the reply holds
+        words said at the table (sampled with the DRY sampler where the seat's ``dry`` is on), ``again``: asked
+        for again after a near copy (sampled warmer): `roundtable.agents.common.sampling`."""
+        return models.chat(self.seat.model, speech_temperature(temperature, speaking and again),
+                           max_tokens_for(words), slot=self.slot,
+                           sampling=speech_sampling(self.options, self.seat.model, speaking))
 
     def extractor(self, models: ModelProvider) -> BaseChatModel:
         """The seat's model for the extractor: the extraction temperature, a short cap, no slot of its own."""
@@ -113,7 +121,8 @@ class CgaTurn:
         """The game's table texts shared by every kind, over this kind's context
         (`roundtable.agents.common.table.game_table`); ``None`` where the game has none: then this kind's own
         generic texts (``cga/rules``, ``cga/role``, ``cga/instruction``, ``cga/speech``)."""
-        return game_table(self.view, self.request, self.context, self.options.response_words)
+        return game_table(self.view, self.request, self.context, self.options.response_words,
+                          knowledge_lines=self.options.knowledge_note)
 
     @property
     def round_name(self) -> str:
@@ -193,15 +202,29 @@ class CgaTurn:
         return [line.strip() for line in text.splitlines() if line.strip()]
 
     def instruction(self) -> str:
-        """The Host's instruction for the request in hand."""
+        """The Host's instruction for the request in hand, with what the player's own knowledge settles about it
+        (Avalon's team lines; Werewolf's note, `roundtable.agents.common.werewolf_knowledge.knowledge_note`)
+        where the seat's ``knowledge_note`` is on."""
         if self.table is not None:
             return self.table.instruction()
         r = self.request
-        return self.context.render(
+        host = self.context.render(
             "cga/instruction", kind=r.kind, answer=r.answer, me=self.view.player, round=r.round, count=r.count,
             candidates=list(r.candidates), may_pass=r.may_pass, options=list(r.options),
             allowed=[r.word(c) for c in r.allowed], subject=list(r.subject),
             audience=list(r.audience) if r.audience is not None else None, details=dict(r.details))
+        note = knowledge_note(self.context, self.view, r, self.checked) if self.options.knowledge_note else ""
+        return "\n".join(part for part in (host, note) if part)
+
+    @property
+    def checked(self) -> dict[int, bool]:
+        """A Werewolf Seer's own check results so far (``{player: is a werewolf}``; ``{}`` for anyone else)."""
+        return checked_of(self.memory.get("checked"))
+
+    def heard(self) -> list[tuple[str, str]]:
+        """The utterances among the memory's messages, ``[("Player 3", words), ...]`` (the player's own among
+        them), for the near-copy check (`roundtable.agents.common.review.heard_lines`)."""
+        return heard_lines(str(m.get("text") or "") for m in self.memory.get("messages") or [])
 
     def choice_help(self, json: bool) -> str:
         """How the answer's choice is written (`roundtable.agents.common.answers.choice_help`)."""

@@ -36,7 +36,7 @@ def make_think(models: ModelProvider):
             choice_help=turn.table.choice_help(structured) if ask_choice else "", with_words=with_words,
             speech=turn.table.speech(), thought_words=opts.thought_words, format="json" if structured else "prose")
         model = turn.text_model(models, think_budget(opts, with_words, ask_choice))
-        action, words, raw, usage = ask_thought(model, turn.messages(prompt), request, turn.view.players, opts,
+        action, words, _, raw, usage = ask_thought(model, turn.messages(prompt), request, turn.view.players, opts,
                                                 with_words, ask_choice, structured, turn.context.describe)
         update: dict[str, Any] = {"raw": [raw], "usage": [usage], "utterance": words}
         if ask_choice:

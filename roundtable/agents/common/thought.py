@@ -22,6 +22,7 @@ from roundtable.agents.common.extraction import (
     read_labelled,
 )
 from roundtable.agents.common.model_calls import call_structured, call_text
+from roundtable.agents.common.text import split_sections
 from roundtable.games.protocol import Request
 
 ANSWER_WORDS = 24
@@ -51,7 +52,7 @@ def think_budget(opts: Any, with_words: bool, ask_choice: bool) -> int:
 
 def ask_thought(model: Any, messages: Any, request: Request, players: int, opts: Any, with_words: bool,
                 ask_choice: bool, structured: bool,
-                describe: Any) -> tuple[dict[str, Any], str | None, str, dict[str, Any]]:
+                describe: Any) -> tuple[dict[str, Any], str | None, str, str, dict[str, Any]]:
     """One chain-of-thought call (module ``think``) and what it answered.
 
     Args:
@@ -67,8 +68,9 @@ def ask_thought(model: Any, messages: Any, request: Request, players: int, opts:
         describe: the game's player describer for the schema.
 
     Returns:
-        ``(action, words, raw, usage)``: the action read (``{}`` when none was read or asked), the words
-        (``None`` when not asked or not given), the raw reply and the call's usage record.
+        ``(action, words, thought, raw, usage)``: the action read (``{}`` when none was read or asked), the words
+        (``None`` when not asked or not given), the reasoning (the ``thought`` field, or the prose before the
+        ``Choice:`` and ``Words:`` lines; ``""`` when none), the raw reply and the call's usage record.
     """
     if structured:
         schema = think_schema(request, players, opts.thought_words,
@@ -76,8 +78,9 @@ def ask_thought(model: Any, messages: Any, request: Request, players: int, opts:
         parsed, raw, usage = call_structured(model, messages, schema, "think")
         action = answer_from_schema(request, parsed) if ask_choice else {}
         words = parsed.get("words") if parsed is not None and with_words else None
-        return action, words, raw, usage
+        return action, words, str((parsed or {}).get("thought") or ""), raw, usage
     raw, usage = call_text(model, messages, "think")
     choice, said = read_labelled(_THOUGHT_LINE.sub("", raw))
     action = answer_from_text(request, choice) if ask_choice and choice else {}
-    return action, said if with_words else None, raw, usage
+    thought = split_sections(raw, ["thought", "choice", "words"])["thought"]
+    return action, said if with_words else None, thought, raw, usage

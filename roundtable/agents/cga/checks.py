@@ -1,0 +1,68 @@
+"""The ``cga`` agent's checks of its answer before it gives it: the checks every kind shares
+(`roundtable.agents.common.review`, `roundtable.agents.common.settled`; docs/agents/checks.md), over this agent's
+memory and private texts.
+
+No model call. After each ``think`` call (`roundtable.agents.cga.think`):
+
+- a choice it read is checked against what the player's own knowledge settles (Avalon's team vote,
+  `avalon_settled`; Werewolf's day vote, night kill and Seer's check, `werewolf_settled`): on a problem the
+  whole answer is asked for again;
+- the words are checked against what the player heard (the utterances among its memory's messages), its own
+  private texts (`private_texts`: the reflection, the answers to its questions, its chains of thought, this
+  one's included: Xu et al.'s reflection said aloud is the commonest copy of a small model), the players it
+  chose, and what gives it away: on a problem the words are asked for again, the action kept.
+
+Either way ``think`` runs once more with the Host's note; the second answer is kept whatever it says.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from roundtable.agents.cga.state import CgaState
+from roundtable.agents.cga.suggest import current_reflection
+from roundtable.agents.cga.turn import CgaTurn
+from roundtable.agents.common.review import words_update
+from roundtable.agents.common.settled import avalon_settled, settled_update
+from roundtable.agents.common.werewolf_knowledge import werewolf_settled
+
+
+def private_texts(state: CgaState, thought: str = "") -> list[str]:
+    """The private texts behind the decision in hand: its reflection (this decision's, else the round's), the
+    answers to its questions (likewise), every chain of thought written so far and ``thought`` (`Decision.thoughts`)."""
+    pool = state.get("pool") or {}
+    answers = state.get("answers") if state.get("refresh") else pool.get("answers")
+    texts = [current_reflection(state), *(str(a.get("answer") or "") for a in answers or [])]
+    return [text for text in (*texts, *(state.get("thoughts") or []), thought) if text]
+
+
+def check_update(turn: CgaTurn, state: CgaState, action: dict[str, Any] | None, chose: bool,
+                 words: str | None, thought: str) -> dict[str, Any]:
+    """The checks' state update after a ``think`` call that read an answer.
+
+    Args:
+        turn: the decision in hand.
+        state: the graph state before the call (``reviewed``: this is the second answer).
+        action: the action the decision now holds (``None``: none).
+        chose: the call chose the action (a choice kept from the first answer is not checked again).
+        words: the words read (None: none asked or given).
+        thought: the call's chain of thought.
+
+    Returns:
+        As `roundtable.agents.common.review.ask_again`, both checks' ``checks`` lines together; asking again
+        clears the words (and, after a choice against what is settled, the action).
+    """
+    opts, reviewed = turn.options, bool(state.get("reviewed"))
+    update: dict[str, Any] = {}
+    if chose and opts.vote_check != "off":
+        settled = (avalon_settled(turn.table) if turn.table is not None
+                   else werewolf_settled(turn.view, turn.request, turn.checked))
+        update = settled_update(turn.context, turn.view, turn.request, settled, action, opts.vote_check, reviewed)
+    if turn.request.wants_words and not update.get("recheck"):
+        spoken = words_update(turn.context, turn.view, turn.request, words, (action or {}).get("players"),
+                              heard=turn.heard(), thoughts=private_texts(state, thought), checks=opts.word_checks,
+                              response_words=opts.response_words, reviewed=reviewed)
+        update = spoken | {"checks": [*(update.get("checks") or []), *(spoken.get("checks") or [])]}
+    if update.get("recheck"):
+        update["utterance"] = None
+    return update

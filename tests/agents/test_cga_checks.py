@@ -1,0 +1,145 @@
+"""The cga agent's checks before it answers (`roundtable.agents.cga.checks`), in both games, with scripted models:
+each check fires when it should and not otherwise, what it found is in the decision's checks, and the decision's
+thoughts hold the reflection, the answers and the chains of thought."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lga_fakes import Script, ScriptedModels, first, lga_input, play_until
+from werewolf_fakes import werewolf_request
+
+from roundtable.agents.cga.graph import build_cga_graph
+from roundtable.agents.common.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING
+from roundtable.games import werewolf
+from roundtable.games.protocol import Decision, Request
+
+# xu7, seed 1: 1 Seer, 2 Witch, 3 Guard, 4 and 5 Villagers, 6 and 7 Werewolves.
+CHEAP = {"refresh": "round", "merge_answers": True, "questions": 1, "own_questions": 0}
+REFLECTION = ("As the Werewolf, I observed that Player 1 is the Seer, Player 3 is the Witch, and Player 5 is the "
+              "Guard. I can also guess that Player 2 is the other werewolf.")
+ANSWERS = ("A1: I am a werewolf.\nA2: Nobody suspects me yet.\nA3: Player 1 talks a lot.\nA4: I keep quiet.\n"
+           f"Reflection: {REFLECTION}")
+SAID = "I observed that Player 1 is the Seer, Player 3 is the Witch, and Player 5 is the Guard."
+FRESH = "Player 4 has said little so far; I would like to hear from him before we vote."
+
+
+def werewolf_input(state: werewolf.WerewolfState, request: Request, options: dict[str, Any] | None = None,
+                   model: str = "fake") -> dict[str, Any]:
+    return {"view": werewolf.view(state, request.player).model_dump(mode="json"),
+            "request": request.model_dump(mode="json"), "pool": {},
+            "seat": {"kind": "cga", "model": model, "options": CHEAP | dict(options or {})}, "seed": 1}
+
+
+def decide(script: Script, inp: dict[str, Any]) -> tuple[Decision, dict[str, Any]]:
+    out = build_cga_graph(ScriptedModels(script, json=False)).compile().invoke(inp)
+    request = inp["request"]
+    return Decision.model_validate(out["decisions"][request["id"]]), out["memory"][str(request["player"])]
+
+
+def think_prompts(script: Script) -> list[str]:
+    return [c.prompt for c in script.calls if c.module == "think"]
+
+
+def test_a_reflection_said_aloud_is_asked_again_and_the_second_words_are_kept() -> None:
+    state, request = werewolf_request("speak", 6)
+    script = Script(replies={"answer": ANSWERS, "think": [f"Thought: I should blend in.\nWords: {SAID}",
+                                                           f"Thought: Ask about Player 4.\nWords: {FRESH}"]})
+    decision, _ = decide(script, werewolf_input(state, request))
+    assert script.modules() == ["questions", "answer", "think", "think"]
+    first, again = think_prompts(script)
+    assert "private thoughts read out" in again and "private thoughts read out" not in first
+    assert "not your reflection read out" in first  # the words are asked for as what it chooses to say
+    assert decision.utterance == FRESH
+    assert decision.checks == ("near copy of own thoughts: asked again",)
+    assert decision.thoughts == (REFLECTION, "I am a werewolf.", "Nobody suspects me yet.", "Player 1 talks a lot.",
+                                 "I keep quiet.", "I should blend in.", "Ask about Player 4.")
+
+
+def test_fresh_words_are_said_at_once() -> None:
+    state, request = werewolf_request("speak", 6)
+    script = Script(replies={"answer": ANSWERS, "think": f"Thought: Ask about Player 4.\nWords: {FRESH}"})
+    decision, _ = decide(script, werewolf_input(state, request))
+    assert script.modules() == ["questions", "answer", "think"]
+    assert decision.utterance == FRESH and decision.checks == ()
+
+
+def test_a_werewolf_giving_itself_away_is_asked_again_and_a_second_slip_is_kept() -> None:
+    state, request = werewolf_request("speak", 6)
+    slip = "Thought: Hm.\nWords: As a werewolf I say we vote out Player 1."
+    script = Script(replies={"answer": ANSWERS, "think": slip})
+    decision, _ = decide(script, werewolf_input(state, request))
+    assert "Talk like a villager." in think_prompts(script)[1]
+    assert decision.checks == ("words expose the speaker (werewolf side): asked again",
+                               "words expose the speaker (werewolf side): kept after asking again")
+
+
+def test_the_words_checks_can_be_switched_off() -> None:
+    state, request = werewolf_request("speak", 6)
+    script = Script(replies={"answer": ANSWERS, "think": f"Thought: I should blend in.\nWords: {SAID}"})
+    decision, _ = decide(script, werewolf_input(state, request, {"word_checks": "none"}))
+    assert script.modules().count("think") == 1 and decision.utterance == SAID and decision.checks == ()
+
+
+def test_a_werewolf_voting_out_its_teammate_is_asked_again_and_told_why() -> None:
+    state, request = werewolf_request("eliminate", 6)
+    script = Script(replies={"answer": ANSWERS, "think": ["Thought: 7 is loud.\nChoice: 7",
+                                                           "Thought: 4 then.\nChoice: 4"]})
+    decision, _ = decide(script, werewolf_input(state, request))
+    first, again = think_prompts(script)
+    assert "Player 7 is your fellow werewolf. Never name your teammate or yourself." in first
+    assert "Host: you chose player 7, but Player 7 is of your side, the werewolves." in again
+    assert decision.players == (4,)
+    assert decision.checks == ("eliminate player 7 against knowledge (teammate): asked again",)
+
+
+def test_the_seer_is_told_its_own_checks_and_voting_out_a_player_it_cleared_is_asked_again() -> None:
+    state, request = werewolf_request("eliminate", 1)  # the naive Seer checked Player 5 on night 1: not a werewolf
+    script = Script(replies={"answer": ANSWERS, "think": "Thought: 5 is odd.\nChoice: 5"})
+    decision, pool = decide(script, werewolf_input(state, request))
+    assert pool["checked"] == {"5": False}
+    assert "You know from your own checks: Player 5 is not a werewolf." in think_prompts(script)[0]
+    assert decision.checks == ("eliminate player 5 against knowledge (checked_good): asked again",
+                               "eliminate player 5 against knowledge (checked_good): kept after asking again")
+
+
+def test_a_vote_its_knowledge_does_not_settle_is_cast_at_once_and_the_check_can_be_switched_off() -> None:
+    state, request = werewolf_request("eliminate", 4)  # a Villager
+    script = Script(replies={"answer": ANSWERS, "think": "Thought: 6 lies.\nChoice: 6"})
+    decision, _ = decide(script, werewolf_input(state, request))
+    assert script.modules().count("think") == 1 and decision.checks == ()
+    state, request = werewolf_request("eliminate", 6)
+    script = Script(replies={"answer": ANSWERS, "think": "Thought: 7 is loud.\nChoice: 7"})
+    decision, _ = decide(script, werewolf_input(state, request, {"vote_check": "off", "knowledge_note": False}))
+    assert script.modules().count("think") == 1 and decision.players == (7,)
+    assert "fellow werewolf" not in think_prompts(script)[0].split("Host: Player 6")[1]
+
+
+def test_a_leaders_words_naming_another_team_are_asked_again_with_the_team_kept_and_stated() -> None:
+    state, requests = play_until(first("propose_team"))
+    leader = requests[0]
+    inp = lga_input(state, leader, options=CHEAP)
+    inp["seat"] = {"kind": "cga", "model": "fake", "options": CHEAP}
+    script = Script(replies={"think": ["Thought: 1 and 2 look clean.\nChoice: 1, 2\nWords: My team: players 3 and 4.",
+                                       "Thought: Say it.\nWords: My team: players 1 and 2."]})
+    decision, _ = decide(script, inp)
+    _, again = think_prompts(script)
+    assert "You have decided to propose players 1, 2." in again and "Choice:" not in again.split("Reply in")[1]
+    assert "your words name players 3, 4 but you chose players 1, 2" in again
+    assert decision.players == (1, 2) and decision.utterance == "My team: players 1 and 2."
+    assert decision.checks == ("words name players 3, 4, team is 1, 2: asked again",)
+
+
+def test_words_are_sampled_with_dry_on_the_embedded_model_and_warmer_after_a_copy() -> None:
+    state, request = werewolf_request("speak", 6)
+    script = Script(replies={"answer": ANSWERS, "think": [f"Thought: I should blend in.\nWords: {SAID}",
+                                                           f"Thought: Ask.\nWords: {FRESH}"]})
+    decide(script, werewolf_input(state, request, model="local"))
+    first, again = (c for c in script.calls if c.module == "think")
+    assert first.sampling == dict(DRY_SAMPLING) and first.temperature == 0.0
+    assert again.sampling == dict(DRY_SAMPLING) and again.temperature == AGAIN_TEMPERATURE
+    assert all(not c.sampling for c in script.calls if c.module != "think")
+    state, request = werewolf_request("eliminate", 4)
+    votes = Script(replies={"answer": ANSWERS, "think": "Thought: 6 lies.\nChoice: 6"})
+    decide(votes, werewolf_input(state, request, model="local"))
+    assert all(not c.sampling for c in votes.calls)  # no words, no DRY
