@@ -1,6 +1,5 @@
 """The ``cga`` agent's checks of its answer before it gives it: the checks every kind shares
-(`roundtable.agents.common.review`, `roundtable.agents.common.settled`; docs/agents/checks.md), over this agent's
-memory and private texts.
+(`roundtable.agents.common.answer_checks`; docs/agents/checks.md), over this agent's memory and private texts.
 
 No model call. After each ``think`` call (`roundtable.agents.cga.think`):
 
@@ -22,8 +21,8 @@ from typing import Any
 from roundtable.agents.cga.state import CgaState
 from roundtable.agents.cga.suggest import current_reflection
 from roundtable.agents.cga.turn import CgaTurn
-from roundtable.agents.common.review import words_update
-from roundtable.agents.common.settled import avalon_settled, settled_update
+from roundtable.agents.common.answer_checks import check_answer
+from roundtable.agents.common.settled import avalon_settled
 from roundtable.agents.common.werewolf_knowledge import werewolf_settled
 
 
@@ -38,7 +37,7 @@ def private_texts(state: CgaState, thought: str = "") -> list[str]:
 
 def check_update(turn: CgaTurn, state: CgaState, action: dict[str, Any] | None, chose: bool,
                  words: str | None, thought: str) -> dict[str, Any]:
-    """The checks' state update after a ``think`` call that read an answer.
+    """The checks' state update after a ``think`` call (`roundtable.agents.common.answer_checks.check_answer`).
 
     Args:
         turn: the decision in hand.
@@ -47,22 +46,9 @@ def check_update(turn: CgaTurn, state: CgaState, action: dict[str, Any] | None, 
         chose: the call chose the action (a choice kept from the first answer is not checked again).
         words: the words read (None: none asked or given).
         thought: the call's chain of thought.
-
-    Returns:
-        As `roundtable.agents.common.review.ask_again`, both checks' ``checks`` lines together; asking again
-        clears the words (and, after a choice against what is settled, the action).
     """
-    opts, reviewed = turn.options, bool(state.get("reviewed"))
-    update: dict[str, Any] = {}
-    if chose and opts.vote_check != "off":
-        settled = (avalon_settled(turn.table) if turn.table is not None
-                   else werewolf_settled(turn.view, turn.request, turn.checked))
-        update = settled_update(turn.context, turn.view, turn.request, settled, action, opts.vote_check, reviewed)
-    if turn.request.wants_words and not update.get("recheck"):
-        spoken = words_update(turn.context, turn.view, turn.request, words, (action or {}).get("players"),
-                              heard=turn.heard(), thoughts=private_texts(state, thought), checks=opts.word_checks,
-                              response_words=opts.response_words, reviewed=reviewed)
-        update = spoken | {"checks": [*(update.get("checks") or []), *(spoken.get("checks") or [])]}
-    if update.get("recheck"):
-        update["utterance"] = None
-    return update
+    settled = (avalon_settled(turn.table) if turn.table is not None
+               else werewolf_settled(turn.view, turn.request, turn.checked))
+    return check_answer(turn.context, turn.view, turn.request, turn.options, settled=settled, action=action,
+                        chose=chose, words=words, heard=turn.heard(), thoughts=private_texts(state, thought),
+                        response_words=turn.options.response_words, reviewed=bool(state.get("reviewed")))

@@ -14,12 +14,19 @@ from roundtable.agents.codeact.decide import decide
 from roundtable.agents.codeact.observe import gather_facts, observe
 from roundtable.agents.codeact.options import CodeActOptions, CotOptions
 from roundtable.agents.codeact.react import make_react
-from roundtable.agents.codeact.routing import after_answer, after_gather, after_observe, after_react, after_run
+from roundtable.agents.codeact.routing import (
+    after_answer,
+    after_gather,
+    after_observe,
+    after_react,
+    after_run,
+    after_think,
+)
 from roundtable.agents.codeact.state import CodeActState
 from roundtable.agents.codeact.think import make_think
 
 __all__ = [
     "CodeActOptions", "CodeActState", "CotOptions", "after_answer", "after_gather", "after_observe", "after_react",
-    "after_run", "answer", "decide", "gather_facts", "make_believe", "make_debug", "make_react", "make_think",
-    "make_write", "observe", "run",
+    "after_run", "after_think", "answer", "decide", "gather_facts", "make_believe", "make_debug", "make_react",
+    "make_think", "make_write", "observe", "run",
 ]

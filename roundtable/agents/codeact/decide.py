@@ -2,7 +2,9 @@
 attempts.
 
 Each program attempt is summarized in ``Decision.checks`` (``"program 1: NameError: ..."``,
-``"program 2: team 1, 4"``), so the game record shows the self-debug loop.
+``"program 2: team 1, 4"``), so the game record shows the self-debug loop, followed by what the checks of the
+answer found (docs/agents/checks.md); ``Decision.thoughts`` holds the reasoning behind it (the ReAct leader's
+thoughts, the chains of thought; not the programs).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from roundtable.agents.codeact.state import CodeActState
+from roundtable.agents.codeact.think import private_texts
 from roundtable.agents.codeact.turn import CodeActTurn
 from roundtable.agents.common.decision import final_decision
 from roundtable.agents.protocol import AgentOutput, agent_output
@@ -41,7 +44,8 @@ def decide(state: CodeActState, runtime: Runtime[Any]) -> AgentOutput:
         turn.view, turn.request, turn.seed, action=state.get("action"), utterance=state.get("utterance"),
         replies=list(state.get("raw") or []), problems=list(state.get("problems") or []),
         usage=list(state.get("usage") or []),
-        checks=attempt_checks(list(state.get("attempts") or []), list(state.get("steps") or [])),
-        response_words=turn.options.response_words,
+        checks=[*attempt_checks(list(state.get("attempts") or []), list(state.get("steps") or [])),
+                *(state.get("checks") or [])],
+        response_words=turn.options.response_words, thoughts=private_texts(state),
     )
     return agent_output(decision, turn.memory)

@@ -2,12 +2,12 @@
 
 One invocation answers one request. Every step of CodeAct's loop is a node::
 
-    START -> observe -+-> gather -+-> write -> run -+-> answer -+-> think -> decide -> END
+    START -> observe -+-> gather -+-> write -> run -+-> answer -+-> think (-> think) -> decide -> END
                       |           |          ^      |           +-> decide
                       |           |          +- debug <- (error, attempts left)
                       |           +-> react (loops) -> answer
                       +-> answer (the final naming keeps the team)
-                      +-> think -> decide
+                      +-> think (-> think) -> decide
                       +-> believe -> decide
                       +-> decide
 
@@ -21,12 +21,13 @@ One invocation answers one request. Every step of CodeAct's loop is a node::
 - ``react``: the ReAct leader (``leader=react``): thought, action, observation;
 - ``answer``: the team, or the fallback rules when every attempt failed (recorded);
 - ``think``: chain of thought in prose (temperature 0.7) for every other
-  decision, and the words that go with a chosen team;
+  decision, and the words that go with a chosen team; checked before it is given, and run once more with the
+  Host's note on a problem (docs/agents/checks.md);
 - ``believe``: the belief probe at game over (`roundtable.games.protocol.belief_request`): chain of
   thought over the global memory and the facts, then how likely each other player is to be good, read by a
   parser call at temperature 0 (the same for ``cot`` and ``codeact``: the probe needs no program);
 - ``decide``: the fallback rules of docs/games/protocol.md#fallback-rules, words cleaned, cost summed,
-  each program attempt in ``Decision.checks``.
+  each program attempt and what the checks found in ``Decision.checks``, the reasoning in ``Decision.thoughts``.
 
 The ``cot`` kind is the same graph whose leader reasons in prose (no tool);
 the ``codeact`` kind's ``leader`` option picks ``codeact``, ``cot`` or ``react``.
@@ -42,11 +43,6 @@ from langgraph.graph import END, START, StateGraph
 
 from roundtable.agents.codeact import (
     CodeActState,
-    after_answer,
-    after_gather,
-    after_observe,
-    after_react,
-    after_run,
     answer,
     decide,
     gather_facts,
@@ -56,6 +52,7 @@ from roundtable.agents.codeact import (
     make_think,
     make_write,
     observe,
+    routing,
     run,
 )
 from roundtable.agents.codeact.context import CodeActContext
@@ -85,14 +82,14 @@ def build_codeact_graph(kind: str = "codeact",
     for name, fn in steps.items():
         builder.add_node(name, agent_step(kind, name, fn, CodeActContext))
     builder.add_edge(START, "observe")
-    builder.add_conditional_edges("observe", after_observe, ["gather", "answer", "think", "believe", "decide"])
-    builder.add_conditional_edges("gather", after_gather, ["write", "react"])
+    builder.add_conditional_edges("observe", routing.after_observe, ["gather", "answer", "think", "believe", "decide"])
+    builder.add_conditional_edges("gather", routing.after_gather, ["write", "react"])
     builder.add_edge("write", "run")
-    builder.add_conditional_edges("run", after_run, ["debug", "answer"])
+    builder.add_conditional_edges("run", routing.after_run, ["debug", "answer"])
     builder.add_edge("debug", "run")
-    builder.add_conditional_edges("react", after_react, ["react", "answer"])
-    builder.add_conditional_edges("answer", after_answer, ["think", "decide"])
-    builder.add_edge("think", "decide")
+    builder.add_conditional_edges("react", routing.after_react, ["react", "answer"])
+    builder.add_conditional_edges("answer", routing.after_answer, ["think", "decide"])
+    builder.add_conditional_edges("think", routing.after_think, ["think", "decide"])
     builder.add_edge("believe", "decide")
     builder.add_edge("decide", END)
     return builder

@@ -11,6 +11,7 @@ from roundtable.agents.codeact.facts import leader_facts
 from roundtable.agents.codeact.memory import remember
 from roundtable.agents.codeact.state import CodeActState
 from roundtable.agents.codeact.turn import CodeActTurn
+from roundtable.agents.protocol import FRESH_CHECKS
 from roundtable.prompts.narrator import narrate
 
 
@@ -29,6 +30,7 @@ def observe(state: CodeActState, runtime: Runtime[Any]) -> dict[str, Any]:
         "facts": [], "program": None, "action": None, "utterance": None,
         "attempts": Overwrite([]), "steps": Overwrite([]),
         "raw": Overwrite([]), "problems": Overwrite([]), "usage": Overwrite([]),
+        "checks": Overwrite([]), "thoughts": Overwrite([]), **FRESH_CHECKS,
     }
 
     def narrator(event: dict[str, Any]) -> str | None:

@@ -1,19 +1,22 @@
 """The seat options of the ``codeact`` and ``cot`` kinds (``--agent-option``), validated before the game starts.
 
 Example: ``--agents cot,good=codeact --agent-option good:leader=react`` (Shi et
-al.'s comparison of CoT, ReAct and CodeAct leaders).
+al.'s comparison of CoT, ReAct and CodeAct leaders). Both kinds take the checks' switches of
+`roundtable.agents.common.check_options.CheckOptions` (``word_checks``, ``vote_check``, ``knowledge_note``,
+``dry``; docs/agents/checks.md#options).
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from roundtable.agents.common.check_options import CheckOptions
 from roundtable.agents.protocol import validated_options
 
 
-class CotOptions(BaseModel):
+class CotOptions(CheckOptions):
     """Validated ``cot`` seat options (unknown keys are refused).
 
     Attributes:
@@ -23,6 +26,7 @@ class CotOptions(BaseModel):
         response_words: the word limit of what is said at the table.
         structured: ``auto`` asks the model layer whether the endpoint takes JSON schemas; ``True``/``False`` force it.
         temperature: prose temperature (default: the run's context, 0.7).
+        word_checks, vote_check, knowledge_note, dry: the checks' switches (docs/agents/checks.md#options).
     """
 
     model_config = ConfigDict(extra="forbid")

@@ -7,7 +7,8 @@ answer (a good player's quest card) goes straight to ``decide``; the belief
 probe at game over goes to ``believe`` (then ``decide``). After
 ``run``: a usable team, an unavailable sandbox or the last attempt goes to
 ``answer``, otherwise to ``debug``. ``react`` loops until it finishes or its
-steps run out. After ``answer``: ``think`` for the words, when asked.
+steps run out. After ``answer``: ``think`` for the words, when asked. After ``think``: ``think`` once more when a
+check asked again (``recheck``), else ``decide``.
 """
 
 from __future__ import annotations
@@ -64,3 +65,8 @@ def after_react(state: dict[str, Any]) -> Literal["react", "answer"]:
 def after_answer(state: dict[str, Any]) -> Literal["think", "decide"]:
     """``think`` to say the words with the chosen team, when words are asked."""
     return "think" if Request.model_validate(state["request"]).wants_words else "decide"
+
+
+def after_think(state: dict[str, Any]) -> Literal["think", "decide"]:
+    """``think`` once more when a check of its answer asked again (docs/agents/checks.md), else ``decide``."""
+    return "think" if state.get("recheck") else "decide"

@@ -10,7 +10,10 @@ itself is never in the state):
   (``team``: the players its output named, when usable), oldest first;
 - ``steps``: the ReAct leader's ``{thought, action, observation}`` steps;
 - ``action``, ``words``: the answer and the words read so far;
-- ``raw``, ``problems``, ``usage``: appended by each call (raw replies, fallback reasons, usage records).
+- ``raw``, ``problems``, ``usage``: appended by each call (raw replies, fallback reasons, usage records);
+- ``recheck``, ``reviewed``, ``copied``, ``checks``, ``thoughts``: the checks' channels
+  (`roundtable.agents.protocol.CheckChannels`): the Host's note when ``think`` is asked again after a check, and
+  the reasoning of each ``think`` call.
 """
 
 from __future__ import annotations
@@ -18,10 +21,10 @@ from __future__ import annotations
 import operator
 from typing import Annotated, Any
 
-from roundtable.agents.protocol import AgentInput, AgentOutput, DecisionChannels
+from roundtable.agents.protocol import AgentInput, AgentOutput, CheckChannels, DecisionChannels
 
 
-class CodeActState(AgentInput, AgentOutput, DecisionChannels, total=False):
+class CodeActState(AgentInput, AgentOutput, DecisionChannels, CheckChannels, total=False):
     """The agent graph's full state (see the module docstring)."""
 
     facts: list[dict[str, Any]]

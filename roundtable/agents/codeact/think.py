@@ -4,7 +4,14 @@ One call at the prose temperature (0.7): a JSON object ``{"thought", <answer>,
 "words"}`` where the endpoint takes JSON schemas (the answer fields are those of
 `roundtable.agents.common.extraction.answer_schema`), else prose with ``Thought:``,
 ``Choice:`` and ``Words:`` lines. When a program (or the ReAct loop) has
-already chosen the team, the call only reasons and says the words.
+already chosen the team, the call only reasons and says the words. A call that writes words is sampled with the
+DRY sampler where the seat's ``dry`` is on.
+
+The answer is then checked (`roundtable.agents.common.answer_checks.check_answer`, docs/agents/checks.md): a team
+vote against what the player knows (`roundtable.agents.common.settled.avalon_settled`), or words that copy what it
+heard or its own reasoning (`private_texts`), name another team than the one chosen or give it away, are asked for
+once more by this step with the Host's note (the action kept and stated when only the words failed); the second
+answer is kept. Each call's reasoning is kept in ``thoughts`` (`Decision.thoughts`).
 """
 
 from __future__ import annotations
@@ -15,9 +22,18 @@ from langgraph.runtime import Runtime
 
 from roundtable.agents.codeact.state import CodeActState
 from roundtable.agents.codeact.turn import CodeActTurn
+from roundtable.agents.common.answer_checks import check_answer
 from roundtable.agents.common.extraction import needs_answer
 from roundtable.agents.common.model_calls import ModelProvider
+from roundtable.agents.common.settled import avalon_settled
 from roundtable.agents.common.thought import ask_thought, think_budget
+
+
+def private_texts(state: CodeActState, thought: str = "") -> list[str]:
+    """The private reasoning behind the decision in hand: the ReAct leader's thoughts, every chain of thought
+    written so far and ``thought`` (`Decision.thoughts`; a program and its output are not among them)."""
+    steps = [str(step.get("thought") or "") for step in state.get("steps") or []]
+    return [text for text in (*steps, *(state.get("thoughts") or []), thought) if text]
 
 
 def make_think(models: ModelProvider):
@@ -31,16 +47,24 @@ def make_think(models: ModelProvider):
         with_words = request.wants_words
         structured = turn.structured(models)
         prompt = turn.context.render(
-            "codeact/think", memory=turn.memory_text(), instruction=turn.table.instruction(),
+            "codeact/think", memory=turn.memory_text(),
+            instruction="\n".join(p for p in (turn.table.instruction(), state.get("recheck")) if p),
             decided=turn.table.decided(decided) if decided else "",
             choice_help=turn.table.choice_help(structured) if ask_choice else "", with_words=with_words,
             speech=turn.table.speech(), thought_words=opts.thought_words, format="json" if structured else "prose")
-        model = turn.text_model(models, think_budget(opts, with_words, ask_choice))
-        action, words, _, raw, usage = ask_thought(model, turn.messages(prompt), request, turn.view.players, opts,
-                                                with_words, ask_choice, structured, turn.context.describe)
-        update: dict[str, Any] = {"raw": [raw], "usage": [usage], "utterance": words}
+        model = turn.text_model(models, think_budget(opts, with_words, ask_choice), speaking=with_words,
+                                again=bool(state.get("copied")))
+        action, words, thought, raw, usage = ask_thought(model, turn.messages(prompt), request, turn.view.players,
+                                                         opts, with_words, ask_choice, structured,
+                                                         turn.context.describe)
+        update: dict[str, Any] = {"raw": [raw], "usage": [usage], "utterance": words, "recheck": None,
+                                  "copied": False, "thoughts": [thought] if thought else []}
         if ask_choice:
             update["action"] = action or None
-        return update
+        return update | check_answer(
+            turn.context, turn.view, request, opts, settled=avalon_settled(turn.table),
+            action=update["action"] if ask_choice else decided, chose=ask_choice, words=words, heard=turn.heard(),
+            thoughts=private_texts(state, thought), response_words=opts.response_words,
+            reviewed=bool(state.get("reviewed")))
 
     return think

@@ -20,6 +20,8 @@ from roundtable.agents.codeact.facts import leader_facts
 from roundtable.agents.codeact.options import CodeActOptions, CotOptions
 from roundtable.agents.common.model_calls import ModelProvider
 from roundtable.agents.common.options import max_tokens_for
+from roundtable.agents.common.review import heard_lines
+from roundtable.agents.common.sampling import speech_sampling, speech_temperature
 from roundtable.agents.common.table import AvalonTable, avalon_view
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
 from roundtable.games.avalon import AvalonView
@@ -62,7 +64,8 @@ class CodeActTurn:
         view = avalon_view(parse_view(state["view"]))
         request = Request.model_validate(state["request"])
         memory = dict(state.get("pool") or {})
-        table = AvalonTable(view=view, request=request, context=context, response_words=options.response_words)
+        table = AvalonTable(view=view, request=request, context=context, response_words=options.response_words,
+                            knowledge_lines=options.knowledge_note)
         return cls(view=view, request=request, seat=seat, seed=int(state.get("seed") or 0),
                    memory=memory, options=options, context=context, kind=kind, table=table)
 
@@ -84,9 +87,14 @@ class CodeActTurn:
         """The server slot this player's calls are pinned to (`roundtable.agents.protocol.player_slot`), or None."""
         return player_slot(self.view.player, models.slots(self.seat.model))
 
-    def text_model(self, models: ModelProvider, words: int) -> BaseChatModel:
-        """The seat's model for prose of at most ``words`` words, on the player's slot."""
-        return models.chat(self.seat.model, self.text_temperature, max_tokens_for(words), slot=self.slot(models))
+    def text_model(self, models: ModelProvider, words: int, speaking: bool = False,
+                   again: bool = False) -> BaseChatModel:
+        """The seat's model for prose of at most ``words`` words, on the player's slot; ``speaking``: the reply holds
+        words said at the table (sampled with the DRY sampler where the seat's ``dry`` is on), ``again``: asked
+        for again after a near copy (sampled warmer): `roundtable.agents.common.sampling`."""
+        return models.chat(self.seat.model, speech_temperature(self.text_temperature, speaking and again),
+                           max_tokens_for(words), slot=self.slot(models),
+                           sampling=speech_sampling(self.options, self.seat.model, speaking))
 
     @property
     def program_tokens(self) -> int:
@@ -115,6 +123,11 @@ class CodeActTurn:
             "codeact/memory", me=view.player, role_card=self.table.role_card(),
             knowledge=self.table.knowledge_text(),
             key=list(self.memory.get("key") or []), recent=list(self.memory.get("recent") or []))
+
+    def heard(self) -> list[tuple[str, str]]:
+        """The utterances in the global memory (key information and the recent messages), ``[("Player 3", words),
+        ...]``, for the near-copy check (`roundtable.agents.common.review.heard_lines`)."""
+        return heard_lines([*(self.memory.get("key") or []), *(self.memory.get("recent") or [])])
 
     def facts_text(self, facts: list[dict[str, Any]] | None = None) -> str:
         """The leader's facts as plain statements (template ``codeact/facts``)."""

@@ -1,0 +1,56 @@
+"""Both checks of an answer read in one step, for a kind whose one call gives the choice and the words together
+(``cga``'s and ``cot``'s ``think``; docs/agents/checks.md).
+
+No model call. First a choice read in this step is compared with what the player's knowledge settles
+(`roundtable.agents.common.settled`): on a problem the whole answer is asked for again. Otherwise the words are
+checked (`roundtable.agents.common.review`): on a problem only the words are asked for again, the action kept.
+Asking again clears the words, so the step that asked runs once more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from roundtable.agents.common.check_options import CheckOptions
+from roundtable.agents.common.review import words_update
+from roundtable.agents.common.settled import Settled, settled_update
+from roundtable.games.protocol import PlayerView, Request
+from roundtable.prompts.rendering import PromptContext
+
+
+def check_answer(context: PromptContext, view: PlayerView, request: Request, options: CheckOptions, *,
+                 settled: Settled | None, action: Mapping[str, Any] | None, chose: bool, words: str | None,
+                 heard: Iterable[tuple[str, str]], thoughts: Iterable[str], response_words: int,
+                 reviewed: bool) -> dict[str, Any]:
+    """The checks' state update after a step read an answer.
+
+    Args:
+        context: the kind's prompt context (its notes' templates).
+        view: the deciding player's view.
+        request: the request answered.
+        options: the seat's check switches (``vote_check``, ``word_checks``).
+        settled: what the player's knowledge settles about the request (None: nothing).
+        action: the action the decision now holds (None: none).
+        chose: the step chose that action (a choice kept from a first answer is not checked again).
+        words: the words read (None: none asked or given).
+        heard: the utterances the player heard, ``(speaker, text)``.
+        thoughts: the player's private texts behind the decision, the step's own reasoning included.
+        response_words: the words' cap.
+        reviewed: the answer in hand is already the second one.
+
+    Returns:
+        As `roundtable.agents.common.review.ask_again`, both checks' ``checks`` lines together, with
+        ``utterance: None`` when asking again (and ``action: None`` after a choice against what is settled).
+    """
+    update: dict[str, Any] = {}
+    if chose:
+        update = settled_update(context, view, request, settled, action, options.vote_check, reviewed)
+    if request.wants_words and not update.get("recheck"):
+        spoken = words_update(context, view, request, words, (action or {}).get("players"), heard=heard,
+                              thoughts=thoughts, checks=options.word_checks, response_words=response_words,
+                              reviewed=reviewed)
+        update = spoken | {"checks": [*(update.get("checks") or []), *(spoken.get("checks") or [])]}
+    if update.get("recheck"):
+        update["utterance"] = None
+    return update
