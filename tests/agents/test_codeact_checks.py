@@ -24,11 +24,12 @@ def think(thought: str, **fields: Any) -> str:
 
 
 def decide(script: Script, state: avalon.AvalonState, request: avalon.Request, kind: str = "cot",
-           model: str = "fake", **options: Any) -> avalon.Decision:
+           model: str = "fake", context: dict[str, Any] | None = None, **options: Any) -> avalon.Decision:
     graph = build_codeact_graph(kind, ScriptedModels(script)).compile()
     out = graph.invoke({"view": avalon.view(state, request.player).model_dump(mode="json"),
                         "request": request.model_dump(mode="json"), "pool": {},
-                        "seat": {"kind": kind, "model": model, "options": options}, "seed": 5})
+                        "seat": {"kind": kind, "model": model, "options": options}, "seed": 5},
+                       context=context)
     return avalon.Decision.model_validate(out["decisions"][request.id])
 
 
@@ -130,3 +131,10 @@ def test_a_react_leaders_thoughts_are_its_decisions_thoughts_and_a_program_is_no
     coded = Script(replies={"write": "```python\nprint([1, 2])\n```",
                             "think": think("Say the team.", words="My team: players 1 and 2.")})
     assert decide(coded, state, leader, kind="codeact").thoughts == ("Say the team.",)
+
+
+def test_the_hosts_note_is_a_prompt_of_the_context_an_edit_reaches_the_re_ask() -> None:
+    state, request = speak_of(6)
+    script = Script(replies={"think": [think("Back the team.", words=OPENING), think("Say why.", words=FRESH)]})
+    decide(script, state, request, context={"review_note_prompt": "Host: EDITED NOTE ({{ copied }})."})
+    assert "Host: EDITED NOTE (Player 5)." in script.calls[1].prompt

@@ -50,6 +50,13 @@ CODEACT_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "team_knowledge_prompt": ("avalon/team_knowledge", ["think"],
                               "What the player's knowledge says about the team in hand."),
     "team_record_prompt": ("avalon/team_record", ["think"], "What the public record says about the team in hand."),
+    "leader_lines_prompt": ("avalon/leader_lines", ["think"],
+                            "What the leader's knowledge and the record say about whom its side wants on the team."),
+    "review_note_prompt": ("checks/words_note", ["think"],
+                           "The Host's note when the agent asks again: its words copied a speaker or its own "
+                           "reasoning, named another team, or gave it away."),
+    "vote_note_prompt": ("checks/vote_note", ["think"],
+                         "The Host's note when the agent asks again: its team vote went against what it knows."),
 } | {
     f"role_{role}_prompt": (f"avalon/roles/{role}", ALL_NODES, f"Role card of {role}: introduction, goal, strategy.")
     for role in AVALON_ROLES
