@@ -44,6 +44,18 @@ def play_until(
     raise AssertionError("the game ended before the predicate held")
 
 
+def speak_request(player: int) -> tuple[avalon.AvalonState, avalon.Request]:
+    """The first talk turn of ``player`` in a ``lan6`` game of seed 1, with the state it is asked in."""
+    state, requests = play_until(lambda s, rs: any(r.kind == "speak" and r.player == player for r in rs))
+    return state, next(r for r in requests if r.player == player)
+
+
+def vote_request(player: int) -> tuple[avalon.AvalonState, avalon.Request]:
+    """``player``'s first team vote in a ``lan6`` game of seed 1 (on players 1 and 5), with the state."""
+    state, requests = play_until(lambda s, rs: any(r.kind == "vote_team" for r in rs))
+    return state, next(r for r in requests if r.player == player)
+
+
 def first(kind: str, round_: int = 1) -> Callable[[avalon.AvalonState, list[avalon.Request]], bool]:
     """Predicate: a request of ``kind`` is pending in round ``round_`` or later."""
     return lambda state, requests: state.round >= round_ and any(r.kind == kind for r in requests)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from lga_fakes import Script, ScriptedModels, first, play_until
+from lga_fakes import Script, ScriptedModels, first, play_until, speak_request, vote_request
 
 from roundtable.agents.codeact.graph import build_codeact_graph
 from roundtable.agents.common.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING
@@ -33,18 +33,8 @@ def decide(script: Script, state: avalon.AvalonState, request: avalon.Request, k
     return avalon.Decision.model_validate(out["decisions"][request.id])
 
 
-def speak_of(player: int) -> tuple[avalon.AvalonState, avalon.Request]:
-    state, requests = play_until(lambda s, rs: any(r.kind == "speak" and r.player == player for r in rs))
-    return state, next(r for r in requests if r.player == player)
-
-
-def vote_of(player: int) -> tuple[avalon.AvalonState, avalon.Request]:
-    state, requests = play_until(lambda s, rs: any(r.kind == "vote_team" for r in rs))
-    return state, next(r for r in requests if r.player == player)
-
-
 def test_a_near_copy_of_an_earlier_speaker_is_asked_again_warmer_and_the_second_words_kept() -> None:
-    state, request = speak_of(6)
+    state, request = speak_request(6)
     script = Script(replies={"think": [think("Back the team.", words=OPENING), think("Say why.", words=FRESH)]})
     decision = decide(script, state, request)
     assert script.modules() == ["think", "think"]
@@ -56,7 +46,7 @@ def test_a_near_copy_of_an_earlier_speaker_is_asked_again_warmer_and_the_second_
 
 
 def test_words_reading_out_the_reasoning_of_the_same_reply_are_asked_again() -> None:
-    state, request = speak_of(6)
+    state, request = speak_request(6)
     reasoning = "Player 2 and Player 3 are the evil ones I see, so I must steer the team away from them."
     script = Script(replies={"think": [think(reasoning, words=reasoning), think("Hint only.", words=FRESH)]})
     decision = decide(script, state, request)
@@ -65,7 +55,7 @@ def test_words_reading_out_the_reasoning_of_the_same_reply_are_asked_again() -> 
 
 
 def test_fresh_words_are_said_at_once_and_dry_goes_with_them_on_the_embedded_model() -> None:
-    state, request = speak_of(6)
+    state, request = speak_request(6)
     script = Script(replies={"think": think("Back the team.", words=FRESH)})
     decision = decide(script, state, request, model="local")
     assert script.modules() == ["think"] and decision.checks == () and decision.utterance == FRESH
@@ -76,7 +66,7 @@ def test_fresh_words_are_said_at_once_and_dry_goes_with_them_on_the_embedded_mod
 
 
 def test_merlin_rejecting_a_team_with_no_evil_player_he_sees_is_asked_again() -> None:
-    state, request = vote_of(6)
+    state, request = vote_request(6)
     script = Script(replies={"think": [think("Reject to be safe.", answer="reject"),
                                        think("No evil on it.", answer="approve")]})
     decision = decide(script, state, request)
@@ -87,10 +77,10 @@ def test_merlin_rejecting_a_team_with_no_evil_player_he_sees_is_asked_again() ->
 
 
 def test_a_vote_the_players_knowledge_settles_nothing_about_and_a_switched_off_check_are_cast_at_once() -> None:
-    state, request = vote_of(1)  # a Servant
+    state, request = vote_request(1)  # a Servant
     script = Script(replies={"think": think("Unsure.", answer="reject")})
     assert decide(script, state, request).checks == () and script.modules() == ["think"]
-    state, request = vote_of(6)
+    state, request = vote_request(6)
     script = Script(replies={"think": think("Reject to be safe.", answer="reject")})
     decision = decide(script, state, request, vote_check="off")
     assert script.modules() == ["think"] and decision.choice is False and decision.checks == ()
@@ -112,7 +102,7 @@ def test_a_codeact_leaders_words_naming_another_team_are_asked_again_with_the_pr
 
 
 def test_an_evil_player_giving_itself_away_keeps_its_second_slip_and_the_record_says_so() -> None:
-    state, request = speak_of(3)  # Morgana
+    state, request = speak_request(3)  # Morgana
     script = Script(replies={"think": think("Hm.", words="As Morgana I will make them fail.")})
     decision = decide(script, state, request)
     assert script.modules() == ["think", "think"]
@@ -134,7 +124,7 @@ def test_a_react_leaders_thoughts_are_its_decisions_thoughts_and_a_program_is_no
 
 
 def test_the_hosts_note_is_a_prompt_of_the_context_an_edit_reaches_the_re_ask() -> None:
-    state, request = speak_of(6)
+    state, request = speak_request(6)
     script = Script(replies={"think": [think("Back the team.", words=OPENING), think("Say why.", words=FRESH)]})
     decide(script, state, request, context={"review_note_prompt": "Host: EDITED NOTE ({{ copied }})."})
     assert "Host: EDITED NOTE (Player 5)." in script.calls[1].prompt

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from pydantic import create_model
 
+from roundtable.agents.common.check_options import check_prompts
 from roundtable.prompts.rendering import TemperatureFields, TemplateContext, context_fields, template_fields
 
 KINDS = ("cga",)
@@ -57,15 +58,10 @@ CGA_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "other_speech_prompt": ("cga/speech", ["think"], "How the words are said in other games."),
     "decided_prompt": ("avalon/decided", ["think"], "The action already chosen, in words, when only the words are "
                                                     "asked for again (Avalon)."),
-    "review_note_prompt": ("checks/words_note", ["think"],
-                           "The Host's note when the agent asks again: its words copied a speaker or its own "
-                           "reflection or thought, named another team, or gave it away."),
-    "vote_note_prompt": ("checks/vote_note", ["think"],
-                         "The Host's note when the agent asks again: its vote or choice went against what it knows."),
     "knowledge_note_prompt": ("werewolf/knowledge_note", ["think"],
                               "What a Werewolf player's own knowledge settles, beside the Host's instruction: fellow "
                               "werewolves, the Seer's own checks, the dead."),
-}
+} | check_prompts(["think"], ["think"])
 
 TEMPERATURE_FIELDS: TemperatureFields = {
     "temperature": (0.3, ["answer", "reflect", "suggest"],

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from pydantic import create_model
 
+from roundtable.agents.common.check_options import check_prompts
 from roundtable.agents.common.table import AVALON_ROLES
 from roundtable.prompts.rendering import TemperatureFields, TemplateContext, context_fields, template_fields
 
@@ -52,12 +53,7 @@ CODEACT_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "team_record_prompt": ("avalon/team_record", ["think"], "What the public record says about the team in hand."),
     "leader_lines_prompt": ("avalon/leader_lines", ["think"],
                             "What the leader's knowledge and the record say about whom its side wants on the team."),
-    "review_note_prompt": ("checks/words_note", ["think"],
-                           "The Host's note when the agent asks again: its words copied a speaker or its own "
-                           "reasoning, named another team, or gave it away."),
-    "vote_note_prompt": ("checks/vote_note", ["think"],
-                         "The Host's note when the agent asks again: its team vote went against what it knows."),
-} | {
+} | check_prompts(["think"], ["think"]) | {
     f"role_{role}_prompt": (f"avalon/roles/{role}", ALL_NODES, f"Role card of {role}: introduction, goal, strategy.")
     for role in AVALON_ROLES
 }

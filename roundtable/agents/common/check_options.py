@@ -62,3 +62,17 @@ class CheckOptions(BaseModel):
     def uses_dry(self, model: str | None) -> bool:
         """Whether words said at the table are sampled with the DRY sampler for a seat playing ``model``."""
         return auto_switch(self.dry, model)
+
+
+def check_prompts(words_nodes: list[str], vote_nodes: list[str]) -> dict[str, tuple[str, list[str], str]]:
+    """The prompt fields of the checks' Host notes for a kind's context (`roundtable.prompts.rendering.PromptFields`):
+    ``review_note_prompt`` (template ``checks/words_note``, read by ``words_nodes``) and ``vote_note_prompt``
+    (``checks/vote_note``, read by ``vote_nodes``), so Studio shows and edits them with the kind's other prompts."""
+    return {
+        "review_note_prompt": ("checks/words_note", words_nodes,
+                               "The Host's note when the agent asks again: its words copied a speaker or its own "
+                               "private thoughts, named another team, or gave it away."),
+        "vote_note_prompt": ("checks/vote_note", vote_nodes,
+                             "The Host's note when the agent asks again: its vote or choice went against what it "
+                             "knows."),
+    }

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from pydantic import create_model
 
+from roundtable.agents.common.check_options import check_prompts
 from roundtable.agents.common.table import AVALON_ROLES
 from roundtable.prompts.rendering import TemperatureFields, TemplateContext, context_fields, template_fields
 
@@ -54,11 +55,6 @@ PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "choice_help_prompt": ("answers/choice_help", ["act", "respond"],
                            "How the answer's choice is written (per answer shape)."),
     "retry_note_prompt": ("answers/retry_note", ["act", "respond"], "The Host's note when asking again for players."),
-    "review_note_prompt": ("checks/words_note", ["act", "respond"],
-                           "The Host's note when the agent asks again: its words copied a speaker or its own "
-                           "notes, named another team, or exposed its side."),
-    "vote_note_prompt": ("checks/vote_note", ["act"],
-                         "The Host's note when the agent asks again: its team vote went against what it knows."),
     "speech_prompt": ("avalon/speech", ["act", "respond"],
                       "How the words of the request in hand are said: to whom, how long."),
     "decided_prompt": ("avalon/decided", ["respond"], "The chosen action in words, for the response."),
@@ -82,7 +78,7 @@ PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "leader_lines_prompt": ("avalon/leader_lines", ["act"],
                             "What the leader's knowledge and the public record say about whom its side wants on the "
                             "team it proposes."),
-} | {
+} | check_prompts(["act", "respond"], ["act"]) | {
     f"role_{role}_prompt": (f"avalon/roles/{role}", MODEL_NODES,
                             f"Role card of {role}: introduction, goal, initial strategy.")
     for role in AVALON_ROLES

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from pydantic import create_model
 
+from roundtable.agents.common.check_options import check_prompts
 from roundtable.agents.common.table import AVALON_ROLES
 from roundtable.prompts.rendering import TemperatureFields, TemplateContext, context_fields, template_fields
 
@@ -52,7 +53,7 @@ REACT_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "team_record_prompt": ("avalon/team_record", TABLE_NODES, "What the public record says about the team in hand."),
     "leader_lines_prompt": ("avalon/leader_lines", TABLE_NODES,
                             "What the leader's knowledge and the record say about whom its side wants on the team."),
-} | {
+} | check_prompts(["speak"], ["think"]) | {
     f"role_{role}_prompt": (f"avalon/roles/{role}", WRITING_NODES,
                             f"Role card of {role}: introduction, goal, strategy.")
     for role in AVALON_ROLES

@@ -20,7 +20,8 @@ def decide(state: ReactState, runtime: Runtime[Any]) -> AgentOutput:
     Returns:
         ``{"decisions": {request id: Decision dict}, "memory": {player: pool}}``; the decision's ``raw`` holds the
         reasoning, the parser's answers and the sentence, ``fallback`` every rule that stepped in, ``usage`` the
-        cost of every call of the turn (the summary's included).
+        cost of every call of the turn (the summary's included), ``thoughts`` the summary and the reasoning its
+        prompts showed or wrote, when a model was asked.
     """
     turn = ReactTurn.of(state, runtime)
     decision = final_decision(
@@ -28,5 +29,6 @@ def decide(state: ReactState, runtime: Runtime[Any]) -> AgentOutput:
         replies=list(state.get("raw") or []), problems=list(state.get("problems") or []),
         usage=list(state.get("usage") or []), checks=list(state.get("checks") or []),
         response_words=turn.options.response_words, attempts=int(state.get("attempts") or 0),
+        thoughts=turn.private_texts(list(state.get("thoughts") or [])) if state.get("raw") else (),
     )
     return agent_output(decision, turn.memory)

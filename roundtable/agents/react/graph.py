@@ -11,8 +11,10 @@ One invocation answers one request. Every step is a node::
 - ``observe``: the view's new events become lines of the minutes (no model call);
 - ``summarize``: with the first request of a new round, ``Summary_t = LLM(Summary_t-1, Minutes_t, Outcome)``;
 - ``think``: Rules, Role, Summary, Minutes and the Request, then zero-shot "think step by step" (free prose);
-- ``parse``: the parser, a separate call at temperature 0, maps that prose to a team, yes or no, or one player;
-- ``speak``: one sentence to the table when words are asked;
+- ``parse``: the parser, a separate call at temperature 0, maps that prose to a team, yes or no, or one player; a
+  team vote against what the player knows sends the turn back to ``think`` once with the Host's note;
+- ``speak``: one sentence to the table when words are asked, checked before it is said and asked once more on a
+  problem (docs/agents/checks.md);
 - ``believe``: at game over, the belief probe (`roundtable.graphs.probe`): step by step, then a probability of
   being good per other player, read by the parser call (``observe -> [summarize] -> believe -> decide``);
 - ``decide``: the fallback rules of docs/games/protocol.md#fallback-rules, words cleaned, cost summed.
@@ -35,6 +37,7 @@ from roundtable.agents.react import (
     ReactState,
     after_observe,
     after_parse,
+    after_speak,
     after_summarize,
     decide,
     make_believe,
@@ -70,7 +73,7 @@ def build_react_graph(models: ModelProvider | None = None) -> StateGraph[Any, An
     builder.add_edge("believe", "decide")
     builder.add_edge("think", "parse")
     builder.add_conditional_edges("parse", after_parse, ["think", "speak", "decide"])
-    builder.add_edge("speak", "decide")
+    builder.add_conditional_edges("speak", after_speak, ["speak", "decide"])
     builder.add_edge("decide", END)
     return builder
 

@@ -8,6 +8,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 from langgraph.types import Overwrite
 
+from roundtable.agents.protocol import FRESH_CHECKS
 from roundtable.agents.react import memory as mem
 from roundtable.agents.react.state import ReactState
 from roundtable.agents.react.turn import ReactTurn
@@ -26,6 +27,7 @@ def observe(state: ReactState, runtime: Runtime[Any]) -> dict[str, Any]:
         "view": {**view, "events": [], "first_event": turn.view.first_event + len(turn.view.events)},
         "thought": None, "action": None, "utterance": None, "retry": False, "attempts": 0,
         "raw": Overwrite([]), "problems": Overwrite([]), "usage": Overwrite([]), "checks": Overwrite([]),
+        "thoughts": Overwrite([]), **FRESH_CHECKS,
     }
     memory = mem.ingest(turn.memory, turn.view, turn.table.narrate)
     if memory is not None:

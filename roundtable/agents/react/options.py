@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from roundtable.agents.common.check_options import CheckOptions
 from roundtable.agents.protocol import validated_options
 
 
-class ReactOptions(BaseModel):
+class ReactOptions(CheckOptions):
     """Validated ``react`` seat options (unknown keys are refused; docs/agents/react.md#options).
 
     Attributes:
@@ -24,6 +25,10 @@ class ReactOptions(BaseModel):
             ``True``/``False`` force it.
         temperature: sampling of the reasoning, the summary and the words (default: the run's context, 0.1).
         parse_temperature: sampling of the parser (default: the run's context, 0).
+        word_checks, vote_check, knowledge_note, dry: the checks' switches
+            (`roundtable.agents.common.check_options.CheckOptions`, docs/agents/checks.md#options): the sentence
+            checked before it is said (``speak``), a team vote against what the player knows asked again
+            (``parse``), the team lines beside the request, the DRY sampler for the sentence.
     """
 
     model_config = ConfigDict(extra="forbid")

@@ -7,7 +7,9 @@ JSON schemas the reply is held to the extractor's schema; otherwise its ``Answer
 (`roundtable.agents.common.reading.settle`): too few players sends the turn back to ``think`` while retries are
 left (AvalonBench's parser asks once more for a team of the right size, ``src/server/tasks/avalon/wrapper.py``);
 what cannot be read falls to the fallback rules of docs/games/protocol.md#fallback-rules, named in the decision's
-``fallback``.
+``fallback``. A team vote read is checked against what the player's own knowledge settles
+(`roundtable.agents.common.settled`, seat option ``vote_check``; docs/agents/checks.md): against it, the turn goes
+back to ``think`` once with the Host's note, and the second answer is kept.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from langgraph.runtime import Runtime
 from roundtable.agents.common.extraction import extract
 from roundtable.agents.common.model_calls import ModelProvider
 from roundtable.agents.common.reading import REPLY_CHARS, settle
+from roundtable.agents.common.settled import avalon_settled, settled_update
 from roundtable.agents.react.state import ReactState
 from roundtable.agents.react.turn import ReactTurn
 
@@ -41,6 +44,9 @@ def make_parse(models: ModelProvider):
                                      system=turn.context.render("extraction/system"),
                                      structured=turn.structured(models), module="parse")
         update = settle(request, turn.seed, turn.options.retries, action, attempt)
+        if not update["retry"]:
+            update |= settled_update(turn.context, turn.view, request, avalon_settled(turn.table),
+                                     update.get("action"), turn.options.vote_check, bool(state.get("reviewed")))
         return update | {"raw": [f"(parser) {raw}"], "usage": [usage]}
 
     return parse

@@ -2,11 +2,12 @@
 
 After ``observe``: ``summarize`` when an ended round's minutes wait to be folded into the summary, else the step
 that answers the request. After ``summarize``: that step. ``think`` always leads to ``parse``; after ``parse``:
-``think`` again when too few players were read and a retry is left, else ``speak`` for the words when asked, else
-``decide``. The step that answers a request is chosen by its answer shape (`ANSWERED_BY`): a request that needs
-a model's answer (a ``pick``, or a ``yes_no`` with a choice) is thought about first; words alone go to ``speak``;
-a forced answer (a good player's quest card) goes straight to ``decide``; the belief probe at game over goes to
-``believe``, then ``decide``.
+``think`` again when too few players were read and a retry is left, or when a team vote went against what the player
+knows (``recheck``, docs/agents/checks.md), else ``speak`` for the words when asked, else ``decide``. After
+``speak``: ``speak`` once more when its sentence failed a check, else ``decide``. The step that answers a request is
+chosen by its answer shape (`ANSWERED_BY`): a request that needs a model's answer (a ``pick``, or a ``yes_no`` with
+a choice) is thought about first; words alone go to ``speak``; a forced answer (a good player's quest card) goes
+straight to ``decide``; the belief probe at game over goes to ``believe``, then ``decide``.
 """
 
 from __future__ import annotations
@@ -50,5 +51,11 @@ def after_summarize(state: Mapping[str, Any]) -> Step:
 
 
 def after_parse(state: Mapping[str, Any]) -> Step:
-    """``think`` again when the parser read too few players and a retry is left, else `answer_step`."""
-    return "think" if state.get("retry") else answer_step(state)
+    """``think`` again when the parser read too few players and a retry is left, or a check asked again, else
+    `answer_step`."""
+    return "think" if state.get("retry") or state.get("recheck") else answer_step(state)
+
+
+def after_speak(state: Mapping[str, Any]) -> Step:
+    """``speak`` once more when a check of its sentence asked again, else ``decide``."""
+    return "speak" if state.get("recheck") else "decide"

@@ -5,7 +5,13 @@ Host's instruction and, when the turn also chose an action (a leader's team, the
 so the sentence goes with it (template ``react/speak``). The reply is cleaned (`sanitize_utterance`: lines posing
 as the Host or another player are dropped, named as a fallback) and cut to its first sentence
 (`roundtable.agents.common.words.first_sentence`; a cut is named in ``checks``): AvalonBench's players say one
-sentence a turn (its discussion prompt, ``src/server/tasks/avalon/prompts.py``).
+sentence a turn (its discussion prompt, ``src/server/tasks/avalon/prompts.py``). The call is sampled with the DRY
+sampler where the seat's ``dry`` is on.
+
+The sentence is then checked (`roundtable.agents.common.review`, docs/agents/checks.md#words-checks): a near copy
+of the talk in the minutes or of the player's own summary and reasoning, a team other than the one chosen, words
+that give it away. On a problem ``speak`` runs once more with the Host's note (sampled warmer after a near copy);
+the second sentence is kept.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from roundtable.agents.common.model_calls import ModelProvider, call_text
+from roundtable.agents.common.review import words_update
 from roundtable.agents.common.words import first_sentence
 from roundtable.agents.react.state import ReactState
 from roundtable.agents.react.turn import ReactTurn
@@ -26,18 +33,27 @@ def make_speak(models: ModelProvider):
 
     def speak(state: ReactState, runtime: Runtime[Any]) -> dict[str, Any]:
         turn = ReactTurn.of(state, runtime)
-        words = turn.options.response_words
+        opts = turn.options
+        words = opts.response_words
+        action = state.get("action")
         prompt = turn.context.render(
             "react/speak", context=turn.context_text(), instruction=turn.table.instruction(),
-            decided=turn.table.decided(state.get("action")), speech=turn.table.speech(), words=words)
-        raw, usage = call_text(turn.writer(models, words), turn.messages(prompt), "speak")
+            decided=turn.table.decided(action), speech=turn.table.speech(), words=words,
+            note=state.get("recheck") or "")
+        model = turn.writer(models, words, speaking=True, again=bool(state.get("copied")))
+        raw, usage = call_text(model, turn.messages(prompt), "speak")
         clean, reason = sanitize_utterance(raw, turn.view.player, words)
         said, sentences = first_sentence(clean)
-        update: dict[str, Any] = {"utterance": said, "raw": [raw], "usage": [usage]}
+        update: dict[str, Any] = {"utterance": said, "raw": [raw], "usage": [usage], "recheck": None, "copied": False}
         if reason:
             update["problems"] = [reason]
-        if sentences > 1:
-            update["checks"] = [f"speak: {sentences} sentences cut to the first"]
+        cut = [f"speak: {sentences} sentences cut to the first"] if sentences > 1 else []
+        checked = words_update(turn.context, turn.view, turn.request, said, (action or {}).get("players"),
+                               heard=turn.heard(), thoughts=turn.private_texts(list(state.get("thoughts") or [])),
+                               checks=opts.word_checks, response_words=words, reviewed=bool(state.get("reviewed")))
+        update |= checked | {"checks": [*cut, *(checked.get("checks") or [])]}
+        if checked.get("recheck"):
+            update["utterance"] = None
         return update
 
     return speak

@@ -8,21 +8,20 @@ Input and output as every agent kind (`roundtable.agents.protocol.AgentInput`, `
   has read an answer;
 - ``action``, ``utterance``: the answer the parser read and the sentence said (`DecisionChannels`);
 - ``raw``, ``problems``, ``usage``: appended by each call (raw replies, fallback reasons, usage records);
-- ``checks``: what the agent's own checks found (`Decision.checks`): sentences cut, a summary kept.
+- ``recheck``, ``reviewed``, ``copied``, ``checks``, ``thoughts``: the checks' channels
+  (`roundtable.agents.protocol.CheckChannels`): the Host's note when ``think`` or ``speak`` is asked again after a
+  check; what the agent's own checks found (`Decision.checks`: sentences cut, a summary kept, the checks of
+  docs/agents/checks.md); each ``think`` reply's reasoning.
 """
 
 from __future__ import annotations
 
-import operator
-from typing import Annotated
-
-from roundtable.agents.protocol import AgentInput, AgentOutput, DecisionChannels
+from roundtable.agents.protocol import AgentInput, AgentOutput, CheckChannels, DecisionChannels
 
 
-class ReactState(AgentInput, AgentOutput, DecisionChannels, total=False):
+class ReactState(AgentInput, AgentOutput, DecisionChannels, CheckChannels, total=False):
     """The agent graph's full state (see the module docstring)."""
 
     thought: str | None
     retry: bool
     attempts: int
-    checks: Annotated[list[str], operator.add]

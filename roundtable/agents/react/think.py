@@ -2,9 +2,11 @@
 
 One call (module ``think``, temperature 0.1): *Rules*, *Role*, *Summary*, *Minutes* and the *Request*, in that
 order, then "think step by step" (template ``react/think``). The reply is free prose, kept whole in ``thought``
-for the parser; nothing is read from it here. Asked again after the parser read too few players, the prompt
-also holds the previous answer and the Host's note (AvalonBench's parser asks the model once more for a team of
-the right size: ``src/server/tasks/avalon/wrapper.py``, ``parse_result``).
+for the parser (and in ``thoughts``, `Decision.thoughts`); nothing is read from it here. Asked again after the
+parser read too few players, the prompt also holds the previous answer and the Host's note (AvalonBench's parser
+asks the model once more for a team of the right size: ``src/server/tasks/avalon/wrapper.py``, ``parse_result``);
+so it does after a team vote against what the player knows (`roundtable.agents.react.parse`), with the note of
+that check (docs/agents/checks.md#knowledge-settled-decisions).
 """
 
 from __future__ import annotations
@@ -27,13 +29,15 @@ def make_think(models: ModelProvider):
 
     def think(state: ReactState, runtime: Runtime[Any]) -> dict[str, Any]:
         turn = ReactTurn.of(state, runtime)
-        again = bool(state.get("retry"))
+        retry = bool(state.get("retry"))
+        again = retry or bool(state.get("recheck"))
+        note = state.get("recheck") or (turn.table.retry_note(int(state.get("attempts") or 0)) if retry else "")
         prompt = turn.context.render(
             "react/think", context=turn.context_text(), instruction=turn.table.instruction(),
             words=turn.options.thought_words, previous=(state.get("thought") or "") if again else "",
-            retry_note=turn.table.retry_note(int(state.get("attempts") or 0)) if again else "")
+            retry_note=note)
         raw, usage = call_text(turn.writer(models, turn.options.thought_words + ACTION_WORDS), turn.messages(prompt),
                               "think")
-        return {"thought": raw, "retry": False, "raw": [raw], "usage": [usage]}
+        return {"thought": raw, "retry": False, "recheck": None, "raw": [raw], "usage": [usage], "thoughts": [raw]}
 
     return think

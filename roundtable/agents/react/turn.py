@@ -19,6 +19,8 @@ from langgraph.runtime import Runtime
 
 from roundtable.agents.common.model_calls import ModelProvider
 from roundtable.agents.common.options import max_tokens_for
+from roundtable.agents.common.review import heard_lines
+from roundtable.agents.common.sampling import speech_sampling, speech_temperature
 from roundtable.agents.common.table import AvalonTable, avalon_view
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
 from roundtable.agents.react import memory as mem
@@ -64,7 +66,8 @@ class ReactTurn:
         context = agent_context(ReactContext, "react", runtime.context if runtime is not None else None)
         view = avalon_view(parse_view(state["view"]))
         request = Request.model_validate(state["request"])
-        table = AvalonTable(view=view, request=request, context=context, response_words=options.response_words)
+        table = AvalonTable(view=view, request=request, context=context, response_words=options.response_words,
+                            knowledge_lines=options.knowledge_note)
         return cls(view=view, request=request, seat=seat, seed=int(state.get("seed") or 0),
                    memory=dict(state.get("pool") or {}), options=options, context=context, table=table)
 
@@ -74,12 +77,15 @@ class ReactTurn:
         """The server slot this player's calls are pinned to (`roundtable.agents.protocol.player_slot`), or None."""
         return player_slot(self.view.player, models.slots(self.seat.model))
 
-    def writer(self, models: ModelProvider, words: int) -> BaseChatModel:
+    def writer(self, models: ModelProvider, words: int, speaking: bool = False, again: bool = False) -> BaseChatModel:
         """The seat's model for a reply of at most ``words`` words at the kind's temperature (seat option, else the
-        context's 0.1), on the player's slot."""
+        context's 0.1), on the player's slot; ``speaking``: the reply is words said at the table (sampled with the
+        DRY sampler where the seat's ``dry`` is on), ``again``: asked for again after a near copy (sampled
+        warmer): `roundtable.agents.common.sampling`."""
         t = self.options.temperature
-        temperature = self.context.temperature if t is None else t
-        return models.chat(self.seat.model, temperature, max_tokens_for(words), slot=self.slot(models))
+        temperature = speech_temperature(self.context.temperature if t is None else t, speaking and again)
+        return models.chat(self.seat.model, temperature, max_tokens_for(words), slot=self.slot(models),
+                           sampling=speech_sampling(self.options, self.seat.model, speaking))
 
     def parser(self, models: ModelProvider) -> BaseChatModel:
         """The seat's model as the parser: the parse temperature (seat option, else the context's 0), `PARSE_TOKENS`."""
@@ -93,6 +99,16 @@ class ReactTurn:
         return models.json_schema(self.seat.model) if option == "auto" else bool(option)
 
     # -------------------------------------------------------- prompt parts
+
+    def heard(self) -> list[tuple[str, str]]:
+        """The talk among the minutes not yet summarized, ``[("Player 3", words), ...]`` (the player's own among
+        them), for the near-copy check (`roundtable.agents.common.review.heard_lines`)."""
+        return heard_lines(str(m.get("text") or "") for m in self.memory.get("minutes") or [])
+
+    def private_texts(self, thoughts: list[str]) -> list[str]:
+        """The private texts behind the decision in hand (`Decision.thoughts`): the running summary its prompts show
+        and ``thoughts``, the reasoning written so far."""
+        return [text for text in (str(self.memory.get("summary") or ""), *thoughts) if text]
 
     def messages(self, user: str) -> list[BaseMessage]:
         """``[system: the rules, user: user]``."""

@@ -1,0 +1,110 @@
+"""The react agent's checks before it answers (its ``speak`` and ``parse`` steps over the shared checks), with
+scripted models: each check fires when it should and not otherwise, what it found is in the decision's checks, and
+the decision's thoughts hold the summary and the reasoning."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lga_fakes import Script, ScriptedModels, first, play_until, speak_request, vote_request
+
+from roundtable.agents.common.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING
+from roundtable.agents.react.graph import build_react_graph
+from roundtable.games import avalon
+
+# lan6, seed 1: 1 Servant, 2 Assassin, 3 Morgana, 4 Servant, 5 Percival, 6 Merlin; Player 5 leads quest 1 and
+# opened the talk with "I propose players 1 and 5." (the naive bot's words); the naive team is players 1 and 5.
+OPENING = "I propose players 1 and 5."
+FRESH = "Players 1 and 5 have done nothing wrong yet, so I can back them."
+
+
+def decide(script: Script, state: avalon.AvalonState, request: avalon.Request, model: str = "fake",
+           pool: dict[str, Any] | None = None, **options: Any) -> tuple[avalon.Decision, list[str]]:
+    """One decision: ``(Decision, the nodes that ran)``."""
+    graph = build_react_graph(ScriptedModels(script, json=False)).compile()
+    task = {"view": avalon.view(state, request.player).model_dump(mode="json"),
+            "request": request.model_dump(mode="json"), "pool": dict(pool or {}),
+            "seat": {"kind": "react", "model": model, "options": options}, "seed": 5}
+    nodes: list[str] = []
+    values: dict[str, Any] = {}
+    for mode, chunk in graph.stream(task, stream_mode=["updates", "values"]):
+        if mode == "updates":
+            nodes += list(chunk)
+        else:
+            values = chunk
+    return avalon.Decision.model_validate(values["decisions"][request.id]), nodes
+
+
+def test_a_sentence_copying_an_earlier_speaker_is_asked_again_warmer_and_the_second_kept() -> None:
+    state, request = speak_request(6)
+    script = Script(replies={"speak": [OPENING, FRESH]})
+    decision, nodes = decide(script, state, request)
+    assert nodes == ["observe", "speak", "speak", "decide"]
+    first_call, again = script.calls
+    assert "Player 5 already said almost exactly that" in again.prompt and "already said" not in first_call.prompt
+    assert first_call.temperature == 0.1 and again.temperature == AGAIN_TEMPERATURE
+    assert decision.utterance == FRESH and decision.checks == ("near copy of Player 5: asked again",)
+
+
+def test_a_fresh_sentence_is_said_at_once_dry_sampled_on_the_embedded_model() -> None:
+    state, request = speak_request(6)
+    script = Script(replies={"speak": FRESH})
+    decision, nodes = decide(script, state, request, model="local")
+    assert nodes == ["observe", "speak", "decide"] and decision.checks == ()
+    assert script.calls[0].sampling == dict(DRY_SAMPLING)
+
+
+def test_with_its_checks_and_dry_off_the_copy_is_said() -> None:
+    state, request = speak_request(6)
+    script = Script(replies={"speak": OPENING})
+    decision, nodes = decide(script, state, request, model="local", word_checks="none", dry=False)
+    assert nodes == ["observe", "speak", "decide"] and decision.utterance == OPENING
+    assert script.calls[0].sampling == {}
+
+
+def test_a_leaders_sentence_reading_out_its_reasoning_is_asked_again_and_both_are_its_thoughts() -> None:
+    state, requests = play_until(first("propose_team"))
+    leader = requests[0]
+    reasoning = "Player 1 and Player 5 were on no failed quest, so I propose players 1 and 5 for this quest."
+    script = Script(replies={"think": reasoning, "parse": "Answer: 1, 5",
+                             "speak": [reasoning, "Players 1 and 5 it is."]})
+    decision, nodes = decide(script, state, leader)
+    assert nodes == ["observe", "think", "parse", "speak", "speak", "decide"]
+    assert "private thoughts read out" in script.calls[-1].prompt
+    assert "You have decided to propose players 1, 5." in script.calls[-1].prompt
+    assert decision.players == (1, 5) and decision.utterance == "Players 1 and 5 it is."
+    assert decision.checks == ("near copy of own thoughts: asked again",)
+    assert decision.thoughts == (reasoning,)
+
+
+def test_merlin_rejecting_a_team_with_no_evil_player_he_sees_thinks_again_and_the_second_vote_is_kept() -> None:
+    state, request = vote_request(6)
+    script = Script(replies={"think": ["I reject to be safe.", "No evil player is on it: I approve."],
+                             "parse": ["Answer: reject", "Answer: approve"]})
+    decision, nodes = decide(script, state, request)
+    assert nodes == ["observe", "think", "parse", "think", "parse", "decide"]
+    again = script.calls[2].prompt
+    assert "Your last answer: I reject to be safe." in again
+    assert "no evil player you know is on this team" in again
+    assert decision.choice is True
+    assert decision.checks == ("vote reject against knowledge (no_evil_seen): asked again",)
+    assert decision.thoughts == ("I reject to be safe.", "No evil player is on it: I approve.")
+
+
+def test_a_vote_its_knowledge_does_not_settle_or_with_the_check_off_is_cast_at_once() -> None:
+    state, request = vote_request(1)  # a Servant
+    script = Script(replies={"think": "I reject.", "parse": "Answer: reject"})
+    decision, nodes = decide(script, state, request)
+    assert nodes == ["observe", "think", "parse", "decide"] and decision.checks == ()
+    state, request = vote_request(6)
+    script = Script(replies={"think": "I reject.", "parse": "Answer: reject"})
+    decision, nodes = decide(script, state, request, vote_check="off")
+    assert nodes == ["observe", "think", "parse", "decide"] and decision.choice is False
+
+
+def test_the_summary_its_prompts_show_is_among_its_thoughts() -> None:
+    state, request = vote_request(1)
+    script = Script(replies={"think": "I approve.", "parse": "Answer: approve"})
+    pool = {"summary": "Nothing has happened yet.", "summary_round": 0}
+    decision, _ = decide(script, state, request, pool=pool)
+    assert decision.thoughts == ("Nothing has happened yet.", "I approve.")
