@@ -24,31 +24,33 @@ from roundtable.metrics.quality.talk import count_fallbacks, count_talk
 from roundtable.metrics.quality.werewolf import count_werewolf
 
 __all__ = ["CHECK_KINDS", "GAME_PARTS", "LABELS", "TARGETS", "PlayQuality", "Share", "agent_checks", "check_kind",
-           "last_chance", "meets", "play_quality", "quality_lines", "settled_vote"]
+           "last_chance", "meets", "percent", "play_quality", "quality_lines", "settled_vote"]
 
 GAME_PARTS: dict[str, Callable[[dict[str, Any], PlayQuality], None]] = {
     "avalon": count_avalon, "werewolf": count_werewolf}
 """Each game's own measures, by game name; a game without a part gets the measures every game shares."""
 
 
-def play_quality(record: dict[str, Any]) -> PlayQuality:
+def play_quality(record: dict[str, Any], game: str | None = None) -> PlayQuality:
     """The play-quality measures of one game record, of either game.
 
     Args:
-        record: a game record (`roundtable.store.records.build_record`): ``game`` (``avalon`` when missing, as
-            records of the first versions), ``roles`` (``{"1": "merlin", ...}``), ``events`` and ``usage``.
+        record: a game record (`roundtable.store.records.build_record`): ``game``, ``roles`` (``{"1": "merlin",
+            ...}``), ``events`` and ``usage``. A record without roles gets only the measures every game shares.
+        game: the game, when the record does not say (default: the record's ``game``, else ``avalon``, as
+            records of the first versions).
 
     Returns:
         The game's `PlayQuality`; costs come from ``usage["game"]``.
 
     Raises:
-        KeyError, ValueError: the record has no roles or an unknown role.
+        ValueError: a role the game does not have.
     """
     quality = PlayQuality()
     count_talk(record, quality)
     count_fallbacks(record, quality)
-    part = GAME_PARTS.get(str(record.get("game") or "avalon"))
-    if part is not None:
+    part = GAME_PARTS.get(str(record.get("game") or game or "avalon"))
+    if part is not None and record.get("roles"):
         part(record, quality)
     return quality
 
@@ -58,25 +60,31 @@ def percent(share: Share) -> str:
     return "-" if share.rate is None else f"{share.hits}/{share.cases} = {100 * share.rate:.0f}%"
 
 
+TALK = ("parroting", "thoughts_aloud", "self_exposure", "merlin_exposed")
+"""The measures of what players say; the others are of what they decide (and how games end)."""
+
+
 def quality_lines(record: dict[str, Any]) -> list[str]:
-    """The play-quality lines of one game for ``roundtable show``: every measure with cases (``-`` without), each
-    with its target and whether it is met, the knowledge-settled rules, and where a game ended by five rejections.
-    """
+    """The play-quality lines of one game for ``roundtable show``: the measures of talk, then those of decisions,
+    each ``hits/cases = rate%`` (``-`` without cases) with its target (`TARGETS`) and whether it is met; the
+    knowledge-settled decisions by rule; and, for a finished Avalon game, whether it ended by five rejected teams
+    and in which quest."""
     quality = play_quality(record)
-    parts = []
-    for measure in PlayQuality.MEASURES:
-        share = getattr(quality, measure)
-        if measure == "five_rejections" and not share.cases:
-            continue
-        target = TARGETS.get(measure)
-        met = meets(measure, share.rate)
-        note = "" if target is None or met is None else f" (target {target[0]} {100 * target[1]:.0f}%" \
-                                                        f"{'' if met else ', NOT met'})"
-        parts.append(f"{LABELS[measure]} {percent(share)}{note}")
-    lines = ["Play quality: " + "; ".join(parts)]
+    lines = []
+    for title, measures in (("talk", TALK), ("decisions", [m for m in PlayQuality.MEASURES
+                                                           if m not in TALK and m != "five_rejections"])):
+        parts = []
+        for measure in measures:
+            share = getattr(quality, measure)
+            target, met = TARGETS.get(measure), meets(measure, share.rate)
+            note = "" if target is None or met is None else (
+                f" (target {target[0]} {100 * target[1]:.0f}%{'' if met else ', NOT met'})")
+            parts.append(f"{LABELS[measure]} {percent(share)}{note}")
+        lines.append(f"Play quality, {title}: " + "; ".join(parts))
     if quality.settled_rules:
         lines.append("Knowledge-settled decisions right, by rule: " + "; ".join(
             f"{rule} {percent(share)}" for rule, share in sorted(quality.settled_rules.items())))
-    if quality.five_rejection_quests:
-        lines.append(f"Ended by five rejected teams in quest {quality.five_rejection_quests[0]}")
+    if quality.five_rejections.cases:
+        lines.append("Ended by five rejected teams: " + (
+            f"yes, in quest {quality.five_rejection_quests[0]}" if quality.five_rejection_quests else "no"))
     return lines

@@ -12,6 +12,7 @@ from typing import Any
 from roundtable.games.protocol import BELIEF
 from roundtable.metrics.avalonplay import game_metrics
 from roundtable.metrics.deduction import deductions
+from roundtable.metrics.play_quality import quality_lines
 from roundtable.metrics.werewolf import werewolf_outcomes
 from roundtable.plugins import load_plugins
 
@@ -20,9 +21,10 @@ Summary = Callable[[dict[str, Any], bool], list[str]]
 
 
 def avalon_summary(record: dict[str, Any], finished: bool) -> list[str]:
-    """AvalonPlay's measures (Shi et al.; `roundtable.metrics.avalonplay`) and, once the game is over, AvalonBench's
-    deduction accuracy of each good player that stated a belief, next to the 0.5-for-everyone baseline
-    (`roundtable.metrics.deduction`)."""
+    """AvalonPlay's measures (Shi et al.; `roundtable.metrics.avalonplay`), the play-quality measures
+    (`roundtable.metrics.play_quality.quality_lines`, once anything was said or decided) and, once the game is over,
+    AvalonBench's deduction accuracy of each good player that stated a belief, next to the 0.5-for-everyone
+    baseline (`roundtable.metrics.deduction`)."""
     lines = []
     m = game_metrics(record)
     if m.quest_win.cases:
@@ -31,6 +33,7 @@ def avalon_summary(record: dict[str, Any], finished: bool) -> list[str]:
             rate = "-" if share.rate is None else f"{share.rate:.2f}"
             parts.append(f"{label} {rate} ({share.hits}/{share.cases})")
         lines.append("AvalonPlay measures: " + ", ".join(parts))
+    lines += play_quality_lines(record)
     if finished:
         found = deductions(record)
         seats = record.get("seats") or []
@@ -56,9 +59,18 @@ def seat_label(seats: list[dict[str, Any]], player: int) -> str:
 
 
 def werewolf_summary(record: dict[str, Any], finished: bool) -> list[str]:
-    """Xu et al.'s measures of one Werewolf game (`roundtable.metrics.werewolf`): who won and in how many days."""
+    """Xu et al.'s measures of one Werewolf game (`roundtable.metrics.werewolf`): who won and in how many days; then
+    the play-quality measures (`roundtable.metrics.play_quality.quality_lines`, once anything was said or
+    decided)."""
     m = werewolf_outcomes([record])
-    return [f"Werewolf measures: village win {m.village_wins}/{m.games}, {m.days[0]} days"] if m.games else []
+    lines = [f"Werewolf measures: village win {m.village_wins}/{m.games}, {m.days[0]} days"] if m.games else []
+    return lines + play_quality_lines(record)
+
+
+def play_quality_lines(record: dict[str, Any]) -> list[str]:
+    """The play-quality lines of a game in which something was said or decided (``[]`` before)."""
+    said = any(e.get("type") in ("utterance", "decision") for e in record.get("events") or [])
+    return quality_lines(record) if said else []
 
 
 def game_summary(game: str, record: dict[str, Any], finished: bool) -> list[str]:

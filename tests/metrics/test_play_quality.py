@@ -12,7 +12,7 @@ from roundtable.agents.common.words import (
     named_team,
 )
 from roundtable.games.avalon import Role
-from roundtable.metrics.play_quality import agent_checks, play_quality, settled_vote
+from roundtable.metrics.play_quality import agent_checks, play_quality, quality_lines, settled_vote
 
 # lan6 seating: 1 Merlin, 2 Percival, 3 and 4 Servants, 5 Morgana, 6 Assassin.
 LAN6 = ["merlin", "percival", "servant", "servant", "morgana", "assassin"]
@@ -291,6 +291,8 @@ def test_a_game_ended_by_five_rejections_in_quest_2() -> None:
     ended = play_quality(record(*events) | {"end_reason": "five_rejected_proposals"})
     assert (ended.five_rejections.hits, ended.five_rejections.cases) == (1, 1)
     assert ended.five_rejection_quests == [2]
+    assert quality_lines(record(*events) | {"end_reason": "five_rejected_proposals"})[-1] == \
+        "Ended by five rejected teams: yes, in quest 2"
     other = play_quality(record(*events[:-1], {"type": "game_over", "winner": "good", "reason": "merlin_survived"})
                          | {"end_reason": "merlin_survived"})
     assert (other.five_rejections.hits, other.five_rejections.cases, other.five_rejection_quests) == (0, 1, [])

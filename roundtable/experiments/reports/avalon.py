@@ -1,7 +1,8 @@
 """Avalon's sections of an experiment report: the tables in the papers' shapes (Lan et al. Table 2 and its
 ablations, AvalonBench's game outcomes, Lan et al. Tables 6-8's QER and FVR of the evil roles, LAR and
-self-recommendation per role, VRR), AvalonBench's deduction accuracy next to its 0.5 baseline and AvalonPlay's
-figures, every figure with its 95% interval; plots ``win_rate.png``, ``evil_qer_fvr.png``, ``role_lar_srr.png``.
+self-recommendation per role, VRR), AvalonBench's deduction accuracy next to its 0.5 baseline, AvalonPlay's
+figures and play quality (issue 35, with the games ended by five rejected teams), every figure with its 95%
+interval; plots ``win_rate.png``, ``evil_qer_fvr.png``, ``role_lar_srr.png``.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ from typing import Any
 
 from roundtable.experiments.reports.format import bars, num, pct, table
 from roundtable.experiments.reports.game import GameReport
+from roundtable.experiments.reports.quality import quality_section
 from roundtable.metrics.avalonplay import avalonplay_metrics
 from roundtable.metrics.intervals import wilson
+from roundtable.metrics.quality.table import quality_table
 from roundtable.metrics.tables import Measure, find, measure_table
 
 EVIL_ROLES = ("morgana", "assassin", "minion", "mordred", "oberon")
@@ -72,7 +75,13 @@ def sections(records: dict[str, list[dict[str, Any]]], rows: list[Measure]) -> l
     keys = ("Game Win", "Quest Win", "Team Acc")
     parts.append("## AvalonPlay (Game Win, Quest Win, Team Acc)\n")
     parts.append(table(["condition", *keys], ([c, *(play[c][k] for k in keys)] for c in conditions)))
+    parts.append(quality_section(records, rows))
     return parts
+
+
+def measures(records: dict[str, list[dict[str, Any]]]) -> list[Measure]:
+    """Avalon's measure table (`measure_table`), then the play-quality rows (`quality_table`)."""
+    return measure_table(records) + quality_table(records, "avalon")
 
 
 def deduction_section(conditions: list[str], rows: list[Measure]) -> str:
@@ -119,5 +128,5 @@ def plots(target: Path, records: dict[str, list[dict[str, Any]]], rows: list[Mea
            for role in roles for m in ("LAR", "SRR")})
 
 
-REPORT = GameReport(name="avalon", measures=measure_table, sections=sections, plots=plots)
+REPORT = GameReport(name="avalon", measures=measures, sections=sections, plots=plots)
 """Avalon's report, declared under the ``roundtable.reports`` entry points."""

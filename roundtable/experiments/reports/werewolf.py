@@ -1,6 +1,6 @@
 """Werewolf's sections of an experiment report: Xu et al.'s village win rate and game length in days
-(`roundtable.metrics.werewolf`), also against the size of the experience pool the games were played with; plots
-``win_rate.png`` and ``pool_size.png``."""
+(`roundtable.metrics.werewolf`), also against the size of the experience pool the games were played with, and play
+quality (issue 35, `roundtable.metrics.quality.table`); plots ``win_rate.png`` and ``pool_size.png``."""
 
 from __future__ import annotations
 
@@ -9,14 +9,16 @@ from typing import Any
 
 from roundtable.experiments.reports.format import bars, error_bar, num, pct, table
 from roundtable.experiments.reports.game import GameReport
+from roundtable.experiments.reports.quality import quality_section
 from roundtable.metrics.pools import STEP, bin_label
+from roundtable.metrics.quality.table import quality_table
 from roundtable.metrics.tables import Measure, find
 from roundtable.metrics.werewolf import POOL_GROUP, UNKNOWN, werewolf_measure_table, werewolf_pool_table
 
 
 def measures(records: dict[str, list[dict[str, Any]]]) -> list[Measure]:
-    """Xu et al.'s measures per condition, then per experience pool size."""
-    return werewolf_measure_table(records) + werewolf_pool_table(records)
+    """Xu et al.'s measures per condition, then per experience pool size, then the play-quality rows."""
+    return werewolf_measure_table(records) + werewolf_pool_table(records) + quality_table(records, "werewolf")
 
 
 def sections(records: dict[str, list[dict[str, Any]]], rows: list[Measure]) -> list[str]:
@@ -31,6 +33,7 @@ def sections(records: dict[str, list[dict[str, Any]]], rows: list[Measure]) -> l
             "village_win_rate", "werewolf_win_rate", "draw_rate")), num(find(rows, "days_per_game", c))]
         for c in conditions)))
     parts.append(pool_section(rows))
+    parts.append(quality_section(records, rows))
     return parts
 
 

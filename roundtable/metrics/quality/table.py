@@ -16,8 +16,9 @@ QUEST_GROUP = "quest"
 """``group_by`` of the five-rejection rows per quest (``group``: the quest; ``k``: games that ended so in it)."""
 
 
-def quality_table(records: Mapping[str, Iterable[dict[str, Any]]]) -> list[Measure]:
-    """Play quality per condition of the finished ``records`` (``{condition: records}``).
+def quality_table(records: Mapping[str, Iterable[dict[str, Any]]], game: str | None = None) -> list[Measure]:
+    """Play quality per condition of the finished ``records`` (``{condition: records}``) of ``game`` (for records
+    that do not name their game; `play_quality`).
 
     Returns:
         Per condition: one ``all`` row per measure of `PlayQuality.MEASURES` (metric: the measure's name), the
@@ -29,7 +30,7 @@ def quality_table(records: Mapping[str, Iterable[dict[str, Any]]]) -> list[Measu
         finished = finished_records(items)
         total = PlayQuality()
         for record in finished:
-            total = total.add(play_quality(record))
+            total = total.add(play_quality(record, game))
         games = len(finished)
         for measure in PlayQuality.MEASURES:
             share = getattr(total, measure)
