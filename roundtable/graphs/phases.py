@@ -63,7 +63,8 @@ def agent_seed(game_seed: int, player: int) -> int:
 
 
 def decision_record(rules: GameRules, request: Request, decision: Decision, kind: str) -> Event:
-    """A hidden (analysis-only) log entry for one decision: the answer in the game's words, raw text, fallback, cost."""
+    """A hidden (analysis-only) log entry for one decision: the answer in the game's words, raw text, fallback, the
+    agent's own checks and private thoughts (for docs/measures.md#play-quality), cost."""
     record: Event = {"type": "decision", "to": [], "player": decision.player, "request": decision.request_id,
                      "kind": decision.kind, "agent": kind}
     if request.answer == "belief":  # the game graph's probe, not a move of the game
@@ -77,6 +78,8 @@ def decision_record(rules: GameRules, request: Request, decision: Decision, kind
             record[key] = value
     if decision.checks:
         record["checks"] = list(decision.checks)
+    if decision.thoughts:
+        record["thoughts"] = list(decision.thoughts)
     if decision.usage:
         record["usage"] = decision.usage
     return record
