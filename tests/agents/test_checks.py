@@ -20,6 +20,7 @@ from roundtable.agents.common.review import (
 from roundtable.agents.common.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING, speech_sampling, speech_temperature
 from roundtable.agents.common.settled import Settled, avalon_settled, settled_update
 from roundtable.agents.common.table import AvalonTable
+from roundtable.agents.common.thought import prose_thought
 from roundtable.agents.common.werewolf_knowledge import checked_of, knowledge_note, record_checks, werewolf_settled
 from roundtable.agents.lga.context import LgaContext
 from roundtable.games import avalon, werewolf
@@ -197,3 +198,14 @@ def test_dry_goes_with_words_only_and_a_re_ask_after_a_copy_is_warmer() -> None:
     assert speech_sampling(CheckOptions(dry=False), "local", speaking=True) == ()
     assert speech_temperature(0.1, again=True) == AGAIN_TEMPERATURE and speech_temperature(0.9, again=True) == 0.9
     assert speech_temperature(0.1, again=False) == 0.1
+
+
+@pytest.mark.parametrize(("reply", "with_words", "thought"), [
+    ("Thought: 2 lied.\nIt shows.\nChoice: 1, 3\nWords: I pick 1 and 3.", True, "2 lied. It shows."),
+    ("Thought: 2 lied.\nI pick 1 and 3.", True, "2 lied."),  # no Words label: the other lines are the words
+    ("I pick 1 and 3.", True, ""),  # no label at all: the reply is read as the words
+    ("Thought: 2 lied.\nIt shows.\nChoice: approve", False, "2 lied. It shows."),
+])
+def test_the_reasoning_of_a_prose_reply_is_never_what_is_read_as_its_words(reply: str, with_words: bool,
+                                                                            thought: str) -> None:
+    assert prose_thought(reply, with_words) == thought

@@ -30,6 +30,9 @@ LAYOUT_WORDS = 24
 """Room for a thought reply's keys, quotes and labels (``{"thought": ...``, ``Words:``), in words of budget:
 without it a reply whose fields are filled to their bounds, as a small model fills them, is cut before its words."""
 _THOUGHT_LINE = re.compile(r"^\W*thought\s*:.*$", re.IGNORECASE | re.MULTILINE)
+_ANY_LABEL = re.compile(r"^\W*(thought|choice|words)\s*:", re.IGNORECASE | re.MULTILINE)
+_WORDS_LINE = re.compile(r"^\W*words\s*:", re.IGNORECASE | re.MULTILINE)
+_THOUGHT_LABEL = re.compile(r"^\W*thought\s*:\s*", re.IGNORECASE)
 
 
 def think_schema(request: Request, players: int, thought_words: int, words: int | None, ask_choice: bool,
@@ -69,8 +72,8 @@ def ask_thought(model: Any, messages: Any, request: Request, players: int, opts:
 
     Returns:
         ``(action, words, thought, raw, usage)``: the action read (``{}`` when none was read or asked), the words
-        (``None`` when not asked or not given), the reasoning (the ``thought`` field, or the prose before the
-        ``Choice:`` and ``Words:`` lines; ``""`` when none), the raw reply and the call's usage record.
+        (``None`` when not asked or not given), the reasoning (`prose_thought` of a prose reply), the raw reply
+        and the call's usage record.
     """
     if structured:
         schema = think_schema(request, players, opts.thought_words,
@@ -82,5 +85,16 @@ def ask_thought(model: Any, messages: Any, request: Request, players: int, opts:
     raw, usage = call_text(model, messages, "think")
     choice, said = read_labelled(_THOUGHT_LINE.sub("", raw))
     action = answer_from_text(request, choice) if ask_choice and choice else {}
-    thought = split_sections(raw, ["thought", "choice", "words"])["thought"]
-    return action, said if with_words else None, thought, raw, usage
+    return action, said if with_words else None, prose_thought(raw, with_words), raw, usage
+
+
+def prose_thought(raw: str, with_words: bool) -> str:
+    """The reasoning of a prose reply, never what is read as its words (`read_labelled`): the text before its
+    ``Choice:`` and ``Words:`` lines (a ``Thought:`` label dropped); only the ``Thought:`` line when words were
+    asked and no ``Words:`` label came (the other lines are then the words); ``""`` for a reply with no label."""
+    if not _ANY_LABEL.search(raw):
+        return ""
+    if with_words and not _WORDS_LINE.search(raw):
+        line = _THOUGHT_LINE.search(raw)
+        return _THOUGHT_LABEL.sub("", line.group(0)).strip() if line else ""
+    return " ".join(split_sections(raw, ["thought", "choice", "words"])["thought"].split())
