@@ -143,3 +143,15 @@ def test_words_are_sampled_with_dry_on_the_embedded_model_and_warmer_after_a_cop
     votes = Script(replies={"answer": ANSWERS, "think": "Thought: 6 lies.\nChoice: 6"})
     decide(votes, werewolf_input(state, request, model="local"))
     assert all(not c.sampling for c in votes.calls)  # no words, no DRY
+
+
+def test_words_reading_out_a_reflection_of_an_earlier_day_are_caught_too() -> None:
+    state, request = werewolf_request("speak", 6)
+    old = "As the Werewolf, I observed that Player 4 keeps quiet and Player 1 asks too many questions."
+    pool = {"experience": [{"reflection": old, "response": "Speak: ...", "round": 0}]}
+    inp = werewolf_input(state, request) | {"pool": pool}
+    script = Script(replies={"answer": ANSWERS,
+                             "think": ["Thought: Same as before.\nWords: I observed that Player 4 keeps quiet and "
+                                       "Player 1 asks too many questions.", f"Thought: Ask.\nWords: {FRESH}"]})
+    decision, _ = decide(script, inp)
+    assert decision.checks == ("near copy of own thoughts: asked again",) and decision.utterance == FRESH

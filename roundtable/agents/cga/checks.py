@@ -8,8 +8,9 @@ No model call. After each ``think`` call (`roundtable.agents.cga.think`):
   whole answer is asked for again;
 - the words are checked against what the player heard (the utterances among its memory's messages), its own
   private texts (`private_texts`: the reflection, the answers to its questions, its chains of thought, this
-  one's included: Xu et al.'s reflection said aloud is the commonest copy of a small model), the players it
-  chose, and what gives it away: on a problem the words are asked for again, the action kept.
+  one's included; and the reflections of its earlier decisions, kept in its pool's experience: Xu et al.'s
+  reflection said aloud is the commonest copy of a small model), the players it chose, and what gives it away:
+  on a problem the words are asked for again, the action kept.
 
 Either way ``think`` runs once more with the Host's note; the second answer is kept whatever it says.
 """
@@ -49,6 +50,8 @@ def check_update(turn: CgaTurn, state: CgaState, action: dict[str, Any] | None, 
     """
     settled = (avalon_settled(turn.table) if turn.table is not None
                else werewolf_settled(turn.view, turn.request, turn.checked))
+    earlier = [str(e.get("reflection") or "") for e in turn.memory.get("experience") or []]  # earlier rounds'
+    thoughts = [*private_texts(state, thought), *earlier]
     return check_answer(turn.context, turn.view, turn.request, turn.options, settled=settled, action=action,
-                        chose=chose, words=words, heard=turn.heard(), thoughts=private_texts(state, thought),
+                        chose=chose, words=words, heard=turn.heard(), thoughts=thoughts,
                         response_words=turn.options.response_words, reviewed=bool(state.get("reviewed")))
