@@ -116,7 +116,9 @@ def choose_pick(
 
     Returns:
         A `PickChoice`: a legal answer, or ``retry`` when too few players were
-        named and a retry is left.
+        named and a retry is left. A fallback reason names each player that could not be chosen (a dead
+        player, say: ``"too few players named (0 of 1): passed (player 5 cannot be chosen)"``), so the
+        measures of docs/measures.md#knowledge-settled-decisions count it.
 
     Raises:
         ValueError: the request is not a ``pick``.
@@ -129,22 +131,25 @@ def choose_pick(
     kept, problems = clean_pick(named, count, request.candidates)
     if named is None:
         problems.insert(0, "no players named")
+    refused = [p for p in problems if p.endswith("cannot be chosen")]
+    named_refused = f" ({', '.join(refused)})" if refused else ""  # e.g. a dead player: the measures count it
     if len(kept) == count:
         reason = None
         if problems:
             too_many = any("beyond the" in p for p in problems)
-            reason = "too many players named: kept the first legal ones" if too_many else "illegal players dropped"
+            reason = ("too many players named: kept the first legal ones" if too_many
+                      else f"illegal players dropped{named_refused}")
         return PickChoice(tuple(kept), fallback=reason, problems=tuple(problems))
     if retries_left > 0:
         return PickChoice(None, retry=True, problems=tuple(problems) + (f"only {len(kept)} of {count} legal players",))
     short = f"too few players named ({len(kept)} of {count})"
     if request.may_pass:
-        return PickChoice(None, fallback=f"{short}: passed", problems=tuple(problems))
+        return PickChoice(None, fallback=f"{short}: passed{named_refused}", problems=tuple(problems))
     rng = rng_for(seed, request.id, "fill", attempt)
     rest = [p for p in request.candidates if p not in kept]
     rng.shuffle(rest)
     filled = tuple(kept + rest[: count - len(kept)])
-    return PickChoice(filled, fallback=f"{short}: filled at random", problems=tuple(problems))
+    return PickChoice(filled, fallback=f"{short}: filled at random{named_refused}", problems=tuple(problems))
 
 
 # ------------------------------------------------------------------ yes / no

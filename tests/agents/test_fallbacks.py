@@ -104,3 +104,15 @@ def test_safe_and_checked_decisions_are_legal():
     check_decision(PROPOSE, repaired)
     assert repaired.raw == "x" and repaired.usage == {"calls": 1} and "repaired" in repaired.fallback
     assert repaired.utterance == "go"
+
+
+def test_a_fallback_names_each_player_that_could_not_be_chosen_so_a_pick_of_the_dead_is_counted():
+    from roundtable.games.fallbacks import choose_pick
+    from roundtable.games.protocol import Request
+
+    protect = Request(id="d2.protect.p6", kind="protect", phase="guard", round=2, player=6, answer="pick", count=1,
+                      candidates=(1, 2, 3),
+                      may_pass=True)
+    assert choose_pick(protect, [5], 0).fallback == "too few players named (0 of 1): passed (player 5 cannot be chosen)"
+    assert choose_pick(protect, [5, 2], 0).fallback == "illegal players dropped (player 5 cannot be chosen)"
+    assert choose_pick(protect, [2, 2], 0).fallback == "illegal players dropped", "a repeat names no refused player"
