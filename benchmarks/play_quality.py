@@ -30,6 +30,7 @@ from roundtable.metrics.play_quality import (
     Share,
     agent_checks,
     meets,
+    overruled,
     percent,
     play_quality,
 )
@@ -125,6 +126,7 @@ def main() -> None:
     games = dict.fromkeys(GAMES, 0)
     walls: dict[str, list[float]] = {game: [] for game in GAMES}
     checks: dict[str, Share] = {}
+    replaced: dict[str, int] = {}
     known_walls = wall_seconds(args.paths)
     for path in record_files(args.paths):
         record: dict[str, Any] = json.loads(path.read_text())
@@ -140,6 +142,8 @@ def main() -> None:
         totals[game], games[game] = totals[game].add(quality), games[game] + 1
         for kind, share in agent_checks(record).items():
             checks[kind] = checks.get(kind, Share()).add(share)
+        for kind, count in overruled(record).items():
+            replaced[kind] = replaced.get(kind, 0) + count
     for game in GAMES:
         if games[game]:
             known = walls[game]
@@ -153,6 +157,8 @@ def main() -> None:
             print("\n".join(target_lines(game, totals[game])))
     print("\nthe agent's checks, re-asks that fixed what they found: "
           + ("; ".join(f"{kind} {percent(share)}" for kind, share in sorted(checks.items())) or "none"))
+    print("decisions the agent's rule took instead of the model (overrule): "
+          + ("; ".join(f"{kind} {count}" for kind, count in sorted(replaced.items())) or "none"))
     pooled = totals["avalon"].add(totals["werewolf"])
     for measure, examples in sorted(pooled.examples.items()):
         print(f"\n{LABELS.get(measure, measure)}, first {min(args.examples, len(examples))} of {len(examples)}:")

@@ -18,13 +18,13 @@ from collections.abc import Callable
 from typing import Any
 
 from roundtable.metrics.quality.avalon import count_avalon, last_chance, settled_vote
-from roundtable.metrics.quality.checks import CHECK_KINDS, agent_checks, check_kind
+from roundtable.metrics.quality.checks import CHECK_KINDS, agent_checks, check_kind, overruled
 from roundtable.metrics.quality.result import LABELS, TARGETS, PlayQuality, Share, meets
 from roundtable.metrics.quality.talk import count_fallbacks, count_talk
 from roundtable.metrics.quality.werewolf import count_werewolf
 
 __all__ = ["CHECK_KINDS", "GAME_PARTS", "LABELS", "TARGETS", "PlayQuality", "Share", "agent_checks", "check_kind",
-           "last_chance", "meets", "percent", "play_quality", "quality_lines", "settled_vote"]
+           "last_chance", "meets", "overruled", "percent", "play_quality", "quality_lines", "settled_vote"]
 
 GAME_PARTS: dict[str, Callable[[dict[str, Any], PlayQuality], None]] = {
     "avalon": count_avalon, "werewolf": count_werewolf}
@@ -84,6 +84,10 @@ def quality_lines(record: dict[str, Any]) -> list[str]:
     if quality.settled_rules:
         lines.append("Knowledge-settled decisions right, by rule: " + "; ".join(
             f"{rule} {percent(share)}" for rule, share in sorted(quality.settled_rules.items())))
+    replaced = overruled(record)
+    if replaced:
+        lines.append("Decisions the agents' rule took instead of the model (overrule): " + "; ".join(
+            f"{kind} {count}" for kind, count in sorted(replaced.items())))
     if quality.five_rejections.cases:
         lines.append("Ended by five rejected teams: " + (
             f"yes, in quest {quality.five_rejection_quests[0]}" if quality.five_rejection_quests else "no"))

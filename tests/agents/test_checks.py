@@ -161,6 +161,20 @@ def test_the_seer_votes_for_a_werewolf_it_found_and_never_for_a_player_it_cleare
     assert "found a werewolf" in found.note(Plain(), request, {"players": [7]}, 1)
 
 
+def test_overrule_replaces_a_werewolf_pick_against_what_is_settled_with_no_note() -> None:
+    state, request = werewolf_request("eliminate", 6)
+    view = werewolf.view(state, 6)
+    teammate = werewolf_settled(view, request, {})
+    assert teammate is not None
+    update = settled_update(Plain(), view, request, teammate, {"players": [7]}, "knowledge", False, overrule=True)
+    assert update == {"action": {"passed": True},
+                      "checks": ["eliminate player 7 against knowledge (teammate): overruled"]}
+    seer_state, seer_request = werewolf_request("eliminate", 1)
+    found = werewolf_settled(werewolf.view(seer_state, 1), seer_request, {5: False, 6: True})
+    assert found is not None and found.action(seer_request, {"players": [7]}) == {"players": [6]}
+    assert settled_update(Plain(), view, request, teammate, {"players": [4]}, "knowledge", False, overrule=True) == {}
+
+
 def test_nothing_is_settled_for_a_villager_or_in_talk() -> None:
     state, request = werewolf_request("eliminate", 4)
     assert werewolf_settled(werewolf.view(state, 4), request, {}) is None

@@ -76,16 +76,16 @@ def test_a_servants_rejection_without_evidence_is_checked_only_under_the_record_
         assert decision.checks == ("vote reject against record (no_evidence): asked again",)
 
 
-def test_merlin_is_not_checked_when_the_option_is_off_which_is_the_default() -> None:
+def test_merlin_is_not_checked_when_the_option_is_off() -> None:
     decision, script = vote(6, [REJECT], vote_check="off")
     assert script.modules() == ["act"] and decision.choice is False and decision.checks == ()
-    assert LgaOptions().vote_check == "off"
+    assert LgaOptions().vote_check == "knowledge", "the default checks knowledge and the rules"
 
 
 def test_a_good_player_rejecting_the_fifth_team_is_told_that_evil_would_win() -> None:
     decision, script = vote(5, [REJECT, APPROVE], attempt=5)
     assert "this is the fifth team of this quest: if it is rejected, evil wins the game" in script.calls[1].prompt
-    assert decision.checks == ("vote reject against record (fifth_team): asked again",)
+    assert decision.checks == ("vote reject against rules (fifth_team): asked again",)
     assert decision.choice is True
 
 
@@ -120,7 +120,7 @@ def test_an_evil_player_approving_a_fifth_team_with_its_side_on_it_is_asked_agai
     assert "a rejection wins the game for your side, so your side wants it rejected." in task
     assert "Your side on this team" not in task  # the fifth team settles the vote; the knowledge line is left out
     assert "Your side wants it rejected. Vote again." in script.calls[1].prompt
-    assert decision.checks == ("vote approve against record (fifth_team): asked again",)
+    assert decision.checks == ("vote approve against rules (fifth_team): asked again",)
     assert decision.choice is False
 
 
@@ -129,3 +129,31 @@ def test_the_team_lines_leave_the_prompt_when_the_knowledge_note_is_off() -> Non
     _, with_lines = vote(6, [APPROVE])
     line = "No evil player you know is on this team, so your side wants it approved."
     assert line in with_lines.calls[0].prompt and line not in script.calls[0].prompt
+
+
+@pytest.mark.parametrize("mode", ["knowledge", "record"])
+def test_the_fifth_team_is_checked_under_the_knowledge_mode_too_since_the_rules_settle_it(mode: str) -> None:
+    decision, script = vote(5, [REJECT, APPROVE], attempt=5, vote_check=mode)
+    assert len(script.calls) == 2 and decision.choice is True
+
+
+def test_with_overrule_a_vote_against_what_is_settled_is_replaced_at_once_with_no_second_call() -> None:
+    decision, script = vote(5, [REJECT], attempt=5, vote_check="knowledge", overrule=True)
+    assert script.modules() == ["act"], "no re-ask"
+    assert decision.choice is True and decision.fallback is None
+    assert decision.checks == ("vote reject against rules (fifth_team): overruled",)
+    merlin, _ = vote(6, [REJECT], overrule=True)
+    assert merlin.choice is True and merlin.checks == ("vote reject against knowledge (no_evil_seen): overruled",)
+
+
+def test_overrule_leaves_a_vote_that_follows_what_is_settled_and_an_unsettled_one_alone() -> None:
+    decision, script = vote(6, [APPROVE], overrule=True)
+    assert decision.choice is True and decision.checks == ()
+    servant, _ = vote(1, [REJECT], vote_check="knowledge", overrule=True)  # only the record settles it
+    assert servant.choice is False and servant.checks == ()
+
+
+def test_overrule_is_on_for_the_embedded_model_only_by_default() -> None:
+    options = LgaOptions()
+    assert options.overrules("local") and options.overrules(None)
+    assert not options.overrules("openai:gpt-4o") and not options.overrules("fake")

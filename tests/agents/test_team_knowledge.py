@@ -17,7 +17,7 @@ def _vote_prompts(seed: int) -> dict[int, tuple[avalon.AvalonState, avalon.Reque
     for request in requests:
         script = Script()
         build_lga_graph(ScriptedModels(script)).compile().invoke(lga_input(state, request))
-        prompts[request.player] = (state, request, [c for c in script.calls if c.module == "act"][-1].prompt)
+        prompts[request.player] = (state, request, [c for c in script.calls if c.module == "act"][0].prompt)
     return prompts
 
 

@@ -313,3 +313,15 @@ def test_fallbacks_are_decisions_with_a_fallback_among_decisions_without_the_pro
 def test_avalon_settled_votes_are_broken_down_by_rule() -> None:
     quality = play_quality(record(proposal(1, [1, 5]), vote(1, False), vote(5, False)))
     assert {k: (s.hits, s.cases) for k, s in quality.settled_rules.items()} == {"team vote": (1, 2)}
+
+
+def test_decisions_the_agents_rule_overruled_are_counted_by_kind_of_check() -> None:
+    from roundtable.metrics.play_quality import overruled, quality_lines
+
+    record = {"game": "avalon", "roles": {}, "events": [], "decisions": [
+        {"checks": ["vote reject against rules (fifth_team): overruled"]},
+        {"checks": ["vote approve against knowledge (side_off_team): overruled", "near copy of Player 2: asked again"]},
+        {"checks": ["vote reject against rules (fifth_team): asked again"]},
+    ]}
+    assert overruled(record) == {"vote against rules": 1, "vote against knowledge": 1}
+    assert any("overrule" in line and "vote against rules 1" in line for line in quality_lines(record))

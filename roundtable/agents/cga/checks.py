@@ -54,4 +54,5 @@ def check_update(turn: CgaTurn, state: CgaState, action: dict[str, Any] | None, 
     thoughts = [*private_texts(state, thought), *earlier]
     return check_answer(turn.context, turn.view, turn.request, turn.options, settled=settled, action=action,
                         chose=chose, words=words, heard=turn.heard(), thoughts=thoughts,
-                        response_words=turn.options.response_words, reviewed=bool(state.get("reviewed")))
+                        response_words=turn.options.response_words, reviewed=bool(state.get("reviewed")),
+                        overrule=turn.options.overrules(turn.seat.model))

@@ -22,7 +22,7 @@ from roundtable.prompts.rendering import PromptContext
 def check_answer(context: PromptContext, view: PlayerView, request: Request, options: CheckOptions, *,
                  settled: Settled | None, action: Mapping[str, Any] | None, chose: bool, words: str | None,
                  heard: Iterable[tuple[str, str]], thoughts: Iterable[str], response_words: int,
-                 reviewed: bool) -> dict[str, Any]:
+                 reviewed: bool, overrule: bool = False) -> dict[str, Any]:
     """The checks' state update after a step read an answer.
 
     Args:
@@ -38,6 +38,7 @@ def check_answer(context: PromptContext, view: PlayerView, request: Request, opt
         thoughts: the player's private texts behind the decision, the step's own reasoning included.
         response_words: the words' cap.
         reviewed: the answer in hand is already the second one.
+        overrule: replace a choice against what is settled rather than ask again (`CheckOptions.overrules`).
 
     Returns:
         As `roundtable.agents.common.review.ask_again`, both checks' ``checks`` lines together, with
@@ -45,7 +46,7 @@ def check_answer(context: PromptContext, view: PlayerView, request: Request, opt
     """
     update: dict[str, Any] = {}
     if chose:
-        update = settled_update(context, view, request, settled, action, options.vote_check, reviewed)
+        update = settled_update(context, view, request, settled, action, options.vote_check, reviewed, overrule)
     if request.wants_words and not update.get("recheck"):
         spoken = words_update(context, view, request, words, (action or {}).get("players"), heard=heard,
                               thoughts=thoughts, checks=options.word_checks, response_words=response_words,

@@ -7,7 +7,11 @@ A kind's options model inherits `CheckOptions` (and may change a default, as ``l
   than the one chosen), ``exposure`` (words giving the speaker away); ``|``-separated on the command line,
   ``none`` for no check;
 - ``vote_check``: which decisions are checked against what the player's own knowledge settles
-  (`roundtable.agents.common.settled`): ``off``, ``knowledge`` or ``record``;
+  (`roundtable.agents.common.settled`): ``off``, ``knowledge`` (its knowledge and the rules) or ``record``
+  (also the public record);
+- ``overrule``: a decision against what is settled is replaced by the settled one at once (no second call,
+  recorded as ``...: overruled``) instead of being asked for again; ``auto``: the embedded model only, which
+  does not follow the re-ask's note;
 - ``knowledge_note``: the prompt states what the player's own knowledge settles about the decision in hand
   (Avalon's team lines, `roundtable.agents.common.table.AvalonTable.team_knowledge`; Werewolf's note,
   `roundtable.agents.common.werewolf_knowledge`);
@@ -35,8 +39,11 @@ class CheckOptions(BaseModel):
 
     Attributes:
         word_checks: the words checks that run (default: all of `WORD_CHECKS`; empty: none).
-        vote_check: ``off``, ``knowledge`` (what the player's reveal knowledge or its own night results settle)
-            or ``record`` (also the public record: Avalon's fifth team, a team with no one from a failed quest).
+        vote_check: ``off``, ``knowledge`` (what the player's reveal knowledge or its own night results settle,
+            and the rules: Avalon's fifth team) or ``record`` (also the public record: a team with no one from a
+            failed quest).
+        overrule: replace a decision against what is settled instead of asking again; ``auto``: on for the
+            embedded model only.
         knowledge_note: state in the prompt what the player's own knowledge settles about the decision in hand.
         dry: sample words said at the table with the DRY sampler; ``auto``: on for the embedded model only.
     """
@@ -45,6 +52,7 @@ class CheckOptions(BaseModel):
     vote_check: Literal["off", "knowledge", "record"] = "knowledge"
     knowledge_note: bool = True
     dry: bool | Literal["auto"] = "auto"
+    overrule: bool | Literal["auto"] = "auto"
 
     @field_validator("word_checks", mode="before")
     @classmethod
@@ -58,6 +66,10 @@ class CheckOptions(BaseModel):
     def checks_words(self, check: WordCheck) -> bool:
         """Whether the words check ``check`` runs."""
         return check in self.word_checks
+
+    def overrules(self, model: str | None) -> bool:
+        """Whether a decision against what is settled is replaced rather than asked again, for ``model``."""
+        return auto_switch(self.overrule, model)
 
     def uses_dry(self, model: str | None) -> bool:
         """Whether words said at the table are sampled with the DRY sampler for a seat playing ``model``."""

@@ -7,15 +7,20 @@ No model call. `Settled` says what a decision must be, from the facts the prompt
 
 - Avalon's team vote (`avalon_settled`): **knowledge** (`roundtable.games.avalon.knowledge_vote`): Merlin on a
   team with or without a player he sees as evil, an evil player on a team with or without a player of its side;
-  **record**: the fifth team of a quest, whose rejection wins the game for evil (every player: good approves,
-  evil rejects), and, for good players whose knowledge settles nothing, a team none of whose other members has
-  been on a failed quest (the role cards' "without evidence against a member, approve");
+  **rules**: the fifth team of a quest, whose rejection wins the game for evil (every player: good approves,
+  evil rejects, whatever its knowledge says: the rules tell every player so);
+  **record**: for good players whose knowledge settles nothing, a team none of whose other members has been on
+  a failed quest (the role cards' "without evidence against a member, approve");
 - Werewolf's picks (`roundtable.agents.common.werewolf_knowledge.werewolf_settled`, all **knowledge**).
 
-Which are checked is the seat option ``vote_check`` (``off``, ``knowledge``, ``record``: both). An answer
-against what is settled is asked for once more with the Host's note (template ``checks/vote_note``), the
-second answer kept whatever it says; `Decision.checks` names it (``"vote reject against knowledge
-(no_evil_seen): asked again"``, ``"eliminate player 5 against knowledge (teammate): asked again"``).
+Which are checked is the seat option ``vote_check``: ``off``, ``knowledge`` (knowledge and rules) or
+``record`` (all three). An answer against what is settled is asked for once more with the Host's note
+(template ``checks/vote_note``), the second answer kept whatever it says; `Decision.checks` names it
+(``"vote reject against knowledge (no_evil_seen): asked again"``, ``"eliminate player 5 against knowledge
+(teammate): asked again"``). With the seat option ``overrule`` on, it is instead replaced at once by what is
+settled, with no second call (``"vote reject against rules (fifth_team): overruled"``): a model that does not
+follow the note (on the embedded model, no re-ask changed a vote: docs/measurements.md#team-votes) still plays
+by what it knows, and the record says which decisions the rule took.
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ class Settled:
     """What the player's knowledge or the public record settles about the request in hand.
 
     Attributes:
-        source: ``knowledge`` or ``record`` (see the module docstring).
+        source: ``knowledge``, ``rules`` or ``record`` (see the module docstring).
         reason: why, for the Host's note: Avalon's ``side_on_team``, ``side_off_team``, ``evil_seen``,
             ``no_evil_seen``, ``fifth_team``, ``no_evidence``; Werewolf's ``teammate``, ``checked_werewolf``,
             ``checked_good``, ``checked_before``.
@@ -61,6 +66,19 @@ class Settled:
             return "choice" in action and bool(action["choice"]) != self.approve
         chosen = set(action.get("players") or ())
         return bool(chosen & set(self.avoid)) or bool(self.prefer and not chosen & set(self.prefer))
+
+    def action(self, request: Request, action: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The answer that follows what is settled, in place of ``action`` (which goes against it), or None when
+        the rule names none: ``{"choice": approve}``; for a pick, the first player it must choose, else the
+        players chosen without those it must not choose when enough are left, else a pass where allowed."""
+        if self.approve is not None:
+            return {"choice": self.approve}
+        if self.prefer:
+            return {"players": [self.prefer[0]]}
+        kept = [p for p in action.get("players") or () if p not in self.avoid]
+        if len(kept) == (request.count or 0):
+            return {"players": kept}
+        return {"passed": True} if request.may_pass else None
 
     def finding(self, request: Request, action: Mapping[str, Any]) -> str:
         """The `Decision.checks` line, without its ending: ``"vote reject against knowledge (no_evil_seen)"``,
@@ -90,7 +108,7 @@ def avalon_settled(table: AvalonTable) -> Settled | None:
     if request.kind != "vote_team":
         return None
     if table.last_chance:  # a rejection wins the game for evil: that settles every vote, knowledge included
-        return Settled("record", "fifth_team", approve=view.side == "good")
+        return Settled("rules", "fifth_team", approve=view.side == "good")
     team = list(request.subject)
     known = knowledge_vote(Role(view.role), view.player, view.knowledge, team)
     if known is not None:
@@ -108,9 +126,11 @@ def avalon_settled(table: AvalonTable) -> Settled | None:
 
 
 def settled_update(context: PromptContext, view: PlayerView, request: Request, settled: Settled | None,
-                   action: Mapping[str, Any] | None, mode: str, reviewed: bool) -> dict[str, Any]:
+                   action: Mapping[str, Any] | None, mode: str, reviewed: bool,
+                   overrule: bool = False) -> dict[str, Any]:
     """The state update of a step that read an answer: ask again once when it goes against what is settled, or
-    record what a re-ask left (`roundtable.agents.common.review.ask_again`, with ``action=None`` when asking).
+    record what a re-ask left (`roundtable.agents.common.review.ask_again`, with ``action=None`` when asking);
+    with ``overrule``, replace it at once by what is settled (`Settled.action`).
 
     Args:
         context: the kind's prompt context.
@@ -120,14 +140,18 @@ def settled_update(context: PromptContext, view: PlayerView, request: Request, s
         action: the answer read (None or ``{}``: nothing to check).
         mode: the seat's ``vote_check`` (``off``, ``knowledge``, ``record``).
         reviewed: this answer is already the second one.
+        overrule: replace an answer against what is settled instead of asking again (the seat's ``overrule``).
 
     Returns:
         ``{}`` when the option is off, nothing is settled or read, or the answer is as settled (first answer);
-        otherwise as `ask_again`.
+        with ``overrule``, ``{"action": settled answer, "checks": [...: overruled]}``; otherwise as `ask_again`.
     """
-    if mode == "off" or not action or settled is None or (mode == "knowledge" and settled.source != "knowledge"):
+    if mode == "off" or not action or settled is None or (mode == "knowledge" and settled.source == "record"):
         return {}
     if not settled.against(action):
         return {}
+    replaced = settled.action(request, action) if overrule else None
+    if replaced is not None:
+        return {"action": replaced, "checks": [f"{settled.finding(request, action)}: overruled"]}
     return ask_again([settled.finding(request, action)], lambda: settled.note(context, request, action, view.player),
                      reviewed, action=None)

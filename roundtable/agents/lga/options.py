@@ -64,12 +64,11 @@ class LgaOptions(CheckOptions):
             llama.cpp's DRY sampler for the calls that write words said at the table
             (`roundtable.agents.common.sampling.DRY_SAMPLING`; ``auto``, the default: on for the embedded
             ``local`` model only, since other servers may refuse the parameters).
-        vote_check: which team votes are asked for once more when they go against what the player's lines
-            about the team say its side wants (`roundtable.agents.lga.vote_check`): ``off``, ``knowledge``
-            (Merlin's and the evil players' reveal knowledge) or ``record`` (also a good player's fifth team
-            and a team with no one from a failed quest). Default ``off`` here (the other kinds: ``knowledge``):
-            on the embedded model no re-ask changed a vote (docs/measurements.md#team-votes), so it only cost
-            calls.
+        vote_check: which team votes are checked against what the player's lines about the team say its side
+            wants (`roundtable.agents.lga.vote_check`): ``off``, ``knowledge`` (default: Merlin's and the evil
+            players' reveal knowledge, and every player's fifth team) or ``record`` (also a team with no one
+            from a failed quest). A vote against it is asked for once more, or with ``overrule`` (``auto``: the
+            embedded model, where no re-ask changed a vote, docs/measurements.md#team-votes) replaced at once.
         strategy: a learned strategy for the player's role (Lan et al.'s experience learning, written
             between games by `roundtable.experiments.learning`), replacing the role card's initial one;
             empty (default): the initial strategy.
@@ -95,7 +94,7 @@ class LgaOptions(CheckOptions):
     response_words: int = Field(default=20, ge=5, le=100)
     transcript_chars: int = Field(default=4000, ge=200, le=20000)
     prompt_layout: Literal["auto", "per_player", "shared"] = "auto"
-    vote_check: Literal["off", "knowledge", "record"] = "off"
+    vote_check: Literal["off", "knowledge", "record"] = "knowledge"
     temperature: float | None = Field(default=None, ge=0.0, le=2.0)
     extraction_temperature: float | None = Field(default=None, ge=0.0, le=2.0)
     strategy: str = Field(default="", max_length=1000)

@@ -46,7 +46,8 @@ def make_parse(models: ModelProvider):
         update = settle(request, turn.seed, turn.options.retries, action, attempt)
         if not update["retry"]:
             update |= settled_update(turn.context, turn.view, request, avalon_settled(turn.table),
-                                     update.get("action"), turn.options.vote_check, bool(state.get("reviewed")))
+                                     update.get("action"), turn.options.vote_check, bool(state.get("reviewed")),
+                                     turn.options.overrules(turn.seat.model))
         return update | {"raw": [f"(parser) {raw}"], "usage": [usage]}
 
     return parse

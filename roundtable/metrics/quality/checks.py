@@ -9,7 +9,7 @@ from roundtable.metrics.quality.result import Share
 
 CHECK_KINDS = (("near copy", "near copy"), ("words name players", "words and team"),
                ("words expose", "self-exposure"), ("against knowledge", "vote against knowledge"),
-               ("against record", "vote against record"))
+               ("against rules", "vote against rules"), ("against record", "vote against record"))
 """How a `Decision.checks` entry starts or what it contains, and the kind of check it is counted under."""
 
 
@@ -40,3 +40,19 @@ def agent_checks(record: dict[str, Any]) -> dict[str, Share]:
                 kind = check_kind(check)
                 shares[kind] = shares.get(kind, Share()).add(Share(int(kind not in kept), 1))
     return shares
+
+
+def overruled(record: dict[str, Any]) -> dict[str, int]:
+    """How many decisions of each kind of check the agent's rule replaced (entries ending ``overruled``: the seat
+    option ``overrule``, docs/agents/checks.md#knowledge-settled-decisions), so a reader sees how many of the
+    knowledge-settled decisions the model did not take itself.
+
+    Returns:
+        ``{kind: decisions}`` for the kinds that overruled at least once.
+    """
+    counts: dict[str, int] = {}
+    for decision in record.get("decisions") or []:
+        for check in decision.get("checks") or []:
+            if check.endswith(": overruled"):
+                counts[check_kind(check)] = counts.get(check_kind(check), 0) + 1
+    return counts
