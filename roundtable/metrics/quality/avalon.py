@@ -11,7 +11,7 @@ from roundtable.agents.common.words import named_team
 from roundtable.games.avalon import FifthRejection, Role, knowledge_of, knowledge_vote, rejection_wins
 from roundtable.games.avalon.rules import FIVE_REJECTIONS
 from roundtable.metrics.quality.result import PlayQuality
-from roundtable.metrics.quality.talk import public, utterances
+from roundtable.metrics.quality.talk import public, seat_roles, utterances
 
 
 def settled_vote(roles: Sequence[Role], voter: int, team: Iterable[int], last_chance: bool = False) -> bool | None:
@@ -37,14 +37,6 @@ def last_chance(record: dict[str, Any], attempt: int) -> bool:
     return rejection_wins(attempt, rules.get("fifth_rejection", FifthRejection.EVIL_WINS))
 
 
-def avalon_roles(record: dict[str, Any]) -> list[Role]:
-    """The record's roles by seat (``[0]`` is Player 1's).
-
-    Raises:
-        KeyError, ValueError: the record has no roles or an unknown role.
-    """
-    return [Role(record["roles"][str(p)]) for p in range(1, len(record["roles"]) + 1)]
-
 
 def count_avalon(record: dict[str, Any], quality: PlayQuality) -> None:
     """Count Avalon's measures of one game record into ``quality``.
@@ -52,7 +44,7 @@ def count_avalon(record: dict[str, Any], quality: PlayQuality) -> None:
     Raises:
         KeyError, ValueError: the record has no roles or an unknown role.
     """
-    roles = avalon_roles(record)
+    roles = seat_roles(record, Role)
     count_words(record, roles, quality)
     count_votes(record, roles, quality)
     count_five_rejections(record, quality)

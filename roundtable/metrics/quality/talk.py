@@ -3,12 +3,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 from roundtable.agents.common.words import COPY_SHARE, copied_from, copy_share
 from roundtable.games.protocol import BELIEF
 from roundtable.metrics.quality.result import PlayQuality
+
+R = TypeVar("R")
+
+
+def seat_roles(record: dict[str, Any], role: Callable[[str], R]) -> list[R]:
+    """The record's roles by seat (``[0]`` is Player 1's), each read by ``role`` (the game's role enum).
+
+    Raises:
+        KeyError, ValueError: the record has no roles or an unknown role.
+    """
+    return [role(record["roles"][str(p)]) for p in range(1, len(record["roles"]) + 1)]
 
 
 def utterances(record: dict[str, Any]) -> Iterator[dict[str, Any]]:

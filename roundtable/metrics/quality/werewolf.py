@@ -12,7 +12,7 @@ from roundtable.agents.common.exposure import named_good, named_role_holders, we
 from roundtable.agents.common.words import named_vote_target
 from roundtable.games.werewolf import Role
 from roundtable.metrics.quality.result import PlayQuality
-from roundtable.metrics.quality.talk import public
+from roundtable.metrics.quality.talk import public, seat_roles
 
 PICKS = ("kill", "protect", "poison", "see", "eliminate")
 """The Werewolf request kinds that name one player."""
@@ -34,14 +34,6 @@ class _Table:
         return {p for p, r in enumerate(self.roles, start=1) if r is role}
 
 
-def werewolf_roles(record: dict[str, Any]) -> list[Role]:
-    """The record's roles by seat (``[0]`` is Player 1's).
-
-    Raises:
-        KeyError, ValueError: the record has no roles or an unknown role.
-    """
-    return [Role(record["roles"][str(p)]) for p in range(1, len(record["roles"]) + 1)]
-
 
 def count_werewolf(record: dict[str, Any], quality: PlayQuality) -> None:
     """Count Werewolf's measures of one game record into ``quality``, walking its events in order.
@@ -49,7 +41,7 @@ def count_werewolf(record: dict[str, Any], quality: PlayQuality) -> None:
     Raises:
         KeyError, ValueError: the record has no roles or an unknown role.
     """
-    roles = werewolf_roles(record)
+    roles = seat_roles(record, Role)
     table = _Table(roles, set(range(1, len(roles) + 1)))
     said: dict[tuple[int, int], tuple[int, str]] = {}
     voted: dict[tuple[int, int], int | None] = {}
