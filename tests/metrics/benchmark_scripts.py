@@ -17,6 +17,7 @@ def load_script(name: str) -> ModuleType:
     try:
         spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
         module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # a dataclass of the script looks its module up while it is defined
         spec.loader.exec_module(module)
         return module
     finally:

@@ -1,0 +1,53 @@
+"""``benchmarks/bench_play_quality.py``: which games it plays, resumes or skips, and the table it prints from
+their records (no model: the CLI processes it would start are recorded, not run)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+from benchmark_scripts import load_script
+
+bench = load_script("bench_play_quality")
+CGA = next(e for e in bench.SUITE if e.name == "cga-xu7")
+
+
+def werewolf_record(game_id: str, status: str = "finished") -> dict:
+    roles = {"1": "werewolf", "2": "werewolf", "3": "witch", "4": "villager", "5": "villager", "6": "guard",
+             "7": "seer"}
+    events = [{"type": "utterance", "to": None, "day": 1, "speaker": 3, "text": "I think Player 5 is quiet today."},
+              {"type": "utterance", "to": None, "day": 1, "speaker": 4, "text": "I think Player 5 is quiet today."}]
+    return {"game_id": game_id, "game": "werewolf", "status": status, "roles": roles, "events": events,
+            "decisions": [], "usage": {"game": {"calls": 30, "decisions": 20, "fallbacks": 1}}}
+
+
+def test_a_finished_game_is_skipped_a_stopped_one_resumed_and_a_new_one_played(tmp_path, monkeypatch):
+    runs = []
+    monkeypatch.setattr(subprocess, "run", lambda command, **kw: runs.append(command) or subprocess.CompletedProcess(
+        command, 0))
+    (tmp_path / "records").mkdir()
+    for seed, status in ((1, "finished"), (2, "running")):
+        gid = bench.game_id(CGA, seed)
+        (tmp_path / "records" / f"{gid}.json").write_text(json.dumps(werewolf_record(gid, status)))
+    for seed in (1, 2, 3):
+        bench.play(tmp_path, CGA, seed, "", ["--agent-option=dry=false"], "local")
+    assert [c[3:5] for c in runs] == [["resume", "pq-cga-xu7-s2"], ["play", "werewolf"]]
+    assert runs[1][5:] == ["--preset", "xu7", "--agents", "cga", "--seed", "3", "--game-id", "pq-cga-xu7-s3",
+                           "--model", "local", "--quiet", "--agent-option=dry=false"]
+    times = json.loads((tmp_path / bench.TIMES).read_text())
+    assert set(times) == {"pq-cga-xu7-s2", "pq-cga-xu7-s3"}
+
+
+def test_the_table_pools_the_finished_games_of_each_entry_with_calls_per_decision_and_wall_time(tmp_path):
+    (tmp_path / "records").mkdir()
+    for seed in (1, 2):
+        gid = bench.game_id(CGA, seed, "off")
+        (tmp_path / "records" / f"{gid}.json").write_text(json.dumps(werewolf_record(gid)))
+    (tmp_path / bench.TIMES).write_text(json.dumps({"pq-cga-xu7-off-s1": 300.0, "pq-cga-xu7-off-s2": 420.0}))
+    table = bench.table(tmp_path, [CGA], "off")
+    header, _, row = table.splitlines()
+    cells = dict(zip([c.strip() for c in header.split("|")], [c.strip() for c in row.split("|")], strict=True))
+    assert cells["kind and game"] == "cga-xu7 (off)" and cells["games"] == "2/4"
+    assert cells["parroting"] == "2/4 = 50%", "each game's second statement copies its first"
+    assert cells["calls per decision"] == "1.50" and cells["wall min (median)"] == "6.0"
+    assert bench.table(tmp_path, [CGA], "").count("\n") == 1, "no finished game without the tag: header only"
