@@ -12,29 +12,30 @@ from typing import Any
 
 from roundtable.experiments.reports.format import bars, num, pct, table
 from roundtable.experiments.reports.game import GameReport
-from roundtable.experiments.reports.quality import quality_section
+from roundtable.experiments.reports.quality import cell, quality_section
 from roundtable.metrics.avalonplay import avalonplay_metrics
-from roundtable.metrics.intervals import wilson
 from roundtable.metrics.quality.table import quality_table
-from roundtable.metrics.tables import Measure, find, measure_table
+from roundtable.metrics.tables import Measure, find, finished_records, measure_table, proportion
 
 EVIL_ROLES = ("morgana", "assassin", "minion", "mordred", "oberon")
 
 
-def avalonplay_rows(records: dict[str, list[dict[str, Any]]]) -> dict[str, dict[str, str]]:
-    """``{condition: {"Game Win": "40.0% [16.8, 68.7] (4/10)", "Quest Win": ..., "Team Acc": ...}}``: AvalonPlay's
-    measures (Shi et al.; `roundtable.metrics.avalonplay`) with 95% Wilson intervals and their counts; ``"-"``
-    where a measure has no cases."""
-    rows: dict[str, dict[str, str]] = {}
+AVALONPLAY_METRICS = ("game_win", "quest_win", "team_acc")
+"""AvalonPlay's measures as `avalonplay_table` names them: Game Win, Quest Win, Team Acc (Shi et al.)."""
+
+AVALONPLAY_LABELS = {"game_win": "Game Win", "quest_win": "Quest Win", "team_acc": "Team Acc"}
+
+
+def avalonplay_table(records: dict[str, list[dict[str, Any]]]) -> list[Measure]:
+    """AvalonPlay's measures (Shi et al.; `roundtable.metrics.avalonplay`) per condition as `Measure` rows with
+    Wilson's 95% interval: ``game_win``, ``quest_win``, ``team_acc`` (group ``all``), over finished records."""
+    rows: list[Measure] = []
     for condition, items in records.items():
-        measures = avalonplay_metrics(items)
-        row: dict[str, str] = {}
-        for label, share in (("Game Win", measures.game_win), ("Quest Win", measures.quest_win),
-                             ("Team Acc", measures.team_acc)):
-            low, high = wilson(share.hits, share.cases) if share.cases else (0.0, 0.0)
-            row[label] = (f"{100 * share.hits / share.cases:.1f}% [{100 * low:.1f}, {100 * high:.1f}] "
-                          f"({share.hits}/{share.cases})" if share.cases else "-")
-        rows[condition] = row
+        finished = finished_records(items)
+        measures = avalonplay_metrics(finished)
+        for metric, share in zip(AVALONPLAY_METRICS, (measures.game_win, measures.quest_win, measures.team_acc),
+                                 strict=True):
+            rows.append(proportion(metric, condition, "all", "all", share.hits, share.cases, len(finished)))
     return rows
 
 
@@ -71,17 +72,17 @@ def sections(records: dict[str, list[dict[str, Any]]], rows: list[Measure]) -> l
             for c in conditions for by in ("kind", "model") for r in rows
             if r.metric == "WR" and r.condition == c and r.group_by == by)))
     parts.append(deduction_section(conditions, rows))
-    play = avalonplay_rows(records)
-    keys = ("Game Win", "Quest Win", "Team Acc")
     parts.append("## AvalonPlay (Game Win, Quest Win, Team Acc)\n")
-    parts.append(table(["condition", *keys], ([c, *(play[c][k] for k in keys)] for c in conditions)))
+    parts.append(table(["condition", *AVALONPLAY_LABELS.values()],
+                       ([c, *(cell(find(rows, m, c)) for m in AVALONPLAY_METRICS)] for c in conditions)))
     parts.append(quality_section(records, rows))
     return parts
 
 
 def measures(records: dict[str, list[dict[str, Any]]]) -> list[Measure]:
-    """Avalon's measure table (`measure_table`), then the play-quality rows (`quality_table`)."""
-    return measure_table(records) + quality_table(records, "avalon")
+    """Avalon's measure table (`measure_table`), AvalonPlay's rows (`avalonplay_table`), then the play-quality
+    rows (`quality_table`)."""
+    return measure_table(records) + avalonplay_table(records) + quality_table(records, "avalon")
 
 
 def deduction_section(conditions: list[str], rows: list[Measure]) -> str:
