@@ -28,6 +28,12 @@ condition overrides the shared ``[defaults]``::
 `resolve_games` refuses any game that would not start (unknown kind, role,
 rule variant, model spec, option, context key), each with a message naming
 the field (``conditions[random-evil].agents: ...``), before any game starts.
+
+``published`` (at the top level for every condition, and in a condition for it alone, added to the top level's)
+names the papers' published figures the conditions correspond to: ids, or leading parts of ids, of the shipped
+figures (`roundtable.experiments.published`, e.g. ``"light2023.baseline"``); the report sets each beside ours
+(docs/experiments.md#published-figures). One that names no shipped figure, or a figure of another game, is refused
+like the other errors.
 """
 
 from __future__ import annotations
@@ -40,6 +46,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from roundtable.experiments.published.load import paper_of, select
 from roundtable.games import GAMES
 from roundtable.games.errors import ConfigurationError
 from roundtable.games.protocol import named_setting
@@ -104,10 +111,26 @@ class GameSpec(BaseModel):
     learning: LearningSpec | None = None
 
 
+def _references(value: Any) -> Any:
+    """``published`` as a list: one reference may be given as a string."""
+    return [value] if isinstance(value, str) else value
+
+
+def _known_references(value: list[str]) -> list[str]:
+    """``value`` unchanged when each reference names a shipped published figure (`select`)."""
+    select(value)
+    return value
+
+
 class Condition(GameSpec):
-    """One condition to compare: a name plus the `GameSpec` fields it changes."""
+    """One condition to compare: a name, the `GameSpec` fields it changes, and ``published``: the published
+    figures it corresponds to besides the experiment's (ids or id prefixes, docs/published.md)."""
 
     name: str
+    published: list[str] = Field(default_factory=list)
+
+    _published_list = field_validator("published", mode="before")(_references)
+    _published_known = field_validator("published")(_known_references)
 
     @field_validator("name")
     @classmethod
@@ -126,7 +149,8 @@ class ExperimentConfig(BaseModel):
     list, as many as ``games_per_condition``), ``parallel_games`` (games played at once, 1 to 64),
     ``model_calls_per_endpoint`` (concurrent model calls per endpoint, 1 to 256), ``retention``
     (checkpoints of finished games: ``keep_all``, ``keep_last`` or ``delete``, the default),
-    ``defaults`` (`GameSpec`), ``conditions`` (at least one `Condition`, names unique).
+    ``defaults`` (`GameSpec`), ``conditions`` (at least one `Condition`, names unique), ``published`` (the
+    published figures every condition corresponds to: ids or id prefixes, docs/published.md; a string or a list).
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -142,6 +166,10 @@ class ExperimentConfig(BaseModel):
     retention: Retention = "delete"
     defaults: GameSpec = Field(default_factory=GameSpec)
     conditions: list[Condition] = Field(min_length=1)
+    published: list[str] = Field(default_factory=list)
+
+    _published_list = field_validator("published", mode="before")(_references)
+    _published_known = field_validator("published")(_known_references)
 
     @field_validator("name")
     @classmethod
@@ -167,7 +195,21 @@ class ExperimentConfig(BaseModel):
                                  f"{self.games_per_condition}")
             if len(set(self.seeds)) != len(self.seeds) or min(self.seeds) < 0:
                 raise ValueError("seeds: seeds must be distinct and 0 or more")
+        for where, references in [("published", self.published),
+                                  *((f"conditions[{c.name}].published", c.published) for c in self.conditions)]:
+            other = sorted({f.id for f in select(references) if paper_of(f).game != self.game})
+            if other:
+                raise ValueError(f"{where}: figures of another game than {self.game!r}: {', '.join(other)}")
         return self
+
+    def published_for(self, condition: str) -> list[str]:
+        """The published-figure references of ``condition``: the experiment's, then the condition's own, each once.
+
+        Raises:
+            KeyError: no condition of that name.
+        """
+        own = {c.name: c for c in self.conditions}[condition]
+        return list(dict.fromkeys([*self.published, *own.published]))
 
     def game_seeds(self) -> list[int]:
         """The seeds every condition plays, in order."""
@@ -178,7 +220,7 @@ class ExperimentConfig(BaseModel):
         """The condition's game spec: its fields over ``defaults`` (``rules`` and ``context`` merged,
         ``agent_options`` appended)."""
         base = self.defaults.model_dump()
-        own = condition.model_dump(exclude={"name"}, exclude_unset=True)
+        own = condition.model_dump(exclude={"name", "published"}, exclude_unset=True)
         merged = dict(base)
         for key, value in own.items():
             if key in ("rules",):

@@ -151,6 +151,8 @@ def test_a_failing_game_is_reported_retried_and_never_counted(tmp_path: Path) ->
     ("\n[[conditions]]\nname = \"ctx\"\ncontext = { nonsense = 1 }\n", ("", ""), "conditions[ctx].context"),
     ("\n[[conditions]]\nname = \"opt\"\nagent_options = [\"no_such=1\"]\nagents = \"lga\"\n", ("", ""),
      "conditions[opt].agents/models/agent_options"),
+    ("\n[[conditions]]\nname = \"pub\"\npublished = \"light2023.baseline.nope\"\n", ("", ""),
+     "conditions.2.published: unknown published figure 'light2023.baseline.nope'"),
 ])
 def test_an_invalid_configuration_is_refused_before_any_game(tmp_path: Path, extra: str, replace, named: str) -> None:
     config = write_config(tmp_path / "bad.toml", extra=extra)
