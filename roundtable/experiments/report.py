@@ -15,6 +15,9 @@ Written to ``DIR/report/`` (or ``--out``) by ``roundtable experiment report DIR`
   interval; for a Werewolf experiment, Xu et al.'s village win rate and game
   length in days (`roundtable.metrics.werewolf`), also against the size of
   the experience pool the games were played with, instead of the Avalon tables;
+- where the configuration names published figures (its ``published`` key), each beside our measure of the same
+  name and group with its interval and n, and the models of both sides (`roundtable.experiments.reports.published`,
+  also as ``published.csv``);
 - where the judge has judged the records (``roundtable judge DIR``), the social behaviours per judge model
   (`roundtable.experiments.reports.judge`): Lan et al.'s deception, teamwork and confrontation, vacillation and
   sharing, or Xu et al.'s trust, confrontation and camouflage, with ``judge-<model>.csv`` and their plots;
@@ -42,6 +45,7 @@ from roundtable.experiments.manifest import experiment_status
 from roundtable.experiments.reports.format import table
 from roundtable.experiments.reports.game import GameReport
 from roundtable.experiments.reports.judge import judge_report
+from roundtable.experiments.reports.published import published_csv, published_section
 from roundtable.judge.store import model_slug
 from roundtable.metrics.cost import cost_summary
 from roundtable.metrics.tables import Measure
@@ -83,6 +87,9 @@ def render_markdown(config: ExperimentConfig, records: dict[str, list[dict[str, 
     report = game_report(config.game)
     if report is not None:
         parts += report.sections(records, rows)
+    published = published_section(config, records, rows)
+    if published is not None:
+        parts.append(published)
     parts += judged or []
     return _with_cost(parts, records, conditions)
 
@@ -146,6 +153,8 @@ def write_report(directory: Path, config: ExperimentConfig, games: list[PlannedG
                                       encoding="utf-8")
     (target / "measures.csv").write_text(measures_csv(rows), encoding="utf-8")
     (target / "cost.csv").write_text(cost_csv(records), encoding="utf-8")
+    if any(config.published_for(c.name) for c in config.conditions):
+        (target / "published.csv").write_text(published_csv(config, rows), encoding="utf-8")
     status = experiment_status(directory, config, games)
     (target / "timing.csv").write_text("condition,finished,wall_seconds,wall_seconds_per_game\n" + "".join(
         f"{c},{v['finished']},{v['wall_seconds']:.3f},{v['wall_seconds_per_game']:.3f}\n"
