@@ -168,3 +168,18 @@ def test_no_vote_stated(text: str) -> None:
 def test_sentences_split_at_ends_and_lines() -> None:
     assert sentences("One. Two? Three!\nFour") == ["One.", "Two?", "Three!", "Four"]
     assert sentences("  ") == []
+
+
+@pytest.mark.parametrize("text", [
+    "No player of my side you know of are on this team. So your side wants itrejected.",  # a lan6 game, Morgana
+    "Nobody from my side is on this team.",
+    "My side wants it rejected.",
+])
+def test_an_evil_player_speaking_of_who_is_on_its_side_exposes_it(text: str) -> None:
+    assert exposes(text, Role.MORGANA, [2], player=3) == "evil side"
+
+
+@pytest.mark.parametrize("text", ["I am on the side of the good players.", "Which side are you on, Player 4?",
+                                  "Player 2 sided with Player 5 on quest 1."])
+def test_talk_of_sides_that_claims_no_knowledge_of_ones_own_does_not_expose(text: str) -> None:
+    assert exposes(text, Role.MORGANA, [2], player=3) is None

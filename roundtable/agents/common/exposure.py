@@ -64,7 +64,9 @@ _EVIL_SELF = re.compile(
     r"|(^|[.!?;]\s*)fail\s+(the|this|that|every|each)\s+quests?\b"
     r"|\b(i|we)('ll|'m|'d)?(\s+\w+){0,3}?\s+(and|to)\s+fail\s+(the|this|that|every|each)\s+quests?\b"
     r"|\b(fool|deceive|trick|mislead)\s+(percival|merlin|the good|good players|everyone|the others|the table)\b"
-    r"|\bpretend(ing)?\s+to\s+be\b",
+    r"|\bpretend(ing)?\s+to\s+be\b"
+    r"|\b(players?|members?|none|no one|nobody|anyone|someone|one|two)\s+(else\s+)?(of|from)\s+(my|our)\s+side\b"
+    r"|\b(my|our)\s+side\s+(wants|needs|is|are|on)\b",
     re.IGNORECASE,
 )
 _EVIL_OTHER = re.compile(r"\bthe\s+other\s+(evil|minion|spy|bad)\b", re.IGNORECASE)
