@@ -402,11 +402,14 @@ class RuleBot:
             is given.
         beliefs: ``beliefs(view) -> {other player: P(good) in [0, 1]}``, its answer to the game's belief probe;
             ``None``: it states none.
+        flavours: other bots of the game by name, which the ``naive`` kind plays under its ``flavour`` option
+            (docs/agents/naive.md#flavours; Avalon's ``avalonbench``); this one is the flavour ``ours``.
     """
 
     decide: Callable[[PlayerView, Request, int], Decision]
     remembers: Callable[[Event], bool] | None = None
     beliefs: Callable[[PlayerView], Mapping[int, float]] | None = None
+    flavours: Mapping[str, RuleBot] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)

@@ -95,14 +95,15 @@ def requests_of_every_shape(game: str) -> dict[str, tuple[Any, Request]]:
     return found
 
 
-def task_for(game: str, state: Any, request: Request, kind: str) -> AgentInput:
+def task_for(game: str, state: Any, request: Request, kind: str,
+             options: dict[str, Any] | None = None) -> AgentInput:
     """The `AgentInput` a game graph sends ``kind`` for ``request`` in ``state`` (a fake model spec for a kind that
-    needs one, no options, empty memory)."""
+    needs one, the seat ``options``, default none, empty memory)."""
     rules = GAMES[game]
     model = "fake" if AGENT_KINDS[kind].needs_model else None
     return {"view": rules.view(state, request.player).model_dump(mode="json"),
             "request": request.model_dump(mode="json"), "pool": {},
-            "seat": {"kind": kind, "model": model, "options": {}}, "seed": 11}
+            "seat": {"kind": kind, "model": model, "options": dict(options or {})}, "seed": 11}
 
 
 class _Driven(AgentInput, AgentOutput):
@@ -144,10 +145,11 @@ def decision_of(out: dict[str, Any], request: Request) -> Decision:
     return decision
 
 
-def check_legal_decisions(kind: str, game: str) -> None:
-    """A legal decision for a request of every answer shape, with words where words are asked."""
+def check_legal_decisions(kind: str, game: str, options: dict[str, Any] | None = None) -> None:
+    """A legal decision for a request of every answer shape, with words where words are asked (seat ``options``:
+    a variant of the kind, e.g. the ``naive`` kind's ``flavour``)."""
     for shape, (state, request) in requests_of_every_shape(game).items():
-        decision = decision_of(run_node(kind, task_for(game, state, request, kind)), request)
+        decision = decision_of(run_node(kind, task_for(game, state, request, kind, options)), request)
         if request.wants_words:
             assert decision.utterance, f"{kind} in {game} said nothing for {shape}"
 

@@ -12,6 +12,9 @@ from roundtable.testing import agents as suite
 
 CASES = [(kind, game) for kind in sorted(AGENT_KINDS) for game in sorted(AGENT_KINDS[kind].games)]
 MODEL_CASES = [c for c in CASES if AGENT_KINDS[c[0]].needs_model]
+FLAVOURS = [(game, flavour) for game, rules in sorted(suite.GAMES.items()) if rules.bot is not None
+            for flavour in sorted(rules.bot.flavours)]
+"""Every flavour of a game's rule bot, which the ``naive`` kind plays under its ``flavour`` option."""
 PREPARING = [c for c in CASES if AGENT_KINDS[c[0]].prepares_rounds]
 
 
@@ -30,6 +33,15 @@ def test_a_kind_is_refused_for_a_game_it_does_not_play_before_any_model_call():
 @pytest.mark.parametrize(("kind", "game"), CASES)
 def test_a_legal_decision_for_every_answer_shape(kind, game):
     suite.check_legal_decisions(kind, game)
+
+
+def test_avalon_offers_the_avalonbench_flavour():
+    assert ("avalon", "avalonbench") in FLAVOURS
+
+
+@pytest.mark.parametrize(("game", "flavour"), FLAVOURS)
+def test_every_flavour_of_the_naive_kind_gives_a_legal_decision_for_every_answer_shape(game, flavour):
+    suite.check_legal_decisions("naive", game, {"flavour": flavour})
 
 
 @pytest.mark.parametrize("json", [True, False], ids=["json", "prose"])

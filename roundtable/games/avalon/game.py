@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from roundtable.games.avalon.bots import naive
+from roundtable.games.avalon.bots import avalonbench, naive
 from roundtable.games.avalon.bots.words import words_for
 from roundtable.games.avalon.config import VARIANTS, AvalonConfig
 from roundtable.games.avalon.records import record_views
@@ -104,7 +104,9 @@ RULES: GameRules[AvalonState, AvalonConfig] = GameRules(
     record_views=record_views,
     round_name="quest",
     role_title=lambda role: Role(role).title,
-    bot=RuleBot(decide=naive.decide, beliefs=naive.beliefs),  # type: ignore[arg-type]  # typed on Avalon's view
+    bot=RuleBot(decide=naive.decide, beliefs=naive.beliefs,  # type: ignore[arg-type]  # typed on Avalon's view
+                flavours={"avalonbench": RuleBot(decide=avalonbench.decide,  # type: ignore[arg-type]
+                                                 remembers=avalonbench.remembers)}),
     settings=SETTINGS,
     renamed_events={"vote": "vote_team"},  # before record version 2
 )

@@ -1,7 +1,9 @@
-"""Avalon's rule bot: AvalonBench's ``naive`` players (`roundtable.games.avalon.bots.naive`), a policy
-``decide(view, request, seed) -> Decision`` with a belief in the other players' sides; the game declares it as its
-`roundtable.games.protocol.RuleBot` (``RULES.bot``), which the ``naive`` kind plays."""
+"""Avalon's rule bots: AvalonBench's ``naive`` players as its paper describes them
+(`roundtable.games.avalon.bots.naive`, the flavour ``ours``) and as its code plays them
+(`roundtable.games.avalon.bots.avalonbench`, the flavour ``avalonbench``), each a policy
+``decide(view, request, seed) -> Decision`` with a belief in the other players' sides; the game declares them as
+its `roundtable.games.protocol.RuleBot` (``RULES.bot`` and its ``flavours``), which the ``naive`` kind plays."""
 
-from roundtable.games.avalon.bots import naive
+from roundtable.games.avalon.bots import avalonbench, naive
 
-__all__ = ["naive"]
+__all__ = ["avalonbench", "naive"]
