@@ -90,8 +90,8 @@ class AssassinationTargets(str, Enum):
     evil players who know each other (Oberon, unknown to them, may be named).
     ``any_seat`` (AvalonBench's own code, a fidelity switch of docs/games/avalon.md#assassination_targets):
     any seat, the Assassin and its teammates included; naming an evil player
-    is a miss. AvalonBench's published 38.2% good-side win rate of the naive
-    baseline was measured with it.
+    is a miss. AvalonBench's published 38.2% baseline was not measured with it: its
+    Assassin bot draws among the good players (docs/agents/naive.md#the-avalonbench-flavour).
     """
 
     NOT_KNOWN_EVIL = "not_known_evil"
