@@ -1,7 +1,7 @@
 """End to end on the real embedded model (marked ``model``): ``cga`` seats play a short game, retrieving from their
 memory with the offline embeddings and writing their experience pool when it ends.
 
-Short configuration for CI: Werewolf limited to two days, one ``cga`` seat (the Seer) among rule bots, with the
+Short configuration for CI: Werewolf limited to one day and night, one ``cga`` seat (the Seer) among rule bots, with the
 embedded model's defaults (questions refreshed once per day, all answers in one call), fewer questions and
 shorter answers (the same agent's Avalon play is covered with scripted models by the agent conformance suite);
 the full-size figures come from ``benchmarks/bench_cga.py``.
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.model
 
 def test_a_cga_seer_plays_a_short_werewolf_game_and_fills_its_pool(tmp_path):
     result = run(tmp_path, "play", "werewolf", "--seed", "3", "--game-id", "cga-wolves", "--agents", "naive,seer=cga",
-                 "--model", "local", "--rule", "max_days=2",
+                 "--model", "local", "--rule", "max_days=1",
                  *[part for option in ("pool=e2e", "questions=1", "own_questions=1", "answer_words=15",
                                        "reflection_words=30", "thought_words=30")
                    for part in ("--agent-option", f"seer:{option}")], "--json")
