@@ -67,7 +67,7 @@ def test_transcript_names_the_game_and_the_result(home: Path) -> None:
         (["--rule", "discussion"], "KEY=VALUE"),
         (["--agents", "lga", "--agent-option", "bogus=1"], "invalid lga options (bogus"),
         (["--agents", "lga", "--agent-option", "evil:analysis_scope=friends"], "analysis_scope"),
-        (["--agent-option", "no_plan=true"], "agent kind 'naive' of player 1 takes no options"),
+        (["--agent-option", "no_plan=true"], "invalid naive options (no_plan: Extra inputs are not permitted)"),
         (["--agents", "lga", "--model", "http://127.0.0.1:9/v1"], "names a server but no model"),
         (["--agents", "lga", "--model", "local,evil=bad model"], "invalid model name"),
         (["--agents", "naive,-1=random"], "seat -1 in assignment '-1=random' does not exist"),

@@ -288,7 +288,7 @@ def test_unknown_or_missing_input_is_refused_before_the_game_starts():
         graph.invoke({"config": cfg, "seed": 1, "seats": seats[:4]})
     with pytest.raises(A.ConfigurationError, match="unknown agent kind 'bot'"):
         graph.invoke({"config": cfg, "seed": 1, "seats": [{"kind": "bot"}] * 5})
-    with pytest.raises(A.ConfigurationError, match="naive.*takes no options"):
+    with pytest.raises(A.ConfigurationError, match=r"invalid naive options \(x: .*valid options: flavour"):
         graph.invoke({"config": cfg, "seed": 1, "seats": [{"kind": "naive", "options": {"x": 1}}] * 5})
     with pytest.raises(A.ConfigurationError, match="invalid lga options"):
         graph.invoke({"config": cfg, "seed": 1, "seats": [{"kind": "lga", "options": {"no_plna": True}}] * 5})
