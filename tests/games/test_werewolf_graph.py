@@ -52,23 +52,30 @@ def test_the_graph_plays_the_same_game_as_the_rules_loop(seed):
     assert {"kill", "protect", "see", "speak", "eliminate"} <= kinds
 
 
-def test_kill_and_elimination_votes_fan_out_in_one_step_the_rest_one_by_one():
+@pytest.mark.parametrize("night", ["simultaneous", "sequential"])
+def test_kill_and_elimination_votes_fan_out_in_one_step_the_rest_one_by_one(night):
+    """All at once (``werewolf_night=simultaneous``) the werewolves' votes fan out in one step; in turn (``xu7``'s
+    default) each werewolf is one step, in seat order."""
     asked: dict[int, list[dict]] = defaultdict(list)
-    for chunk in graph.stream(inputs(4, ["naive"] * 7), RUN, stream_mode="debug"):
+    for chunk in graph.stream(inputs(4, ["naive"] * 7, rules={"werewolf_night": night}), RUN, stream_mode="debug"):
         if chunk["type"] == "task" and chunk["payload"]["name"] == "naive":
             asked[chunk["step"]].append(chunk["payload"]["input"]["request"])
     seen = set()
+    kill_steps = []
     for requests in asked.values():
         (kind,) = {r["kind"] for r in requests}
         seen.add(kind)
         if kind == "kill":
-            assert sorted(r["player"] for r in requests) == requests[0]["details"]["werewolves"], "every werewolf"
+            kill_steps.append([r["player"] for r in requests])
         elif kind == "eliminate":
             assert len(requests) == len(requests[0]["candidates"]) + 1, "every living player in one step"
         else:
             assert len(requests) == 1, f"{kind} is one player's decision"
     assert {"kill", "eliminate"} <= seen
-    assert any(len(r) == 2 and r[0]["kind"] == "kill" for r in asked.values()), "both werewolves at once"
+    if night == "simultaneous":
+        assert [2] in [[len(s)] for s in kill_steps], "both werewolves at once"
+    else:
+        assert all(len(s) == 1 for s in kill_steps) and kill_steps[0] < kill_steps[1], "one werewolf a step, in order"
 
 
 def test_a_game_paused_before_a_phase_continues_after_an_edit_of_its_state():

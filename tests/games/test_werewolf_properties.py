@@ -5,6 +5,7 @@ games with any configuration the rules module offers, and every view holds exact
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
@@ -47,7 +48,7 @@ def check_step(before: W.WerewolfState, requests: list[Request], after: W.Werewo
                                                                                            before.role_of(r.player))
     kinds = [r.kind for r in requests]
     if "kill" in kinds:
-        assert sorted(r.player for r in requests) == list(before.living(W.Role.WEREWOLF))
+        check_kill(before, requests, after)
     if "protect" in kinds:
         last = [e["target"] for e in before.events if e["type"] == "protect" and e["day"] == before.day - 1]
         assert not set(last) & set(requests[0].candidates), "the guard protects one player two nights running"
@@ -81,6 +82,32 @@ def check_step(before: W.WerewolfState, requests: list[Request], after: W.Werewo
             assert after.phase is W.Phase.LAST_WORDS and W.pending(after)[0].player in died
     else:
         assert not died, f"a death outside dawn and the vote: {before.phase}"
+
+
+def check_kill(before: W.WerewolfState, requests: list[Request], after: W.WerewolfState) -> None:
+    """The kill vote: all at once, or in seat order each vote told to the living werewolves; the target by the
+    night's count (docs/games/werewolf.md#werewolf_night)."""
+    wolves = list(before.living(W.Role.WEREWOLF))
+    new = after.events[len(before.events):]
+    assert all(e["to"] == wolves for e in new if e["type"] in ("kill", "utterance")), "the werewolves' only"
+    witch = before.living(W.Role.WITCH)
+    assert all(e["to"] in (wolves, list(witch)) for e in new if e["type"] == "night_target")
+    tonight = [e["target"] for e in after.events if e["type"] == "kill" and e["day"] == before.day]
+    if before.config.rules.werewolf_night is W.WerewolfNight.SIMULTANEOUS:
+        assert sorted(r.player for r in requests) == wolves and not any(r.wants_words for r in requests)
+        counts = Counter(t for t in tonight if t is not None).most_common()
+    else:
+        voted = [e["by"] for e in before.events if e["type"] == "kill" and e["day"] == before.day]
+        assert voted == wolves[:len(voted)] and [r.player for r in requests] == [wolves[len(voted)]], "seat order"
+        assert requests[0].wants_words == (len(wolves) > 1) and requests[0].audience == tuple(wolves)
+        assert [v["target"] for v in requests[0].details["votes"]] == tonight[:len(voted)]
+        if len(voted) + 1 < len(wolves):
+            assert after.phase is W.Phase.WEREWOLVES and not any(e["type"] == "night_target" for e in new)
+            return
+        counts = Counter(tonight).most_common()  # a pass counts as a choice
+    (told,) = [e["target"] for e in new if e["type"] == "night_target" and e["to"] == wolves]
+    agreed = counts and (len(counts) == 1 or counts[0][1] > counts[1][1])
+    assert told == (counts[0][0] if agreed else None), f"kill votes {tonight}, target {told}"
 
 
 def check_game(steps: list) -> None:

@@ -4,7 +4,7 @@ The 7-player game of Xu, Wang, Li et al., *Exploring Large Language Models for
 Communication Games: An Empirical Study on Werewolf* (2023): two Werewolves,
 two Villagers, a Seer, a Witch and a Guard (preset ``xu7``). The rules as
 played, and every choice made where the sources are silent: `rules`. Variants
-(``potions_per_night``, ``werewolf_win``, ``max_days``): `config`.
+(``potions_per_night``, ``werewolf_win``, ``max_days``, ``werewolf_night``): `config`.
 
 Typical use::
 
@@ -19,7 +19,14 @@ Typical use::
 """
 
 from roundtable.games.errors import ConfigurationError, IllegalActionError
-from roundtable.games.werewolf.config import VARIANTS, PotionsPerNight, Rules, WerewolfConfig, WerewolfWin
+from roundtable.games.werewolf.config import (
+    VARIANTS,
+    PotionsPerNight,
+    Rules,
+    WerewolfConfig,
+    WerewolfNight,
+    WerewolfWin,
+)
 from roundtable.games.werewolf.game import RULES
 from roundtable.games.werewolf.roles import PRESET_NAMES, PRESETS, Role, Side, validate_roles
 from roundtable.games.werewolf.rules import apply, new_game, pending, winner
@@ -28,6 +35,6 @@ from roundtable.games.werewolf.view import WerewolfView, view
 
 __all__ = [
     "ConfigurationError", "IllegalActionError", "PRESETS", "PRESET_NAMES", "Phase", "PotionsPerNight", "RULES",
-    "Role", "Rules", "Side", "VARIANTS", "WerewolfConfig", "WerewolfState", "WerewolfView", "WerewolfWin", "apply",
-    "new_game", "pending", "validate_roles", "view", "winner",
+    "Role", "Rules", "Side", "VARIANTS", "WerewolfConfig", "WerewolfNight", "WerewolfState", "WerewolfView",
+    "WerewolfWin", "apply", "new_game", "pending", "validate_roles", "view", "winner",
 ]

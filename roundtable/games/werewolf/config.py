@@ -7,6 +7,12 @@
 al.), or only at parity |
 | ``max_days`` | a whole number 1..50, default ``10`` | after this many days (a night and its day) without a winner the
 game is a draw |
+| ``werewolf_night`` | ``sequential`` / ``simultaneous`` | the werewolves vote on the night's kill one after another,
+each telling its teammates (Xu et al.), or all at once; ``sequential`` is the ``xu7`` preset's default, a role set
+given by hand plays ``simultaneous`` unless told otherwise (`PRESET_RULES`) |
+
+A record keeps ``werewolf_night`` only when it is not ``simultaneous`` (`LATER_VARIANTS`): records written before
+the variant existed were played all at once, and replay so.
 """
 
 from __future__ import annotations
@@ -40,7 +46,23 @@ class WerewolfWin(str, Enum):
     PARITY = "parity"
 
 
-_ENUMS: dict[str, type[Enum]] = {"potions_per_night": PotionsPerNight, "werewolf_win": WerewolfWin}
+class WerewolfNight(str, Enum):
+    """How the werewolves vote on the night's kill (docs/games/werewolf.md#werewolf_night).
+
+    ``sequential`` (Xu et al. 2023, their rules prompt and the appendix's nights 1 and 2): the living werewolves
+    vote in seat order, each telling its teammates whom it wants killed (and, if it likes, why) before the next
+    votes; the player named more often than any other choice, a pass counting as a choice, is the target, and
+    with no such player ("no consensus") nobody is. ``simultaneous``: all at once, blind to each other, the most
+    named player the target (passes not counted), a tie or all passes no kill; what every record kept before
+    the variant existed was played under.
+    """
+
+    SEQUENTIAL = "sequential"
+    SIMULTANEOUS = "simultaneous"
+
+
+_ENUMS: dict[str, type[Enum]] = {"potions_per_night": PotionsPerNight, "werewolf_win": WerewolfWin,
+                                 "werewolf_night": WerewolfNight}
 DEFAULT_MAX_DAYS = 10
 MAX_DAYS_LIMIT = 50
 
@@ -48,7 +70,16 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     **{k: tuple(m.value for m in e) for k, e in _ENUMS.items()},
     "max_days": (str(DEFAULT_MAX_DAYS), "3"),
 }
-"""Every rule variant and example values, the default first (``max_days`` takes any whole number 1..50)."""
+"""Every rule variant and example values, the default of the default preset (``xu7``) first (``max_days`` takes any
+whole number 1..50)."""
+
+LATER_VARIANTS: tuple[str, ...] = ("werewolf_night",)
+"""Variants added after the first records were kept: recorded only when not at their value of those records (the
+field's default in `Rules`), so a record without them replays as it was played (see `Rules.to_dict`)."""
+
+PRESET_RULES: dict[str, tuple[str, ...]] = {"xu7": ("werewolf_night=sequential",)}
+"""The rule variants a preset plays by default, applied before the user's own (`WerewolfConfig.build`): Xu et al.'s
+table votes on the night's kill in turn. A role set given by hand starts from `Rules`' defaults."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +89,7 @@ class Rules:
     potions_per_night: PotionsPerNight = PotionsPerNight.ONE
     werewolf_win: WerewolfWin = WerewolfWin.PARITY_OR_VILLAGERS
     max_days: int = DEFAULT_MAX_DAYS
+    werewolf_night: WerewolfNight = WerewolfNight.SIMULTANEOUS
 
     def with_overrides(self, pairs: list[str] | tuple[str, ...]) -> Rules:
         """A copy with ``KEY=VALUE`` overrides applied in order.
@@ -90,9 +122,18 @@ class Rules:
         return rules
 
     def to_dict(self) -> dict[str, str]:
-        """JSON-ready ``{variant: value}`` (every value a string, as `PlayerView.rules` holds them)."""
-        return {"potions_per_night": self.potions_per_night.value, "werewolf_win": self.werewolf_win.value,
-                "max_days": str(self.max_days)}
+        """JSON-ready ``{variant: value}`` (every value a string, as `PlayerView.rules` holds them).
+
+        A variant of `LATER_VARIANTS` appears only when set to a value other than its default here, so a game
+        played under the rules of the first records records exactly what it recorded before the variant existed.
+        """
+        out = {"potions_per_night": self.potions_per_night.value, "werewolf_win": self.werewolf_win.value,
+               "max_days": str(self.max_days)}
+        for key in LATER_VARIANTS:
+            value = getattr(self, key)
+            if value != getattr(Rules, key):
+                out[key] = value.value
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
@@ -130,9 +171,9 @@ class WerewolfConfig:
         """Build and validate a configuration from command-line style options.
 
         Args:
-            preset: ``xu7`` (the default).
+            preset: ``xu7`` (the default); its rule variants (`PRESET_RULES`) come before ``rules``.
             players: must match the preset when given.
-            roles: explicit role names (override the preset).
+            roles: explicit role names (override the preset, and start from `Rules`' defaults).
             rules: ``KEY=VALUE`` variant overrides.
 
         Raises:
@@ -148,7 +189,8 @@ class WerewolfConfig:
             if name not in PRESET_NAMES:
                 raise ConfigurationError(f"unknown Werewolf preset {name!r}; valid presets: {', '.join(PRESET_NAMES)}")
             role_set = preset_roles(name, players)
-        return cls(roles=role_set, rules=Rules().with_overrides(list(rules)), preset=name)
+        defaults = () if roles else PRESET_RULES.get(name, ())
+        return cls(roles=role_set, rules=Rules().with_overrides([*defaults, *rules]), preset=name)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (roles by value)."""

@@ -8,7 +8,7 @@ from roundtable.games.config_input import config_input
 from roundtable.games.logged_state import state_fields
 from roundtable.games.protocol import Decision, GameRules, Request, Result, RuleBot
 from roundtable.games.werewolf.bots import naive
-from roundtable.games.werewolf.bots.words import words_for
+from roundtable.games.werewolf.bots.words import kill_words, words_for
 from roundtable.games.werewolf.config import VARIANTS, WerewolfConfig
 from roundtable.games.werewolf.records import record_views
 from roundtable.games.werewolf.roles import Role
@@ -17,8 +17,9 @@ from roundtable.games.werewolf.state import Phase, WerewolfState
 from roundtable.games.werewolf.view import WerewolfView, view
 
 PHASES: dict[str, str] = {
-    Phase.WEREWOLVES.value: "Night, werewolves: each living werewolf names a living player or passes, at once; "
-                            "the most named is the target (a tie or all passes: no kill).",
+    Phase.WEREWOLVES.value: "Night, werewolves: each living werewolf names a living player or passes, in seat "
+                            "order, telling its teammates (werewolf_night=sequential: no consensus, no kill), or "
+                            "all at once (simultaneous: the most named is the target; a tie or all passes, no kill).",
     Phase.GUARD.value: "Night, guard: the Guard protects one living player against the werewolf kill "
                        "(not the same player two nights running).",
     Phase.WITCH.value: "Night, witch: told the target while she holds the antidote, she may save it; she may "
@@ -47,7 +48,8 @@ def config_of(data: dict[str, Any]) -> WerewolfConfig:
 
 
 def configurations() -> list[dict[str, Any]]:
-    """Configurations covering the preset, every variant value and a few other role sets."""
+    """Configurations covering the preset, every variant value and a few other role sets (three werewolves voting
+    at once and in turn among them)."""
     configs = [WerewolfConfig.build()]
     for key, values in VARIANTS.items():
         for value in values[1:]:
@@ -55,6 +57,8 @@ def configurations() -> list[dict[str, Any]]:
     configs.append(WerewolfConfig.build(roles=["werewolf", "villager", "seer", "witch", "guard"],
                                         rules=["max_days=5"]))
     configs.append(WerewolfConfig.build(roles=["werewolf"] * 3 + ["villager"] * 3 + ["seer", "witch", "guard"]))
+    configs.append(WerewolfConfig.build(roles=["werewolf"] * 3 + ["villager"] * 3 + ["seer", "witch", "guard"],
+                                        rules=["werewolf_night=sequential"]))
     configs.append(WerewolfConfig.build(roles=["werewolf", "seer", "witch", "guard"], rules=["werewolf_win=parity"]))
     return [c.to_dict() for c in configs]
 
@@ -77,7 +81,10 @@ def action_of(request: Request, decision: Decision) -> dict[str, Any]:
 
 
 def plain_words(view_: WerewolfView, request: Request, decision: Decision) -> str:
-    """Plain words for a statement with no usable words (the rule bots' wording)."""
+    """Plain words for a statement with no usable words (the rule bots' wording); for a kill vote, the vote told
+    to the teammates."""
+    if request.kind == "kill":
+        return kill_words(decision.players[0] if decision.players else None)
     return words_for(view_, request)
 
 

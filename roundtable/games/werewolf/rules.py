@@ -7,9 +7,25 @@ success it returns a new state with the new events appended. The rules, as
 played here:
 
 - **Night**, in this order; a role whose player is dead is skipped:
-  1. *werewolves*: each living werewolf names a living player or passes, at
-     once; the player named most often is the target; a tie or all passes
-     means no kill. The werewolves see each other's votes and the target.
+  1. *werewolves*, by the ``werewolf_night`` variant:
+
+     - ``sequential`` (Xu et al.; the ``xu7`` default): the living werewolves
+       vote in seat order, one request at a time. Each names a living player
+       or passes and, when a teammate lives, may add words for its teammates;
+       its words and vote go at once to the living werewolves only, so every
+       later voter has them before it votes. Once all have voted, the target
+       is the player named more often than any other choice, a pass counting
+       as a choice; otherwise there is no consensus and no kill (two
+       werewolves kill only when they name the same player). This is the
+       moderator of Xu et al.'s code (``chatarena/environments/werewolf.py``:
+       passes are tallied with the names, and a tie for the most is a pass);
+       their rules prompt says "no consensus" kills nobody, and night 2 of
+       their appendix's game shows a split vote killing nobody.
+     - ``simultaneous``: each living werewolf names a living player or
+       passes, at once; the player named most often is the target (passes
+       not counted); a tie or all passes means no kill.
+
+     Either way the werewolves see each other's votes and the target.
   2. *guard*: protects one living player (itself allowed), never the one it
      protected the night before; protection cancels the werewolf kill only.
   3. *witch*: while she holds the antidote she is told the target (or that
@@ -45,7 +61,7 @@ from collections.abc import Mapping, Sequence
 from roundtable.games.errors import IllegalActionError
 from roundtable.games.protocol import Decision, Event, Request, check_decision
 from roundtable.games.rng import rng_for
-from roundtable.games.werewolf.config import PotionsPerNight, WerewolfConfig, WerewolfWin
+from roundtable.games.werewolf.config import PotionsPerNight, WerewolfConfig, WerewolfNight, WerewolfWin
 from roundtable.games.werewolf.roles import Role, Side
 from roundtable.games.werewolf.state import Phase, WerewolfState
 
@@ -90,8 +106,8 @@ def new_game(config: WerewolfConfig, seed: int) -> WerewolfState:
 
 def _open_night(state: WerewolfState, day: int) -> WerewolfState:
     event = {"type": "night_start", "to": PUBLIC, "day": day, "alive": list(state.alive)}
-    return state.evolve([event], phase=Phase.WEREWOLVES, day=day, target=None, saved=False, poisoned=None,
-                        protected=None, speakers=(), eliminated=None, witch_step=None)
+    return state.evolve([event], phase=Phase.WEREWOLVES, day=day, target=None, kill_votes=(), saved=False,
+                        poisoned=None, protected=None, speakers=(), eliminated=None, witch_step=None)
 
 
 # ------------------------------------------------------------------- queries
@@ -114,11 +130,13 @@ def winner(state: WerewolfState) -> tuple[Side, str] | None:
 def pending(state: WerewolfState) -> list[Request]:
     """The decisions the game waits for now, one `Request` per player asked.
 
-    Kinds (the game's own words) and shapes: ``kill`` (each living werewolf at once: pick one living
-    player, or pass), ``protect`` (pick one, not last night's), ``save`` (yes/no: ``save`` or ``pass``;
-    unclear counts as pass), ``poison`` (pick one, or pass), ``see`` (pick one), ``speak`` and
-    ``last_words`` (words), ``eliminate`` (each living player at once: pick one other living player, or
-    pass). Dawn (automatic) and a finished game give none.
+    Kinds (the game's own words) and shapes: ``kill`` (pick one living player, or pass: under
+    ``werewolf_night=sequential`` the next living werewolf in seat order, wanting words for its living
+    teammates when it has any (``audience``: the living werewolves), ``details["votes"]`` the votes cast before
+    it tonight; under ``simultaneous`` each living werewolf at once), ``protect`` (pick one, not last night's),
+    ``save`` (yes/no: ``save`` or ``pass``; unclear counts as pass), ``poison`` (pick one, or pass), ``see``
+    (pick one), ``speak`` and ``last_words`` (words), ``eliminate`` (each living player at once: pick one other
+    living player, or pass). Dawn (automatic) and a finished game give none.
     """
     base = {"round": state.day, "phase": state.phase.value}
     tag = f"d{state.day}"
@@ -126,6 +144,13 @@ def pending(state: WerewolfState) -> list[Request]:
     phase = state.phase
     if phase is Phase.WEREWOLVES:
         wolves = state.living(Role.WEREWOLF)
+        if _in_turn(state):
+            voted = {p for p, _ in state.kill_votes}
+            p = next(q for q in wolves if q not in voted)
+            votes = [{"player": q, "target": t} for q, t in state.kill_votes]
+            return [Request(id=f"{tag}.kill.p{p}", kind="kill", player=p, answer="pick", count=1, candidates=alive,
+                            may_pass=True, wants_words=len(wolves) > 1, audience=wolves,
+                            details={"werewolves": list(wolves), "votes": votes}, **base)]
         return [Request(id=f"{tag}.kill.p{p}", kind="kill", player=p, answer="pick", count=1, candidates=alive,
                         may_pass=True, details={"werewolves": list(wolves)}, **base) for p in wolves]
     if phase is Phase.GUARD:
@@ -170,6 +195,20 @@ def _most_named(names: Sequence[int | None]) -> int | None:
     return counts[0][0]
 
 
+def _consensus(names: Sequence[int | None]) -> int | None:
+    """Xu et al.'s night count: the player named more often than any other choice, a pass (``None``) counting as
+    one; ``None`` when there is no such player ("no consensus": a tie for the most, or passes the most)."""
+    counts = Counter(names).most_common()
+    if not counts or (len(counts) > 1 and counts[0][1] == counts[1][1]):
+        return None
+    return counts[0][0]
+
+
+def _in_turn(state: WerewolfState) -> bool:
+    """Whether the werewolves vote on the kill one after another (``werewolf_night=sequential``)."""
+    return state.config.rules.werewolf_night is WerewolfNight.SEQUENTIAL
+
+
 def _tally(names: Sequence[int | None]) -> list[dict[str, int]]:
     counts = Counter(p for p in names if p is not None)
     return [{"player": p, "votes": n} for p, n in sorted(counts.items())]
@@ -207,7 +246,8 @@ def _witch_wakes(state: WerewolfState) -> tuple[WerewolfState, str | None]:
 
 
 def kill(state: WerewolfState, decisions: Mapping[int, Decision]) -> WerewolfState:
-    """The werewolves' kill vote: the most named player is the target; a tie or all passes means no kill."""
+    """The werewolves' kill vote all at once (``werewolf_night=simultaneous``): the most named player is the
+    target; a tie or all passes means no kill."""
     wolves = list(state.living(Role.WEREWOLF))
     named = [_picked(decisions[p]) for p in wolves]
     target = _most_named(named)
@@ -215,6 +255,24 @@ def kill(state: WerewolfState, decisions: Mapping[int, Decision]) -> WerewolfSta
                            for p, t in zip(wolves, named, strict=True)]
     events.append({"type": "night_target", "to": wolves, "day": state.day, "target": target})
     return _next_night_phase(state.evolve(events, target=target), Phase.WEREWOLVES)
+
+
+def kill_in_turn(state: WerewolfState, request: Request, decision: Decision) -> WerewolfState:
+    """One werewolf's kill vote under ``werewolf_night=sequential``: its words (when asked and given) and its vote
+    go to the living werewolves; after the last vote, the target by Xu et al.'s count (`_consensus`)."""
+    wolves = list(state.living(Role.WEREWOLF))
+    named = _picked(decision)
+    events: list[Event] = []
+    if request.wants_words and decision.utterance:
+        events.append({"type": "utterance", "to": wolves, "speaker": decision.player, "phase": request.phase,
+                       "day": state.day, "text": decision.utterance})
+    events.append({"type": "kill", "to": wolves, "day": state.day, "by": decision.player, "target": named})
+    votes = state.kill_votes + ((decision.player, named),)
+    if len(votes) < len(wolves):
+        return state.evolve(events, kill_votes=votes)
+    target = _consensus([t for _, t in votes])
+    events.append({"type": "night_target", "to": wolves, "day": state.day, "target": target})
+    return _next_night_phase(state.evolve(events, target=target, kill_votes=()), Phase.WEREWOLVES)
 
 
 def protect(state: WerewolfState, decision: Decision) -> WerewolfState:
@@ -352,12 +410,14 @@ def apply(state: WerewolfState, decisions: Mapping[int, Decision]) -> WerewolfSt
     phase = state.phase
     if phase is Phase.DAWN:
         return dawn(state)
-    if phase is Phase.WEREWOLVES:
+    if phase is Phase.WEREWOLVES and not _in_turn(state):
         return kill(state, decisions)
     if phase is Phase.DAY_VOTE:
         return eliminate(state, decisions)
     ((player, request),) = requests.items()
     decision = decisions[player]
+    if phase is Phase.WEREWOLVES:
+        return kill_in_turn(state, request, decision)
     if phase is Phase.GUARD:
         return protect(state, decision)
     if phase is Phase.WITCH:

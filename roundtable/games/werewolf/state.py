@@ -42,6 +42,8 @@ class WerewolfState(LoggedState):
         phase: the phase waiting for decisions. day: the day number, 1.. (night 1 opens day 1).
         dead: the dead players, in order of death.
         target: tonight's werewolf target (``None``: no kill). protected: whom the Guard protects tonight.
+        kill_votes: under ``werewolf_night=sequential``, the kill votes cast so far tonight, in order,
+            ``((werewolf, target or None), ...)`` (empty once the vote is over, and under ``simultaneous``).
         last_protected: whom the Guard protected last night (not allowed again tonight).
         saved: the Witch used the antidote tonight. poisoned: whom she poisoned tonight.
         antidote, poison: the Witch still holds the potion.
@@ -59,6 +61,7 @@ class WerewolfState(LoggedState):
     day: int = 1
     dead: tuple[int, ...] = ()
     target: int | None = None
+    kill_votes: tuple[tuple[int, int | None], ...] = ()
     protected: int | None = None
     last_protected: int | None = None
     saved: bool = False
@@ -98,6 +101,7 @@ class WerewolfState(LoggedState):
             winner=Side(winner) if winner else None,
             dead=tuple(data.pop("dead")),
             speakers=tuple(data.pop("speakers")),
+            kill_votes=tuple((int(p), t) for p, t in data.pop("kill_votes", ())),
             events=tuple(events),
             **data,
         )

@@ -5,6 +5,10 @@ Xu et al. (2023) give no rule bots; these follow common human play:
 - **Werewolves** never target each other: both name the same victim, a player
   who claimed to be the Seer if one lives, else one drawn from the living
   non-werewolves by a draw both werewolves make alike (so their votes agree).
+  Voting in turn (``werewolf_night=sequential``), a werewolf names the victim
+  its teammates named before it tonight, when they named one (the most named,
+  the first on a tie), and tells its teammates its vote (or its agreement) in
+  one plain sentence.
   By day they vote out the claimed Seer if one lives, else a random non-werewolf.
 - **Seer** checks a living player it has not checked yet; once it has found a
   living werewolf it reveals itself and names it in its statement (and in its
@@ -30,7 +34,7 @@ from random import Random
 
 from roundtable.games.protocol import Decision, Request
 from roundtable.games.rng import rng_for
-from roundtable.games.werewolf.bots.words import words_for
+from roundtable.games.werewolf.bots.words import kill_words, words_for
 from roundtable.games.werewolf.view import WerewolfView
 
 _CLAIM = re.compile(r"\bI am the seer\b", re.IGNORECASE)
@@ -51,7 +55,10 @@ def decide(view: WerewolfView, request: Request, seed: int) -> Decision:
     rng = rng_for(seed, "naive", request.id)
     kind = request.kind
     if kind == "kill":
-        return _pick(request, _kill_target(view, request))
+        target = _kill_target(view, request)
+        agreed = target in {v["target"] for v in request.details.get("votes", ())}
+        return Decision.to(request, players=None if target is None else (target,),
+                           utterance=kill_words(target, agreed) if request.wants_words else None)
     if kind == "protect":
         seer = _claimed_seer(view)
         choice = next((p for p in (seer, view.player) if p in request.candidates), None)
@@ -123,11 +130,15 @@ def _revealed_werewolf(view: WerewolfView) -> int | None:
 
 
 def _kill_target(view: WerewolfView, request: Request) -> int | None:
-    """Both werewolves name the same non-werewolf: a claimed Seer, else a draw they make alike."""
+    """Both werewolves name the same non-werewolf: the one a teammate named before tonight (voting in turn), else a
+    claimed Seer, else a draw they make alike."""
     wolves = _werewolves(view)
     victims = [p for p in request.candidates if p not in wolves]
     if not victims:
         return None
+    named = [v["target"] for v in request.details.get("votes", ()) if v["target"] in victims]
+    if named:
+        return max(named, key=named.count)
     seer = _claimed_seer(view)
     if seer in victims:
         return seer

@@ -22,3 +22,11 @@ def words_for(view: PlayerView, request: Request, accuse: int | None = None, cla
     if not parts:
         parts.append("I have no information yet." if request.kind == "speak" else "Good luck, village.")
     return " ".join(parts)
+
+
+def kill_words(target: int | None, agreed: bool = False) -> str:
+    """One plain sentence telling the teammates a kill vote (``werewolf_night=sequential``): whom (``agreed``: the
+    player a teammate named before), or a pass."""
+    if target is None:
+        return "I pass tonight."
+    return f"Agreed, Player {target}." if agreed else f"Let us kill Player {target} tonight."
