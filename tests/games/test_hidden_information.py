@@ -1,8 +1,9 @@
 """Hidden information: `view(state, p)` carries exactly what player ``p`` may know.
 
 Bot games (every preset, several seeds and variant combinations, with the
-hidden ``decision`` records the game graph adds) are stopped at several
-moments. Every event gets a sentinel string: private and hidden ones
+hidden ``decision`` records the game graph adds; Werewolf's under either
+``werewolf_night``) are stopped at several moments. Every event gets a
+sentinel string: private and hidden ones
 (``to`` is a list) a ``<SECRET-i>``, public ones a ``<PUBLIC-i>``. A player's
 serialized view must contain the sentinel of every event it may see and of no
 other event.
@@ -19,6 +20,9 @@ from avalon_helpers import GOOD, PRESET_CASES, configs, expected_knowledge, know
 from hypothesis import HealthCheck, given, settings
 
 from roundtable.games import avalon as A
+from roundtable.games import werewolf as W
+from roundtable.graphs.phases import decision_record
+from roundtable.testing.policies import rule_policies
 
 RULE_SETS = {
     "official": ["fifth_rejection=evil_wins", "discussion=leader_first_and_last", "assassination=end_only",
@@ -168,3 +172,44 @@ def test_a_player_cannot_recompute_the_deal_from_its_view(preset, n):
             text = A.view(final, p).model_dump_json()
             assert str(seed) not in text, f"player {p} can read the game seed and recompute the deal"
             assert '"seed"' not in text
+
+
+# ------------------------------------------------------------------ Werewolf
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("night", [n.value for n in W.WerewolfNight])
+def test_werewolf_views_hold_only_what_the_player_may_know_under_either_night(night, seed):
+    """Werewolf bot games (naive and random seats, with the game graph's hidden decision records) under both
+    ``werewolf_night`` values: every view holds the sentinel of each event its player may see and of no other, and
+    the werewolves' night votes and words reach the werewolves only (docs/games/werewolf.md#werewolf_night)."""
+    policies = rule_policies("werewolf")
+    config = W.WerewolfConfig.build(rules=[f"werewolf_night={night}"])
+    state = W.new_game(config, seed)
+    kinds = ["naive" if p % 2 else "random" for p in state.players]
+    moments = [state]
+    while not state.is_over:
+        requests = W.pending(state)
+        answers = {r.player: policies[kinds[r.player - 1]](W.view(state, r.player), r, seed) for r in requests}
+        records = tuple(decision_record(W.RULES, r, answers[r.player], kinds[r.player - 1]) for r in requests)
+        state = W.apply(state, answers)
+        state = replace(state, events=state.events + records)
+        if state.phase in (W.Phase.WEREWOLVES, W.Phase.GUARD, W.Phase.DAY_TALK) or state.is_over:
+            moments.append(state)
+    wolves = {p for p in state.players if state.role_of(p) is W.Role.WEREWOLF}
+    night_words = [e for e in state.events if e["type"] == "utterance" and e["phase"] == "werewolves"]
+    assert bool(night_words) == (night == "sequential"), "the werewolves speak at night only in turn"
+    for e in night_words + [e for e in state.events if e["type"] == "kill"]:
+        assert e["to"] is not None and set(e["to"]) <= wolves, f"addressed beyond the werewolves: {e}"
+    for moment in moments:
+        planted, audience = plant(moment)
+        for p in moment.players:
+            view = W.view(planted, p)
+            text = view.model_dump_json()
+            for tag, who in audience.items():
+                assert (tag in text) == (who is None or p in who), f"player {p} and {tag}"
+            for e in view.events:
+                assert e["type"] != "decision"
+                if e["type"] in ("kill", "night_target") or (e["type"] == "utterance" and e["to"] is not None):
+                    assert p in wolves or (e["type"] == "night_target" and moment.role_of(p) is W.Role.WITCH), (
+                        f"player {p} ({moment.role_of(p).value}) sees the werewolves' {e}")
