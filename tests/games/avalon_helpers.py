@@ -27,8 +27,7 @@ TABLE = {
 GOOD = {"merlin", "percival", "servant"}
 EVIL = {"morgana", "assassin", "minion", "mordred", "oberon"}
 END_REASONS = {
-    "three_failed_quests", "three_successful_quests", "five_rejected_proposals",
-    "merlin_assassinated", "assassination_missed",
+    "three_failed_quests", "three_successful_quests", "five_rejected_proposals", "merlin_assassinated",
 }
 
 VARIANTS = {

@@ -260,7 +260,7 @@ def check_game(config: A.AvalonConfig, seed: int, final: A.AvalonState, steps: l
             phase = "assassination"
             speakers = []
         elif t == "assassination":
-            assert phase == "assassination" and e["assassin"] == assassin[0]
+            assert phase == "assassination"
             talk = rules["discussion"] != "none" and results.count(True) == 3
             expected_talk = [p for p in council if p != assassin[0]] if talk else []
             assert [x["speaker"] for x in ev[:i] if x["type"] == "utterance"
@@ -268,18 +268,23 @@ def check_game(config: A.AvalonConfig, seed: int, final: A.AvalonState, steps: l
                     and x["speaker"] != assassin[0]] == expected_talk
             if e["target"] is None:
                 assert results.count(True) < 3 and rules["assassination"] == "after_each_quest"
+                assert "assassin" not in e, "a pass does not tell the table who the Assassin is"
                 assert nxt["type"] == "round_start"
             else:
+                assert e["assassin"] == assassin[0]
                 shot_taken = True
                 assert e["target"] not in council or rules.get("assassination_targets") == "any_seat"
                 assert e["hit"] == (roles[e["target"] - 1] == "merlin")
                 if e["hit"]:
-                    expected = ("evil", "merlin_assassinated")
+                    assert "exposed" not in e
+                    assert (nxt["type"], nxt["winner"], nxt["reason"]) == ("game_over", "evil", "merlin_assassinated")
                 elif results.count(True) == 3:
-                    expected = ("good", "three_successful_quests")
-                else:
-                    expected = ("good", "assassination_missed")
-                assert (nxt["type"], nxt["winner"], nxt["reason"]) == ("game_over", *expected)
+                    assert "exposed" not in e
+                    assert (nxt["type"], nxt["winner"], nxt["reason"]) == (
+                        "game_over", "good", "three_successful_quests")
+                else:  # Lan et al.: a mid-game miss exposes the Assassin publicly and play goes on
+                    assert rules["assassination"] == "after_each_quest" and e["exposed"] is True and e["to"] is None
+                    assert nxt["type"] == "round_start"
         elif t in ("game_start", "role", "knowledge", "game_over", "decision"):
             pass
         else:

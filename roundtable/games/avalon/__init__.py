@@ -56,7 +56,7 @@ from roundtable.games.avalon.rules import (
 )
 from roundtable.games.avalon.settings import SETTINGS, Setting, setting
 from roundtable.games.avalon.state import AvalonState, Phase
-from roundtable.games.avalon.view import AvalonView, view
+from roundtable.games.avalon.view import AvalonView, known_evil, view
 from roundtable.games.errors import ConfigurationError, IllegalActionError
 from roundtable.games.protocol import Decision, PlayerView, Request, check_decision
 
@@ -65,7 +65,7 @@ __all__ = [
     "VARIANTS", "AvalonState", "AvalonView", "ConfigurationError", "Decision", "Discussion",
     "EVIL_ROLES", "FifthRejection", "GOOD_ROLES", "IllegalActionError", "PRESETS", "PRESET_NAMES", "Phase",
     "PlayerView", "RULES", "Request", "Role", "Rules", "SETUP", "Side", "VoteVisibility", "apply", "assassinate",
-    "check_decision", "deal", "fails_needed", "knowledge_of", "knowledge_vote", "new_game", "pending", "play_quest",
-    "preset_roles", "propose", "rejection_wins", "reveal", "setting", "side_counts", "speak", "team_size",
-    "validate_roles", "view", "vote",
+    "check_decision", "deal", "fails_needed", "knowledge_of", "knowledge_vote", "known_evil", "new_game", "pending",
+    "play_quest", "preset_roles", "propose", "rejection_wins", "reveal", "setting", "side_counts", "speak",
+    "team_size", "validate_roles", "view", "vote",
 ]

@@ -43,9 +43,12 @@ class Assassination(str, Enum):
     """When the Assassin may name Merlin.
 
     ``end_only`` (official): after the third successful quest. ``after_each_quest``
-    (Lan et al.): once per game, at the end of any round; a hit wins for evil at
-    once and a miss wins for good at once. If the shot was not taken before the
-    third success, it is taken then as in the official rules.
+    (Lan et al.): also at the end of any earlier round, once per game. A hit
+    wins for evil at once. A mid-game miss ends nothing: the table learns that
+    the named player is not Merlin and who the Assassin is, and play goes on
+    with no shot left, so three successful quests then win for good outright.
+    A shot not taken before the third success is taken then as in the
+    official rules (a miss there wins for good).
     """
 
     END_ONLY = "end_only"

@@ -40,7 +40,7 @@ THREE_FAILED_QUESTS = "three_failed_quests"
 THREE_SUCCESSFUL_QUESTS = "three_successful_quests"
 FIVE_REJECTIONS = "five_rejected_proposals"
 MERLIN_ASSASSINATED = "merlin_assassinated"
-ASSASSINATION_MISSED = "assassination_missed"
+# Records played before a mid-game miss let play go on (`assassinate`) may also end with "assassination_missed".
 
 
 # --------------------------------------------------------------------- setup
@@ -82,27 +82,33 @@ def rejection_wins(attempt: int, fifth_rejection: str | FifthRejection = FifthRe
 
 
 def knowledge_vote(role: Role, voter: int, knowledge: Iterable[Mapping[str, Any]],
-                   team: Iterable[int]) -> bool | None:
-    """The team vote that the voter's own reveal knowledge decides (True: approve), or None when it decides nothing.
+                   team: Iterable[int], exposed: int | None = None) -> bool | None:
+    """The team vote that the voter's own knowledge decides (True: approve), or None when it decides nothing.
 
     Merlin: approve a team with no player he sees as evil, reject one with
     such a player. An evil player who knows its teammates (not Oberon):
     approve a team with a member of its side (itself included), reject one
-    without, since one fail card fails a quest. Everyone else, and Oberon,
-    knows nothing that settles a vote.
+    without, since one fail card fails a quest. Once a missed mid-game shot
+    has exposed the Assassin (``exposed``, public), every good player knows
+    him as evil: a team with him on it is rejected. Everyone else, and
+    Oberon, knows nothing that settles a vote.
 
     Args:
         role: the voter's role.
         voter: its seat, 1-based.
         knowledge: what it learned in the reveal (`knowledge_of`: ``[{"player": q, "is": label}]``).
         team: the proposed team's seats.
+        exposed: the Assassin's seat once a missed mid-game shot exposed him
+            (`roundtable.games.avalon.view.AvalonView.exposed_assassin`), else None.
     """
     evil_known = {int(k["player"]) for k in knowledge if k.get("is") == "evil"}
     members = set(team)
-    if role is Role.MERLIN:
+    if role is Role.MERLIN:  # he sees the Assassin from the start
         return not (members & evil_known)
     if role.side is Side.EVIL and role is not Role.OBERON:
         return bool(members & (evil_known | {voter}))
+    if role.side is Side.GOOD and exposed is not None and exposed in members:
+        return False
     return None
 
 
@@ -471,7 +477,13 @@ def next_round(state: AvalonState) -> AvalonState:
 def assassinate(state: AvalonState, decision: Decision) -> AvalonState:
     """The Assassin names a player (or, on a mid-game offer, passes).
 
-    A hit on Merlin wins for evil. A miss wins for good. A pass continues the game.
+    A hit on Merlin wins for evil. A miss after the third successful quest
+    wins for good. A mid-game miss (``after_each_quest``, Lan et al. 2024)
+    ends nothing: the public ``assassination`` entry tells the table that the
+    named player is not Merlin and who the Assassin is (``exposed``), the
+    shot is spent and the next round opens. A pass is announced without the
+    Assassin's seat (the evil side alone knows who passed) and the next
+    round opens.
 
     Raises:
         IllegalActionError: not the Assassin's turn, evil talk not finished, or an illegal target.
@@ -482,17 +494,20 @@ def assassinate(state: AvalonState, decision: Decision) -> AvalonState:
         events.append(_utterance(state, request, decision.utterance))
     target = decision.players[0] if decision.players else None
     if target is None:
-        events.append({"type": "assassination", "to": PUBLIC, "round": state.round,
-                       "assassin": request.player, "target": None, "hit": None})
+        events.append({"type": "assassination", "to": PUBLIC, "round": state.round, "target": None, "hit": None})
         return next_round(state.evolve(events))
     hit = state.role_of(target) is Role.MERLIN
-    events.append({"type": "assassination", "to": PUBLIC, "round": state.round,
-                   "assassin": request.player, "target": target, "hit": hit})
-    state = state.evolve(events, assassination_used=True)
+    shot: Event = {"type": "assassination", "to": PUBLIC, "round": state.round,
+                   "assassin": request.player, "target": target, "hit": hit}
+    over = hit or state.quest_results.count(True) == QUESTS_TO_WIN
+    if not over:
+        shot["exposed"] = True
+    state = state.evolve(events + [shot], assassination_used=True)
     if hit:
         return _end(state, Side.EVIL, MERLIN_ASSASSINATED)
-    reason = THREE_SUCCESSFUL_QUESTS if state.quest_results.count(True) == QUESTS_TO_WIN else ASSASSINATION_MISSED
-    return _end(state, Side.GOOD, reason)
+    if over:
+        return _end(state, Side.GOOD, THREE_SUCCESSFUL_QUESTS)
+    return next_round(state)
 
 
 def _check_all(state: AvalonState, decisions: Mapping[int, Decision]) -> None:

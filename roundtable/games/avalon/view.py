@@ -28,6 +28,9 @@ class AvalonView(PlayerView):
         quest_results: ``True``/``False`` per finished quest.
         quests: the public outcome of each finished quest,
             ``{"round", "team", "fails", "fails_needed", "success"}``.
+        exposed_assassin: the Assassin's seat once a missed mid-game shot
+            (``assassination=after_each_quest``) made it public, else None.
+            Every player has it, whatever part of the log it is handed.
     """
 
     game: Literal["avalon"] = "avalon"
@@ -36,6 +39,7 @@ class AvalonView(PlayerView):
     team: tuple[int, ...]
     quest_results: tuple[bool, ...]
     quests: tuple[dict[str, Any], ...]
+    exposed_assassin: int | None = None
 
 
 def view(state: AvalonState, player: int) -> AvalonView:
@@ -62,7 +66,18 @@ def view(state: AvalonState, player: int) -> AvalonView:
             for e in state.events
             if e["type"] == "quest_result"
         ),
+        exposed_assassin=next((e["assassin"] for e in state.events
+                               if e["type"] == "assassination" and e.get("exposed")), None),
     )
+
+
+def known_evil(view: AvalonView) -> set[int]:
+    """The other players ``view``'s player knows to be evil: those its reveal showed as evil, and the Assassin
+    once a missed mid-game shot exposed him to the whole table (`AvalonView.exposed_assassin`)."""
+    known = {int(k["player"]) for k in view.knowledge if k.get("is") == "evil"}
+    if view.exposed_assassin is not None and view.exposed_assassin != view.player:
+        known.add(view.exposed_assassin)
+    return known
 
 
 def belief_probe(state: AvalonState) -> dict[int, AvalonView]:
@@ -76,14 +91,16 @@ def belief_probe(state: AvalonState) -> dict[int, AvalonView]:
     each good player (docs/measures.md#deduction-accuracy: deduction accuracy is a good player's) is
     probed on its view of the log up to the end of play: without the
     assassination that ended the game and without ``game_over``, which reveals
-    every role.
+    every role. A mid-game miss that let play go on (``after_each_quest``) was
+    public during play, so the view keeps it.
 
     Returns:
         ``{player: view}`` for every good player, in seat order; ``{}`` while the game is not over.
     """
     if not state.is_over:
         return {}
-    end = next((i for i, e in enumerate(state.events) if e["type"] == "game_over"
-                or (e["type"] == "assassination" and e.get("target") is not None)), len(state.events))
+    end = next((i for i, e in enumerate(state.events) if e["type"] == "game_over"), len(state.events))
+    if end > 0 and state.events[end - 1]["type"] == "assassination":  # the shot that ended the game
+        end -= 1
     played = replace(state, events=state.events[:end])
     return {p: view(played, p) for p in state.players if state.side_of(p).value == "good"}

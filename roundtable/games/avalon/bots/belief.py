@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from roundtable.games.avalon.roles import side_counts
-from roundtable.games.avalon.view import AvalonView
+from roundtable.games.avalon.view import AvalonView, known_evil
 
 Assignment = frozenset[int]  # the set of evil players
 
@@ -20,27 +20,28 @@ def consistent_assignments(view: AvalonView) -> list[Assignment]:
     """Every evil set consistent with the player's knowledge and the quest outcomes.
 
     Knowledge used: the player's own side; players it sees as evil (Merlin,
-    evil players); Percival's pair (exactly one of Merlin/Morgana is evil, or
-    the player shown alone is Merlin). Outcome rule: a quest with ``k`` fails
-    had at least ``k`` evil players on its team.
+    evil players) and the Assassin once a missed mid-game shot exposed him
+    (`roundtable.games.avalon.view.known_evil`); Percival's pair (exactly one
+    of Merlin/Morgana is evil, or the player shown alone is Merlin). Outcome
+    rule: a quest with ``k`` fails had at least ``k`` evil players on its team.
 
     Returns:
         The surviving evil sets; never empty for a view of a real game.
     """
     _, evil_count = side_counts(view.players)
     me = view.player
-    known_evil = {k["player"] for k in view.knowledge if k["is"] == "evil"}
+    evil_seen = known_evil(view)
     if view.side == "evil":
-        known_evil.add(me)
+        evil_seen.add(me)
     merlin_pair = [k["player"] for k in view.knowledge if k["is"] == "merlin_or_morgana"]
     known_good = {k["player"] for k in view.knowledge if k["is"] == "merlin"}
     if view.side == "good":
         known_good.add(me)
     quests = [(frozenset(q["team"]), q["fails"]) for q in view.quests]
-    unknown = [p for p in range(1, view.players + 1) if p not in known_evil and p not in known_good]
+    unknown = [p for p in range(1, view.players + 1) if p not in evil_seen and p not in known_good]
     result: list[Assignment] = []
-    for extra in combinations(unknown, evil_count - len(known_evil)):
-        evil = frozenset(known_evil).union(extra)
+    for extra in combinations(unknown, evil_count - len(evil_seen)):
+        evil = frozenset(evil_seen).union(extra)
         if merlin_pair and sum(1 for p in merlin_pair if p in evil) != 1:
             continue
         if all(len(team & evil) >= fails for team, fails in quests):

@@ -22,6 +22,8 @@ plays sensibly (each marked *extension* below):
   probabilities among the teams without a known evil player.
 - An Assassin offered a mid-game shot (``after_each_quest``) passes; at the end
   he names a random good-looking player as in AvalonBench.
+- An Assassin exposed by a missed mid-game shot (another kind's) counts as a
+  known evil player for everyone, in team choices, votes and beliefs.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from roundtable.games.avalon.bots.belief import consistent_assignments, good_pro
 from roundtable.games.avalon.bots.words import words_for
 from roundtable.games.avalon.config import FifthRejection
 from roundtable.games.avalon.roles import MAX_PROPOSALS, Role, fails_needed
-from roundtable.games.avalon.view import AvalonView
+from roundtable.games.avalon.view import AvalonView, known_evil
 from roundtable.games.protocol import Decision, Request
 from roundtable.games.rng import rng_for
 
@@ -112,7 +114,7 @@ def _good_team(view: AvalonView, request: Request, rng: Random) -> tuple[int, ..
 
 
 def _known_evil(view: AvalonView) -> set[int]:
-    return {k["player"] for k in view.knowledge if k["is"] == "evil"}
+    return known_evil(view)
 
 
 def _approve(view: AvalonView, request: Request, role: Role) -> bool:
