@@ -30,5 +30,5 @@ def test_a_named_setting_gives_its_preset_and_variants_and_a_condition_may_overr
     assert games["codeact"].inputs["config"]["preset"] == "play7"
     assert (rules["fifth_rejection"], rules["two_fail_quests"], rules["evil_quest_card"]) == (
         "auto_approve", "four_and_five", "must_fail")
-    assert rules["discussion"] == "leader_first_and_last"
+    assert (rules["discussion"], rules["vote_visibility"]) == ("leader_first", "tally_only")
     assert games["codeact-silent"].inputs["config"]["rules"]["discussion"] == "none"

@@ -32,7 +32,7 @@ END_REASONS = {
 
 VARIANTS = {
     "fifth_rejection": ("evil_wins", "auto_approve", "leader_assigns"),
-    "discussion": ("leader_first_and_last", "before_proposal", "none"),
+    "discussion": ("leader_first_and_last", "before_proposal", "none", "leader_first"),
     "assassination": ("end_only", "after_each_quest"),
     "vote_visibility": ("public", "tally_only"),
     "two_fail_quests": ("official", "four_and_five"),

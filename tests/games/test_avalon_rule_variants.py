@@ -3,6 +3,10 @@
 - ``assassination=after_each_quest`` as Lan et al. (EMNLP 2024) played it: a mid-game miss tells the whole table
   that the named player is not Merlin and who the Assassin is, and play goes on; one shot per game; a hit wins for
   evil at once; a shot still unused at the third success is the official end-game shot.
+- ``discussion=leader_first`` as Shi et al. (AvalonPlay) played it: the leader names the team, every other player
+  speaks once, and the team goes to the vote with no last word from the leader.
+- ``vote_visibility=tally_only`` (Shi et al.'s secret ballots): no player sees another's team vote; the record
+  keeps them all.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from avalon_helpers import decide_all, decision, play
 
 from roundtable.games import avalon as A
 from roundtable.games.avalon.bots.belief import consistent_assignments
+from roundtable.games.avalon.records import record_views
 from roundtable.games.avalon.view import belief_probe
 from roundtable.prompts.narrator import narrate
 
@@ -199,3 +204,72 @@ def test_random_assassins_miss_mid_game_and_the_games_go_on():
                 exposed += 1
                 assert final.events[final.events.index(shot) + 1]["type"] == "round_start"
     assert exposed > 0
+
+
+# ---------------------------------------------------------------- discussion=leader_first
+
+
+@pytest.mark.parametrize("fifth", ["auto_approve", "evil_wins"])
+def test_leader_first_gives_the_leader_no_last_word(fifth):
+    config = A.AvalonConfig.build("play7", rules=["discussion=leader_first", f"fifth_rejection={fifth}"])
+    state = A.new_game(config, 2)
+    for attempt in range(1, 6):
+        leader = state.leader
+        (req,) = A.pending(state)
+        assert (req.kind, req.player, req.details["final"], req.wants_words) == ("propose_team", leader, True, True)
+        state = A.apply(state, {leader: decision(req, team=tuple(range(1, (req.count or 0) + 1)),
+                                                 utterance="my team")})
+        assert state.events[-1]["final"] is True and state.phase is A.Phase.DISCUSSION
+        spoke = []
+        while state.phase is A.Phase.DISCUSSION:
+            (req,) = A.pending(state)
+            assert req.kind == "speak" and req.answer == "words" and req.subject == state.team
+            spoke.append(req.player)
+            state = A.apply(state, {req.player: decision(req, utterance="hm")})
+        assert spoke == [(leader - 1 + k) % 7 + 1 for k in range(1, 7)], "every other player once, from the leader"
+        proposals = [e for e in state.events if e["type"] == "proposal" and e["attempt"] == attempt]
+        assert len(proposals) == 1, "no final naming after the talk"
+        if state.phase is A.Phase.QUEST:  # the fifth team, sent without a vote
+            assert attempt == 5 and fifth == "auto_approve" and state.events[-1]["type"] == "team_approved"
+            return
+        assert state.phase is A.Phase.VOTE, "the vote follows the others' words"
+        state = A.apply(state, decide_all(state, lambda r: {"approve": False}))
+    assert (state.winner, state.end_reason) == (A.Side.EVIL, "five_rejected_proposals")
+
+
+def test_avalonplay_is_leader_first_with_secret_votes():
+    preset, rules = A.setting("avalonplay")
+    config = A.AvalonConfig.build(preset=preset, rules=rules)
+    assert (config.rules.discussion, config.rules.vote_visibility) == (A.Discussion.LEADER_FIRST,
+                                                                       A.VoteVisibility.TALLY_ONLY)
+    final, _ = play(config, 4, "naive", keep_steps=False)
+    proposals = [e for e in final.events if e["type"] == "proposal"]
+    assert proposals and all(e["final"] for e in proposals)
+    assert len({(e["round"], e["attempt"]) for e in proposals}) == len(proposals)
+
+
+# ---------------------------------------------------------------- vote_visibility=tally_only
+
+
+@pytest.mark.parametrize("setting", ["avalonplay", "lan"])
+def test_tally_only_hides_every_other_players_vote_from_every_view_and_the_record_keeps_them(setting):
+    preset, rules = A.setting(setting, rules=["vote_visibility=tally_only"])
+    config = A.AvalonConfig.build(preset=preset, rules=rules)
+    final, steps = play(config, 3, "naive")
+    votes = [e for e in final.events if e["type"] == "vote_team"]
+    assert votes and all(e["to"] == [e["player"]] for e in votes), "no vote is a public entry"
+    assert all("approvers" not in e for e in final.events if e["type"] == "vote_result")
+    assert record_views(final.events)["votes"] == [
+        {k: e[k] for k in ("round", "attempt", "player", "approve")} for e in votes], "the record keeps every vote"
+    for state in [s.after for s in steps if s.requests[0].kind == "vote_team"] + [final]:
+        for p in state.players:
+            view = A.view(state, p)
+            assert all(e["player"] == p for e in view.events if e["type"] == "vote_team"), f"player {p}"
+            text = view.model_dump_json()
+            assert "approvers" not in text
+            for e in state.events:
+                if e["type"] == "vote_team" and e["player"] != p:
+                    assert e not in view.events
+            for e in view.events:  # the narration a player's memory is built from names no one else's vote
+                line = narrate("avalon", e, me=p, rules=config.rules.to_dict()) or ""
+                assert "approved by" not in line

@@ -174,6 +174,9 @@ def check_game(config: A.AvalonConfig, seed: int, final: A.AvalonState, steps: l
                 assert e["final"] == (proposals_in_attempt == 2)
                 if proposals_in_attempt == 1:
                     phase = "discussion"
+            elif rules["discussion"] == "leader_first":
+                # one proposal, final at once, before anybody else speaks; no second one (no last word)
+                assert e["final"] is True and proposals_in_attempt == 1 and speakers == []
             else:
                 assert e["final"] is True and proposals_in_attempt == 1
                 if rules["discussion"] == "before_proposal":
@@ -183,7 +186,7 @@ def check_game(config: A.AvalonConfig, seed: int, final: A.AvalonState, steps: l
                 assert speakers == [(leader - 1 + k) % n + 1 for k in range(1, n)]
             if e["final"]:
                 team_final = team
-                phase = "vote"
+                phase = "discussion" if rules["discussion"] == "leader_first" else "vote"
         elif t == "utterance":
             assert rules["discussion"] != "none", "no talk when discussion=none"
             assert (e["round"], e["attempt"]) == (round_, attempt)
@@ -193,11 +196,15 @@ def check_game(config: A.AvalonConfig, seed: int, final: A.AvalonState, steps: l
             else:
                 assert e["to"] is None
                 if e["phase"] == "discussion":
+                    if rules["discussion"] == "leader_first":
+                        assert team_final is not None, "leader_first: the others speak about the team named"
                     speakers.append(e["speaker"])
                 else:
                     assert e["phase"] == "proposal" and e["speaker"] == leader
         elif t == "vote_team":
             assert team_final is not None and (e["round"], e["attempt"]) == (round_, attempt)
+            if rules["discussion"] == "leader_first":  # everybody else spoke once, then the vote: no last word
+                assert speakers == [(leader - 1 + k) % n + 1 for k in range(1, n)]
             assert attempt < 5 or rules["fifth_rejection"] == "evil_wins", "the fifth team goes without a vote"
             assert e["player"] not in votes
             assert e["to"] == (None if public_votes else [e["player"]])
@@ -222,6 +229,8 @@ def check_game(config: A.AvalonConfig, seed: int, final: A.AvalonState, steps: l
                 assert nxt["type"] == "leader" and nxt["round"] == round_
         elif t == "team_approved":
             assert attempt == 5 and rules["fifth_rejection"] in ("auto_approve", "leader_assigns")
+            if rules["discussion"] == "leader_first":
+                assert speakers == [(leader - 1 + k) % n + 1 for k in range(1, n)]
             assert e["by"] == rules["fifth_rejection"] and e["team"] == team_final and not votes
             assert (e["round"], e["attempt"]) == (round_, attempt)
             approved = team_final
@@ -648,7 +657,8 @@ def test_percival_without_morgana_sees_merlin_alone():
         (dict(preset="standard", players=4), r"5 to 10 players, not 4"),
         (dict(rules=["tempo=fast"]), r"unknown rule variant 'tempo'; valid variants: fifth_rejection"),
         (dict(rules=["discussion=shouting"]),
-         r"rule discussion cannot be 'shouting'; valid values: leader_first_and_last, before_proposal, none"),
+         r"rule discussion cannot be 'shouting'; valid values: leader_first_and_last, before_proposal, none, "
+         r"leader_first"),
         (dict(rules=["fifth_rejection=good_wins"]), r"rule fifth_rejection cannot be 'good_wins'"),
         (dict(rules=["assassination=never"]), r"valid values: end_only, after_each_quest"),
         (dict(rules=["vote_visibility=secret"]), r"valid values: public, tally_only"),
@@ -842,8 +852,8 @@ def test_avalonplay_is_the_papers_setting_and_user_rules_override_it():
     config = A.AvalonConfig.build(preset=preset, rules=rules)
     assert sorted(r.value for r in config.roles) == sorted(
         ["merlin", "percival", "servant", "servant", "morgana", "minion", "assassin"])
-    assert config.rules.to_dict() == {"fifth_rejection": "auto_approve", "discussion": "leader_first_and_last",
-                                      "assassination": "end_only", "vote_visibility": "public",
+    assert config.rules.to_dict() == {"fifth_rejection": "auto_approve", "discussion": "leader_first",
+                                      "assassination": "end_only", "vote_visibility": "tally_only",
                                       "two_fail_quests": "four_and_five", "evil_quest_card": "must_fail"}
     preset, rules = A.setting("avalonplay", rules=["discussion=none"])
     assert A.AvalonConfig.build(preset=preset, rules=rules).rules.discussion is A.Discussion.NONE

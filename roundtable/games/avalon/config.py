@@ -30,13 +30,17 @@ class Discussion(str, Enum):
 
     ``leader_first_and_last`` (AvalonBench): the leader proposes and speaks,
     every other player speaks once, the leader finalizes the team (and may
-    change it). ``before_proposal`` (Lan et al.): every player suggests a team,
-    then the leader picks. ``none``: no talk at all.
+    change it) with a last word. ``before_proposal`` (Lan et al.): every player
+    suggests a team, then the leader picks. ``none``: no talk at all.
+    ``leader_first`` (Shi et al., AvalonPlay): the leader names the team and
+    speaks, every other player speaks once about it, and the team goes to the
+    vote as named: the leader has no last word and cannot change it.
     """
 
     LEADER_FIRST_AND_LAST = "leader_first_and_last"
     BEFORE_PROPOSAL = "before_proposal"
     NONE = "none"
+    LEADER_FIRST = "leader_first"
 
 
 class Assassination(str, Enum):
@@ -56,7 +60,13 @@ class Assassination(str, Enum):
 
 
 class VoteVisibility(str, Enum):
-    """``public``: every player's team vote is revealed. ``tally_only``: only the counts."""
+    """Who sees each team vote.
+
+    ``public`` (official): every player's vote is revealed, with the approvers.
+    ``tally_only`` (AvalonBench's LLM runs; Shi et al.'s secret ballots): each
+    player sees only its own vote and the counts; the record keeps every vote
+    for analysis.
+    """
 
     PUBLIC = "public"
     TALLY_ONLY = "tally_only"

@@ -366,7 +366,8 @@ def propose(state: AvalonState, decision: Decision) -> AvalonState:
     """The leader names a team (and speaks, when talk is on).
 
     With ``leader_first_and_last`` the first proposal opens the discussion and
-    the second one, after everybody has spoken, is final.
+    the second one, after everybody has spoken, is final. With ``leader_first``
+    the one proposal is final and opens the discussion; the vote follows it.
 
     Raises:
         IllegalActionError: not the proposal phase, wrong player, or an illegal team.
@@ -383,11 +384,16 @@ def propose(state: AvalonState, decision: Decision) -> AvalonState:
     state = state.evolve(events, team=team)
     if not final:
         return state.evolve(phase=Phase.DISCUSSION, speakers=_seats_after(state, state.leader), proposal_final=False)
+    if state.config.rules.discussion is Discussion.LEADER_FIRST:  # the others speak about the team as named
+        return state.evolve(phase=Phase.DISCUSSION, speakers=_seats_after(state, state.leader), proposal_final=True)
     return _after_proposal_talk(state.evolve(proposal_final=True))
 
 
 def speak(state: AvalonState, decision: Decision) -> AvalonState:
     """The next speaker says its words (with a team suggestion in ``before_proposal``).
+
+    When the last one has spoken: the leader names the team (``before_proposal``) or its final team
+    (``leader_first_and_last``), or the team already named goes to the vote (``leader_first``).
 
     Raises:
         IllegalActionError: nobody is due to speak, or another player is.
@@ -400,6 +406,8 @@ def speak(state: AvalonState, decision: Decision) -> AvalonState:
         return state
     if state.phase is Phase.ASSASSINATION:
         return state
+    if state.config.rules.discussion is Discussion.LEADER_FIRST:  # no last word: the team named goes to the vote
+        return _after_proposal_talk(state)
     return state.evolve(phase=Phase.PROPOSAL, proposal_final=state.config.rules.discussion
                         is Discussion.LEADER_FIRST_AND_LAST)
 

@@ -5,11 +5,12 @@ need not know the keys.
 |---|---|---|---|
 | ``official`` | any | the defaults | the rulebook |
 | ``lan`` | ``lan6`` | ``discussion=before_proposal``, ``fifth_rejection=leader_assigns``,
-``assassination=after_each_quest`` | Lan et al. (EMNLP 2024) |
+``assassination=after_each_quest`` (a mid-game miss exposes the Assassin and play goes on) | Lan et al. (EMNLP 2024) |
 | ``avalonbench`` | ``bench5`` | ``fifth_rejection=auto_approve``, ``discussion=leader_first_and_last`` | Light et al.,
 *AvalonBench* (2023) |
 | ``avalonplay`` | ``play7`` | ``fifth_rejection=auto_approve``, ``two_fail_quests=four_and_five``,
-``evil_quest_card=must_fail``, ``discussion=leader_first_and_last`` | Shi et al., *Cooperation on the Fly* (2023) |
+``evil_quest_card=must_fail``, ``discussion=leader_first`` (no last word for the leader),
+``vote_visibility=tally_only`` (secret ballots) | Shi et al., *Cooperation on the Fly* (2023) |
 
 AvalonBench's LLM runs also showed only vote counts: add ``--rule vote_visibility=tally_only``.
 """
@@ -27,7 +28,8 @@ SETTINGS: dict[str, Setting] = {
         Setting("avalonbench", "bench5", ("fifth_rejection=auto_approve", "discussion=leader_first_and_last"),
                 "Light et al., AvalonBench"),
         Setting("avalonplay", "play7", ("fifth_rejection=auto_approve", "two_fail_quests=four_and_five",
-                                        "evil_quest_card=must_fail", "discussion=leader_first_and_last"),
+                                        "evil_quest_card=must_fail", "discussion=leader_first",
+                                        "vote_visibility=tally_only"),
                 "Shi et al., Cooperation on the Fly"),
     )
 }
