@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from typing_extensions import TypedDict
 
 from roundtable.agents.common.model_calls import seeded_calls
+from roundtable.agents.common.options import with_model_defaults
 from roundtable.games import GAMES
 from roundtable.games.errors import ConfigurationError
 from roundtable.games.protocol import Decision, PlayerView, Request
@@ -228,14 +229,26 @@ OptionsT = TypeVar("OptionsT", bound=BaseModel)
 ContextT = TypeVar("ContextT", bound=BaseModel)
 
 
-def validated_options(model: type[OptionsT], options: dict[str, Any] | None, kind: str) -> OptionsT:
+def validated_options(model: type[OptionsT], options: dict[str, Any] | None, kind: str,
+                      model_spec: str | None = None) -> OptionsT:
     """A seat's options of an agent kind, validated by its options model.
+
+    The switches the options model lists in its ``PAPER`` class attribute (``{option: the paper's value}``) that
+    are absent or ``auto`` take the paper's value for any model but the embedded one
+    (`roundtable.agents.common.options.with_model_defaults`, docs/agents/paper-values.md).
+
+    Args:
+        model: the kind's options model.
+        options: the seat's options as given.
+        kind: the kind's name, for the message.
+        model_spec: the seat's model spec (``None``: the embedded model).
 
     Raises:
         ConfigurationError: an unknown option or a bad value (the message names it and lists the valid options).
     """
+    resolved = with_model_defaults(options, getattr(model, "PAPER", {}), model_spec)
     try:
-        return model.model_validate(options or {})
+        return model.model_validate(resolved)
     except ValidationError as error:
         problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in error.errors())
         valid = ", ".join(model.model_fields)

@@ -29,8 +29,8 @@ def _problems(error: ValidationError) -> str:
     return "; ".join(f"{'.'.join(map(str, e['loc'])) or 'input'}: {e['msg']}" for e in error.errors())
 
 
-def check_options(kind: AgentKind, options: dict[str, Any], where: str) -> None:
-    """Validate a seat's options with the kind's options model.
+def check_options(kind: AgentKind, options: dict[str, Any], where: str, model: str | None = None) -> None:
+    """Validate a seat's options with the kind's options model, for a seat playing ``model`` (a model spec).
 
     Raises:
         ConfigurationError: options for a kind that takes none, or invalid ones (named).
@@ -41,7 +41,7 @@ def check_options(kind: AgentKind, options: dict[str, Any], where: str) -> None:
         raise ConfigurationError(f"agent kind {kind.name!r} of {where} takes no options (given: {sorted(options)})")
     parse = getattr(kind.options, "parse", None)
     if parse is not None:
-        parse(options)
+        parse(options, model)
         return
     try:
         kind.options.model_validate(options)
@@ -107,7 +107,7 @@ def check_seat(seat: Mapping[str, Any], player: int, rules: GameRules, kinds: Ma
     elif model:
         raise ConfigurationError(f"agent kind {kind.name!r} of {where} plays no model (given {model!r})")
     options = dict(seat.get("options") or {})
-    check_options(kind, options, where)
+    check_options(kind, options, where, model)
     return {"kind": kind.name, "model": model if kind.needs_model else None, "options": options}
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from roundtable.agents.common.options import embedded_values
+from roundtable.agents.lga.options import LgaOptions
 from roundtable.games import avalon
 from roundtable.games.avalon.bots import naive as naive_bot
 from roundtable.testing.scripted import (  # noqa: F401 - re-exported
@@ -63,12 +65,13 @@ def first(kind: str, round_: int = 1) -> Callable[[avalon.AvalonState, list[aval
 
 def lga_input(state: avalon.AvalonState, request: avalon.Request, memory: dict[str, Any] | None = None,
               options: dict[str, Any] | None = None, seed: int = 1) -> dict[str, Any]:
-    """The lga graph input for ``request`` in ``state`` (full view; ``memory``: the player's pool)."""
+    """The lga graph input for ``request`` in ``state`` (full view; ``memory``: the player's pool) on the scripted
+    model, with the embedded model's values of the switches tuned for it (`embedded_values`) under ``options``."""
     return {
         "view": avalon.view(state, request.player).model_dump(mode="json"),
         "request": request.model_dump(mode="json"),
         "pool": dict(memory or {}),
-        "seat": {"kind": "lga", "model": "fake", "options": dict(options or {})},
+        "seat": {"kind": "lga", "model": "fake", "options": embedded_values(LgaOptions) | dict(options or {})},
         "seed": seed,
     }
 

@@ -10,12 +10,14 @@ from lga_fakes import Script, ScriptedModels, first, lga_input, play_until
 from werewolf_fakes import werewolf_request
 
 from roundtable.agents.cga.graph import build_cga_graph
+from roundtable.agents.cga.options import CgaOptions
+from roundtable.agents.common.options import embedded_values
 from roundtable.agents.common.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING
 from roundtable.games import werewolf
 from roundtable.games.protocol import Decision, Request
 
 # xu7, seed 1: 1 Seer, 2 Witch, 3 Guard, 4 and 5 Villagers, 6 and 7 Werewolves.
-CHEAP = {"refresh": "round", "merge_answers": True, "questions": 1, "own_questions": 0}
+CHEAP = embedded_values(CgaOptions) | {"refresh": "round", "merge_answers": True, "questions": 1, "own_questions": 0}
 REFLECTION = ("As the Werewolf, I observed that Player 1 is the Seer, Player 3 is the Witch, and Player 5 is the "
               "Guard. I can also guess that Player 2 is the other werewolf.")
 ANSWERS = ("A1: I am a werewolf.\nA2: Nobody suspects me yet.\nA3: Player 1 talks a lot.\nA4: I keep quiet.\n"

@@ -10,6 +10,8 @@ from lga_fakes import Script, ScriptedModels, first, lga_input, play_until
 
 from roundtable.agents.cga.experience import ExperiencePool
 from roundtable.agents.cga.graph import build_cga_graph
+from roundtable.agents.cga.options import CgaOptions
+from roundtable.agents.common.options import embedded_values
 from roundtable.games import avalon
 from roundtable.games.avalon import Decision, check_decision
 
@@ -18,7 +20,7 @@ LAN = ("discussion=before_proposal", "assassination=after_each_quest", "fifth_re
 
 def cga_input(state, request, memory=None, options=None, model="fake", seed=1) -> dict:
     inp = lga_input(state, request, memory, options, seed)
-    inp["seat"] = {"kind": "cga", "model": model, "options": dict(options or {})}
+    inp["seat"] = {"kind": "cga", "model": model, "options": embedded_values(CgaOptions) | dict(options or {})}
     return inp
 
 

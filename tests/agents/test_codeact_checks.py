@@ -10,6 +10,8 @@ from typing import Any
 from lga_fakes import Script, ScriptedModels, first, play_until, speak_request, vote_request
 
 from roundtable.agents.codeact.graph import build_codeact_graph
+from roundtable.agents.codeact.options import CotOptions
+from roundtable.agents.common.options import embedded_values
 from roundtable.agents.common.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING
 from roundtable.games import avalon
 
@@ -28,7 +30,8 @@ def decide(script: Script, state: avalon.AvalonState, request: avalon.Request, k
     graph = build_codeact_graph(kind, ScriptedModels(script)).compile()
     out = graph.invoke({"view": avalon.view(state, request.player).model_dump(mode="json"),
                         "request": request.model_dump(mode="json"), "pool": {},
-                        "seat": {"kind": kind, "model": model, "options": options}, "seed": 5},
+                        "seat": {"kind": kind, "model": model, "options": embedded_values(CotOptions) | options},
+                        "seed": 5},
                        context=context)
     return avalon.Decision.model_validate(out["decisions"][request.id])
 

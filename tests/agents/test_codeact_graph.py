@@ -9,6 +9,8 @@ from langgraph.checkpoint.memory import InMemorySaver
 from lga_fakes import Script, ScriptedModels, first, play_until
 
 from roundtable.agents.codeact.graph import build_codeact_graph
+from roundtable.agents.codeact.options import CotOptions
+from roundtable.agents.common.options import embedded_values
 from roundtable.games import avalon
 
 AVALONPLAY = ("fifth_rejection=auto_approve", "two_fail_quests=four_and_five", "evil_quest_card=must_fail",
@@ -27,7 +29,7 @@ def proposal(round_: int = 2):
 def task(state, request, kind: str = "codeact", **options: Any) -> dict[str, Any]:
     return {"view": avalon.view(state, request.player).model_dump(mode="json"),
             "request": request.model_dump(mode="json"), "pool": {},
-            "seat": {"kind": kind, "model": "fake", "options": options}, "seed": 5}
+            "seat": {"kind": kind, "model": "fake", "options": embedded_values(CotOptions) | options}, "seed": 5}
 
 
 def scripted(write: str, debug: str | list[str], think: str = '{"thought": "fine", "words": "My team."}') -> Script:

@@ -8,8 +8,10 @@ from typing import Any
 
 from lga_fakes import Script, ScriptedModels, first, play_until, speak_request, vote_request
 
+from roundtable.agents.common.options import embedded_values
 from roundtable.agents.common.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING
 from roundtable.agents.react.graph import build_react_graph
+from roundtable.agents.react.options import ReactOptions
 from roundtable.games import avalon
 
 # lan6, seed 1: 1 Servant, 2 Assassin, 3 Morgana, 4 Servant, 5 Percival, 6 Merlin; Player 5 leads quest 1 and
@@ -24,7 +26,7 @@ def decide(script: Script, state: avalon.AvalonState, request: avalon.Request, m
     graph = build_react_graph(ScriptedModels(script, json=False)).compile()
     task = {"view": avalon.view(state, request.player).model_dump(mode="json"),
             "request": request.model_dump(mode="json"), "pool": dict(pool or {}),
-            "seat": {"kind": "react", "model": model, "options": options}, "seed": 5}
+            "seat": {"kind": "react", "model": model, "options": embedded_values(ReactOptions) | options}, "seed": 5}
     nodes: list[str] = []
     values: dict[str, Any] = {}
     for mode, chunk in graph.stream(task, stream_mode=["updates", "values"]):

@@ -12,8 +12,10 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 from lga_fakes import FAKE_MODEL, Call, Script, ScriptedModels, first, play_until
 
+from roundtable.agents.common.options import embedded_values
 from roundtable.agents.react.context import ReactContext
 from roundtable.agents.react.graph import build_react_graph
+from roundtable.agents.react.options import ReactOptions
 from roundtable.games import avalon
 from roundtable.graphs.avalon import build_avalon_graph
 
@@ -25,7 +27,7 @@ def task(state: avalon.AvalonState, request: avalon.Request, pool: dict[str, Any
          **options: Any) -> dict[str, Any]:
     return {"view": avalon.view(state, request.player).model_dump(mode="json"),
             "request": request.model_dump(mode="json"), "pool": dict(pool or {}),
-            "seat": {"kind": "react", "model": "fake", "options": options}, "seed": 5}
+            "seat": {"kind": "react", "model": "fake", "options": embedded_values(ReactOptions) | options}, "seed": 5}
 
 
 def decide(state, request, script: Script, *, json: bool = False, pool=None, context=None,

@@ -219,7 +219,7 @@ def pool_at_start(game: str, seat: Mapping[str, Any]) -> dict[str, Any]:
     Raises:
         ConfigurationError: invalid seat options (the game's input check refuses them first).
     """
-    options = CgaOptions.parse(dict(seat.get("options") or {}))
+    options = CgaOptions.parse(dict(seat.get("options") or {}), seat.get("model"))
     if not options.pool:
         return {"type": "experience_pool", "pool": None, "reads": False, "games": 0, "experiences": 0}
     pool = ExperiencePool(options.pool, options.embeddings)

@@ -28,7 +28,7 @@ Example seat: ``SeatSpec(kind="cga", model="local", options={"refresh": "action"
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field, field_validator
 
@@ -46,6 +46,10 @@ class CgaOptions(CheckOptions):
         informative: N, the highest-scored earlier messages added (docs/agents/cga.md#informativeness).
         questions: how many questions the model selects from its role's set (Xu et al.'s runs: 5).
         own_questions: questions the model asks of its own (Xu et al.: 2).
+        fixed_questions: the questions of the set's ``asked`` part (name, role and objective; guesses at roles;
+            whether one's role is exposed) are asked without choosing and ``questions`` more are chosen from the
+            rest (the embedded model's default, the design measured on it), or, as Xu et al., they are
+            candidates like the rest and the model chooses ``questions`` of them all (5 of 9 in Werewolf).
         retrieved: T, messages retrieved from memory per question (Xu et al.: 5).
         refresh: ``action`` / ``round`` / ``auto`` (see the module docstring).
         merge_answers: one call answers every question and writes the reflection; ``auto``: local only.
@@ -66,10 +70,15 @@ class CgaOptions(CheckOptions):
 
     model_config = ConfigDict(extra="forbid")
 
+    PAPER: ClassVar[dict[str, Any]] = {**CheckOptions.PAPER, "fixed_questions": False}
+    """Xu et al.'s values for every model but the embedded one (docs/agents/paper-values.md): the model chooses
+    ``questions`` of all its role's questions, none asked without choosing; no checks."""
+
     freshness: int = Field(default=15, ge=1, le=100)
     informative: int = Field(default=5, ge=0, le=50)
     questions: int = Field(default=5, ge=0, le=12)
     own_questions: int = Field(default=2, ge=0, le=4)
+    fixed_questions: bool = True
     retrieved: int = Field(default=5, ge=1, le=20)
     refresh: Literal["action", "round", "auto"] = "auto"
     merge_answers: bool | Literal["auto"] = "auto"
@@ -110,10 +119,11 @@ class CgaOptions(CheckOptions):
         return auto_switch(self.merge_answers, model)
 
     @classmethod
-    def parse(cls, options: dict | None) -> CgaOptions:
-        """Validate seat options.
+    def parse(cls, options: dict | None, model: str | None = None) -> CgaOptions:
+        """Validate seat options for a seat playing ``model`` (a model spec; ``None``: the embedded model), the
+        switches of ``PAPER`` absent or ``auto`` resolved for it (docs/agents/paper-values.md).
 
         Raises:
             ConfigurationError: an unknown option or a bad value (the message names it).
         """
-        return validated_options(cls, options, "cga")
+        return validated_options(cls, options, "cga", model)

@@ -1,10 +1,11 @@
 """Question selection (Xu et al. 2023; docs/agents/cga.md#questions): choose questions of the role's set, and ask some
 of one's own.
 
-The questions always asked (``asked`` part of the set: name, role and objective;
-guesses at roles; by day whether one's role is exposed) come first; the model
-chooses ``questions`` more from the shared and the role's sets and writes
-``own_questions`` of its own, in one call at the question temperature.
+With ``fixed_questions`` (the embedded model's default), the questions always asked (``asked`` part of the set:
+name, role and objective; guesses at roles; by day whether one's role is exposed) come first and the model chooses
+``questions`` more from the shared and the role's sets; without it (Xu et al., every other model's default), the
+model chooses ``questions`` of them all. It writes ``own_questions`` of its own, in the same call at the question
+temperature.
 Unreadable choices fall back to the first questions of the set; an own question that repeats a listed one is
 dropped.
 """
@@ -60,8 +61,9 @@ def make_questions(models: ModelProvider):
     def questions(state: CgaState, runtime: Runtime[Any]) -> dict[str, Any]:
         turn = CgaTurn.of(state, runtime, models)
         opts = turn.options
-        asked = turn.questions_of("asked")
-        candidates = turn.questions_of("shared") + turn.questions_of("role")
+        asked = turn.questions_of("asked") if opts.fixed_questions else []
+        candidates = ([] if opts.fixed_questions else turn.questions_of("asked")) + turn.questions_of("shared") \
+            + turn.questions_of("role")
         count = min(opts.questions, len(candidates))
         if not count and not opts.own_questions:
             return {"questions": asked}

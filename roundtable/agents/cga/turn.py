@@ -66,7 +66,7 @@ class CgaTurn:
             ConfigurationError: invalid seat options.
         """
         seat = SeatSpec.model_validate(state["seat"])
-        options = CgaOptions.parse(seat.options)
+        options = CgaOptions.parse(seat.options, seat.model)
         context = agent_context(CgaContext, "cga", runtime.context if runtime is not None else None)
         view = parse_view(state["view"])
         request = Request.model_validate(state["request"])

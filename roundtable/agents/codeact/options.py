@@ -8,7 +8,7 @@ al.'s comparison of CoT, ReAct and CodeAct leaders). Both kinds take the checks'
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field
 
@@ -31,6 +31,10 @@ class CotOptions(CheckOptions):
 
     model_config = ConfigDict(extra="forbid")
 
+    PAPER: ClassVar[dict[str, Any]] = {**CheckOptions.PAPER, "thought_words": 300}
+    """Shi et al.'s values for every model but the embedded one (docs/agents/paper-values.md): no limit on a chain
+    of thought (the field's maximum), no checks."""
+
     @property
     def team_by(self) -> str:
         """How this seat chooses a team: ``cot`` (the ``cot`` kind reasons in prose for every decision)."""
@@ -44,13 +48,14 @@ class CotOptions(CheckOptions):
     temperature: float | None = Field(default=None, ge=0.0, le=2.0)
 
     @classmethod
-    def parse(cls, options: dict[str, Any] | None) -> CotOptions:
-        """Validate seat options.
+    def parse(cls, options: dict[str, Any] | None, model: str | None = None) -> CotOptions:
+        """Validate seat options for a seat playing ``model`` (a model spec; ``None``: the embedded model), the
+        switches of ``PAPER`` absent or ``auto`` resolved for it (docs/agents/paper-values.md).
 
         Raises:
             ConfigurationError: an unknown option or a bad value (the message names it).
         """
-        return validated_options(cls, options, "codeact" if cls is CodeActOptions else "cot")
+        return validated_options(cls, options, "codeact" if cls is CodeActOptions else "cot", model)
 
 
 class CodeActOptions(CotOptions):

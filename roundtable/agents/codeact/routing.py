@@ -22,7 +22,8 @@ from roundtable.games.protocol import BELIEF, Request
 
 def _options(state: dict[str, Any]) -> CotOptions:
     seat = state.get("seat") or {}
-    return (CodeActOptions if seat.get("kind") == "codeact" else CotOptions).parse(seat.get("options"))
+    kind = CodeActOptions if seat.get("kind") == "codeact" else CotOptions
+    return kind.parse(seat.get("options"), seat.get("model"))
 
 
 def after_observe(state: dict[str, Any]) -> Literal["gather", "answer", "think", "believe", "decide"]:

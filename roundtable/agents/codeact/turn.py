@@ -59,7 +59,7 @@ class CodeActTurn:
         """
         seat = SeatSpec.model_validate(state["seat"])
         kind = "codeact" if seat.kind == "codeact" else "cot"
-        options = (CodeActOptions if kind == "codeact" else CotOptions).parse(seat.options)
+        options = (CodeActOptions if kind == "codeact" else CotOptions).parse(seat.options, seat.model)
         context = agent_context(CodeActContext, kind, runtime.context if runtime is not None else None)
         view = avalon_view(parse_view(state["view"]))
         request = Request.model_validate(state["request"])

@@ -23,7 +23,7 @@ Example: ``--agent-option word_checks=copy|exposure --agent-option vote_check=of
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, field_validator
 
@@ -35,7 +35,9 @@ WORD_CHECKS: tuple[WordCheck, ...] = ("copy", "team", "exposure")
 
 
 class CheckOptions(BaseModel):
-    """The check switches of a kind's seat options (see the module docstring).
+    """The check switches of a kind's seat options (see the module docstring). They were tuned for the embedded
+    1.5B model: absent or ``auto``, ``word_checks``, ``vote_check`` and ``knowledge_note`` are off for any other
+    model, as the papers ran their agents (`PAPER`).
 
     Attributes:
         word_checks: the words checks that run (default: all of `WORD_CHECKS`; empty: none).
@@ -47,6 +49,10 @@ class CheckOptions(BaseModel):
         knowledge_note: state in the prompt what the player's own knowledge settles about the decision in hand.
         dry: sample words said at the table with the DRY sampler; ``auto``: on for the embedded model only.
     """
+
+    PAPER: ClassVar[dict[str, Any]] = {"word_checks": (), "vote_check": "off", "knowledge_note": False}
+    """The papers' values (none of them checked a model's answer) for every model but the embedded one, which keeps
+    the field defaults (`roundtable.agents.common.options.with_model_defaults`, docs/agents/paper-values.md)."""
 
     word_checks: tuple[WordCheck, ...] = WORD_CHECKS
     vote_check: Literal["off", "knowledge", "record"] = "knowledge"

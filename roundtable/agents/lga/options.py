@@ -14,7 +14,7 @@ Example seat: ``SeatSpec(kind="lga", model="local", options={"no_plan": True})``
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field, field_validator
 
@@ -78,6 +78,13 @@ class LgaOptions(CheckOptions):
 
     model_config = ConfigDict(extra="forbid")
 
+    PAPER: ClassVar[dict[str, Any]] = {
+        **CheckOptions.PAPER, "analysis_words": 100, "response_words": 100, "summary_words": 300, "plan_words": 100,
+        "separate_response": True, "reason_before": ()}
+    """Lan et al.'s values for every model but the embedded one (docs/agents/paper-values.md): analysis and
+    response up to 100 words, summary and plan with no stated limit (the fields' maxima), the response a call of
+    its own after the action, no reason before an answer, no checks."""
+
     no_analysis: bool = False
     no_plan: bool = False
     no_action: bool = False
@@ -118,10 +125,11 @@ class LgaOptions(CheckOptions):
         return auto_switch(self.merge_summary, model)
 
     @classmethod
-    def parse(cls, options: dict[str, Any] | None) -> LgaOptions:
-        """Validate seat options.
+    def parse(cls, options: dict[str, Any] | None, model: str | None = None) -> LgaOptions:
+        """Validate seat options for a seat playing ``model`` (a model spec; ``None``: the embedded model), the
+        switches of ``PAPER`` absent or ``auto`` resolved for it (docs/agents/paper-values.md).
 
         Raises:
             ConfigurationError: an unknown option or a bad value (the message names it).
         """
-        return validated_options(cls, options, "lga")
+        return validated_options(cls, options, "lga", model)

@@ -33,7 +33,8 @@ STEPS: tuple[Step, ...] = ("summarize", "analyze", "plan", "act", "respond", "de
 
 
 def _options(state: dict[str, Any]) -> LgaOptions:
-    return LgaOptions.parse((state.get("seat") or {}).get("options"))
+    seat = state.get("seat") or {}
+    return LgaOptions.parse(seat.get("options"), seat.get("model"))
 
 
 def needs(step: Step, state: dict[str, Any]) -> bool:

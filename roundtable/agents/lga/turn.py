@@ -74,7 +74,7 @@ class Turn:
             ConfigurationError: invalid seat options.
         """
         seat = SeatSpec.model_validate(state["seat"])
-        options = LgaOptions.parse(seat.options)
+        options = LgaOptions.parse(seat.options, seat.model)
         slots = models.slots(seat.model) if models is not None and options.prompt_layout != "shared" else 0
         return cls(
             view=avalon_view(parse_view(state["view"])),

@@ -39,10 +39,11 @@ class NaiveOptions(BaseModel):
         return value
 
     @classmethod
-    def parse(cls, options: dict[str, Any] | None) -> NaiveOptions:
-        """Validate seat options.
+    def parse(cls, options: dict[str, Any] | None, model: str | None = None) -> NaiveOptions:
+        """Validate seat options (``model``, the seat's model spec, is taken as every kind's ``parse`` takes it;
+        the bots' options do not depend on it).
 
         Raises:
             ConfigurationError: an unknown option or flavour (the message names it and lists the valid ones).
         """
-        return validated_options(cls, options, "naive")
+        return validated_options(cls, options, "naive", model)

@@ -5,7 +5,7 @@ Example: ``--agents naive,servant=react --agent-option servant:summary_words=120
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field
 
@@ -33,6 +33,10 @@ class ReactOptions(CheckOptions):
 
     model_config = ConfigDict(extra="forbid")
 
+    PAPER: ClassVar[dict[str, Any]] = {**CheckOptions.PAPER, "summary_words": 400, "thought_words": 300}
+    """AvalonBench's values for every model but the embedded one (docs/agents/paper-values.md): no limit on the
+    summary or the reasoning (the fields' maxima), one sentence said at the table, no checks."""
+
     summary_words: int = Field(default=80, ge=10, le=400)
     thought_words: int = Field(default=60, ge=5, le=300)
     response_words: int = Field(default=25, ge=5, le=100)
@@ -42,10 +46,11 @@ class ReactOptions(CheckOptions):
     parse_temperature: float | None = Field(default=None, ge=0.0, le=2.0)
 
     @classmethod
-    def parse(cls, options: dict[str, Any] | None) -> ReactOptions:
-        """Validate seat options.
+    def parse(cls, options: dict[str, Any] | None, model: str | None = None) -> ReactOptions:
+        """Validate seat options for a seat playing ``model`` (a model spec; ``None``: the embedded model), the
+        switches of ``PAPER`` absent or ``auto`` resolved for it (docs/agents/paper-values.md).
 
         Raises:
             ConfigurationError: an unknown option or a bad value (the message names it and lists the valid ones).
         """
-        return validated_options(cls, options, "react")
+        return validated_options(cls, options, "react", model)

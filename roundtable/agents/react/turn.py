@@ -62,7 +62,7 @@ class ReactTurn:
             TypeError: a view of another game than Avalon.
         """
         seat = SeatSpec.model_validate(state["seat"])
-        options = ReactOptions.parse(seat.options)
+        options = ReactOptions.parse(seat.options, seat.model)
         context = agent_context(ReactContext, "react", runtime.context if runtime is not None else None)
         view = avalon_view(parse_view(state["view"]))
         request = Request.model_validate(state["request"])
