@@ -42,7 +42,8 @@ def test_a_finished_game_feeds_the_pool_and_pool_build_takes_earlier_games(tmp_p
     data = record(home, "g1")
     assert data["status"] == "finished"
     cga = [d for d in data["decisions"] if data["seats"][d["player"] - 1]["kind"] == "cga"]
-    assert cga and any(len(d["usage"].get("retrieval_seconds") or []) == 4 for d in cga)  # 3 asked + 1 chosen
+    # one question chosen of the whole set (Xu et al.'s design on any model but the embedded one)
+    assert cga and any(len(d["usage"].get("retrieval_seconds") or []) == 1 for d in cga)
     shown = run(home, "pool", "show", "table")
     assert shown.returncode == 0, shown.stderr
     assert "Pool table: 1 games" in shown.stdout and "learning" in shown.stdout

@@ -49,7 +49,12 @@ def test_a_werewolf_game_records_every_night_action_death_statement_vote_and_the
     assert all({"day", "by", "target"} <= set(a) for a in data["night_actions"])
     assert len(data["deaths"]) == len(data["night_results"]) >= 1
     assert data["votes"] and data["vote_results"] and data["utterances"]
-    assert {u["phase"] for u in data["utterances"]} <= {"day_talk", "last_words"}
+    public = [u for u in data["utterances"] if u["phase"] in ("day_talk", "last_words")]
+    night = [u for u in data["utterances"] if u not in public]
+    assert public and all(u["to"] is None for u in public), "day words are public"
+    wolves = {int(p) for p, role in data["roles"].items() if role == "werewolf"}
+    assert all(u["phase"] == "werewolves" and set(u["to"]) <= wolves for u in night), \
+        "xu7's werewolves vote in turn, their words heard by the werewolves only"
     outcomes = werewolf_outcomes([data])
     assert (outcomes.games, outcomes.days) == (1, (data["days"],)) and data["days"] == game_days(data) >= 2
     assert outcomes.village_wins == (data["winner"] == "village")
