@@ -166,6 +166,30 @@ def test_a_fifth_team_whose_rejection_wins_for_evil_settles_every_vote_by_side()
     assert (other.settled_decisions.hits, other.settled_decisions.cases) == (0, 2)
 
 
+def test_an_assassin_exposed_by_a_missed_mid_game_shot_settles_every_good_players_vote_on_his_team() -> None:
+    assert settled_vote(ROLES, 3, [3, 6], exposed=6) is False  # a Servant, the exposed Assassin on it
+    assert settled_vote(ROLES, 2, [2, 6], exposed=6) is False  # Percival too
+    assert settled_vote(ROLES, 3, [3, 4], exposed=6) is None  # a team without him: nothing settled
+    assert settled_vote(ROLES, 5, [5, 6], exposed=6) is True  # Morgana: her side on it, as before
+    missed = {"type": "assassination", "to": None, "round": 1, "assassin": 6, "target": 2, "hit": False,
+              "exposed": True}
+    quality = play_quality(record(
+        proposal(1, [3, 6]),
+        vote(3, True),  # before the shot: the Servant knows nothing of Player 6
+        missed,
+        proposal(2, [3, 6], round_=2),
+        vote(3, True, round_=2),  # after it: approving the exposed Assassin is against what it knows
+        vote(4, False, round_=2),  # right
+        vote(2, True, round_=2),  # Percival: wrong
+    ))
+    assert (quality.settled_decisions.hits, quality.settled_decisions.cases) == (1, 3)
+    assert quality.examples["settled_decisions"][0] == "P3 (servant) approved [3, 6]"
+    # a pass names no Assassin and exposes nobody
+    passed = {"type": "assassination", "to": None, "round": 1, "target": None, "hit": None}
+    quiet = play_quality(record(passed, proposal(2, [3, 6], round_=2), vote(3, True, round_=2)))
+    assert quiet.settled_decisions.cases == 0
+
+
 def test_a_vote_is_judged_on_the_final_team_of_its_proposal() -> None:
     quality = play_quality(record(proposal(1, [5, 6], final=False), proposal(1, [1, 2]), vote(1, True)))
     assert (quality.settled_decisions.hits, quality.settled_decisions.cases) == (1, 1)

@@ -14,21 +14,34 @@ from roundtable.metrics.quality.result import PlayQuality
 from roundtable.metrics.quality.talk import public, seat_roles, utterances
 
 
-def settled_vote(roles: Sequence[Role], voter: int, team: Iterable[int], last_chance: bool = False) -> bool | None:
-    """The vote the voter's own reveal knowledge decides on ``team``, or None when it decides nothing
-    (`roundtable.games.avalon.knowledge_vote` over what the roles reveal to the voter); on a team whose rejection
-    wins the game for evil (``last_chance``: the fifth proposal under ``fifth_rejection=evil_wins``,
-    docs/games/avalon.md#fifth_rejection) the rule decides every vote: good approves, evil rejects.
+def settled_vote(roles: Sequence[Role], voter: int, team: Iterable[int], last_chance: bool = False,
+                 exposed: int | None = None) -> bool | None:
+    """The vote the voter's own knowledge decides on ``team``, or None when it decides nothing
+    (`roundtable.games.avalon.knowledge_vote` over what the roles reveal to the voter and the Assassin a missed
+    mid-game shot exposed to everyone: a good player approving a team with him goes against what it knows); on a
+    team whose rejection wins the game for evil (``last_chance``: the fifth proposal under
+    ``fifth_rejection=evil_wins``, docs/games/avalon.md#fifth_rejection) the rule decides every vote: good
+    approves, evil rejects.
 
     Args:
         roles: the roles by seat (``roles[p - 1]`` is player ``p``'s).
         voter: the voting player, 1-based.
         team: the proposed team.
         last_chance: a rejection of this team ends the game with evil's win.
+        exposed: the Assassin's seat once a missed mid-game shot exposed him before this vote
+            (``assassination=after_each_quest``; `exposed_assassin`), else None.
     """
     if last_chance:
         return roles[voter - 1].side.value == "good"
-    return knowledge_vote(roles[voter - 1], voter, knowledge_of(tuple(roles), voter), team)
+    return knowledge_vote(roles[voter - 1], voter, knowledge_of(tuple(roles), voter), team, exposed=exposed)
+
+
+def exposed_assassin(event: dict[str, Any]) -> int | None:
+    """The Assassin's seat when ``event`` is a missed mid-game shot that exposed him to the table
+    (an ``assassination`` entry marked ``exposed``), else None."""
+    if event.get("type") == "assassination" and event.get("exposed"):
+        return int(event["assassin"])
+    return None
 
 
 def last_chance(record: dict[str, Any], attempt: int) -> bool:
@@ -76,8 +89,10 @@ def count_votes(record: dict[str, Any], roles: Sequence[Role], quality: PlayQual
     words of that proposal named (`named_team`)."""
     last_words: dict[tuple[int, int, int], str] = {}
     teams: dict[tuple[int, int], list[int]] = {}
+    exposed: int | None = None  # the Assassin, once a missed mid-game shot exposed him to every player
     for event in record.get("events") or []:
         kind = event.get("type")
+        exposed = exposed_assassin(event) or exposed
         if kind == "utterance" and (event.get("text") or "").strip():
             last_words[(event["round"], event["attempt"], event["speaker"])] = event["text"]
         elif kind == "proposal" and event.get("final"):
@@ -91,7 +106,8 @@ def count_votes(record: dict[str, Any], roles: Sequence[Role], quality: PlayQual
                     quality.example("words_and_actions", f"P{event['leader']} said {said!r}, proposed {team}")
         elif kind == "vote_team":
             voted_on = teams.get((event["round"], event["attempt"]))
-            expected = (settled_vote(roles, int(event["player"]), voted_on, last_chance(record, int(event["attempt"])))
+            expected = (settled_vote(roles, int(event["player"]), voted_on, last_chance(record, int(event["attempt"])),
+                                     exposed=exposed)
                         if voted_on is not None else None)
             if expected is not None:
                 right = bool(event["approve"]) == expected
