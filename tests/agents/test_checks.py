@@ -134,6 +134,34 @@ def test_avalon_votes_are_settled_as_lga_checked_them() -> None:
     assert settled_update(table.context, table.view, merlin, settled, {"choice": True}, "knowledge", False) == {}
 
 
+def test_a_good_players_vote_on_a_team_with_the_exposed_assassin_is_settled_by_the_exposure() -> None:
+    # lan6 under assassination=after_each_quest, seed 1: the Assassin (Player 2) missed a mid-game shot after quest 1
+    from avalon_exposed import assassin, position
+
+    def settled(state, request, player, team):
+        asked = request.model_copy(update={"player": player, "subject": team})
+        return avalon_settled(AvalonTable(view=avalon.view(state, player), request=asked, context=LgaContext()))
+
+    state, requests = position("vote_team")
+    shot = assassin(state)
+    servant = next(p for p in state.players if state.role_of(p) is avalon.Role.SERVANT)
+    team = (servant, shot, 6)
+    found = settled(state, requests[0], servant, team)
+    assert found == Settled("knowledge", "evil_seen", approve=False, players=(shot,))
+    update = settled_update(LgaContext(), avalon.view(state, servant), requests[0], found, {"choice": True},
+                            "knowledge", False)
+    assert update["checks"] == ["vote approve against knowledge (evil_seen): asked again"]
+    assert f"you know Player {shot} is evil" in update["recheck"]
+    # his teammate's knowledge is as before; a team without him is left to the record
+    morgana = state.players_with(avalon.Role.MORGANA)[0]
+    assert settled(state, requests[0], morgana, team) == Settled("knowledge", "side_on_team", approve=True,
+                                                                 players=(shot,))
+    assert settled(state, requests[0], servant, (servant, 5, 6)) == Settled("record", "no_evidence", approve=True)
+    # with no shot taken the reveal alone settles nothing: the record's rule (no member on a failed quest) decides
+    unexposed, unexposed_requests = position("vote_team", miss=False)
+    assert settled(unexposed, unexposed_requests[0], servant, team) == Settled("record", "no_evidence", approve=True)
+
+
 def test_a_werewolf_voting_out_its_teammate_is_against_its_knowledge() -> None:
     state, request = werewolf_request("eliminate", 6)
     view = werewolf.view(state, 6)

@@ -158,3 +158,53 @@ def test_a_good_leaders_first_proposal_names_the_players_its_side_may_choose_fro
     one = LgaContext().render("avalon/leader_lines", me=5, side="good", role="servant", known_evil=[],
                               failed=[{"player": 1, "quests": [2]}], free=[5]).strip()
     assert one.endswith("left out where the team can do without: Player 5 was on no failed quest."), one
+
+
+def test_an_assassin_exposed_by_a_missed_mid_game_shot_is_known_evil_to_every_player():
+    # lan6 under assassination=after_each_quest, seed 1: quest 1 (players 3 and 4) failed, the Assassin (Player 2)
+    # then named a good player who was not Merlin; a Servant's reveal tells it nothing, the exposure tells it him
+    from avalon_exposed import assassin, position
+
+    from roundtable.agents.common.table import AvalonTable
+
+    def lines(state, request, player, team=None):
+        subject = request.subject if team is None else team
+        asked = request.model_copy(update={"player": player, "subject": subject})
+        return AvalonTable(view=avalon.view(state, player), request=asked, context=LgaContext()).team_knowledge()
+
+    state, requests = position("vote_team")
+    shot = assassin(state)
+    servant = next(p for p in state.players if state.role_of(p) == Role.SERVANT and p != state.leader)
+    merlin = state.players_with(Role.MERLIN)[0]
+    vote = requests[0]
+    with_him = (servant, shot, next(p for p in state.players if p not in (servant, shot, 3, 4)))
+    assert lines(state, vote, servant, with_him).splitlines()[-1] == (
+        f"On this team you know this player is evil: {shot}, so your side wants it rejected.")
+    # a team without him: the exposure settles nothing, the record's line stands (Merlin's sight still settles it)
+    without = tuple(p for p in state.players if p not in (shot, 3, 4))[:3]
+    assert lines(state, vote, servant, without) == (
+        "No one else on this team has been on a failed quest, so without other evidence your side wants it approved.")
+    assert lines(state, vote, merlin, without) == (
+        "No evil player you know is on this team, so your side wants it approved.")
+    # the same game with no shot taken: the Servant knows nothing of him
+    unexposed, unexposed_requests = position("vote_team", miss=False)
+    assert "evil" not in lines(unexposed, unexposed_requests[0], servant, with_him)
+
+    # a good leader leaves him out as well as the players of failed quests; Merlin's line is as before
+    state, (propose,) = position("propose_team")
+    failed = sorted({3, 4} - {servant})
+    free = [p for p in state.players if p != shot and p not in failed]
+    assert lines(state, propose, servant) == (
+        f"You know Player {shot} is evil, so your side wants that player left out of the team. "
+        + "; ".join(f"Player {p} was on failed quest 1" for p in failed)
+        + f", so without other evidence your side wants {'them' if len(failed) > 1 else 'that player'} left out where"
+        f" the team can do without: choose from players {', '.join(map(str, free))}.")
+    evil = sorted(p for p in state.players if state.side_of(p).value == "evil")
+    assert lines(state, propose, merlin) == (
+        f"You know players {' and '.join(map(str, evil))} are evil, so your side wants them left out of the team: "
+        f"choose from players {', '.join(str(p) for p in state.players if p not in evil)}.")
+    # with no failed quest to leave out, the known evil player's line alone names whom to choose from
+    assert LgaContext().render("avalon/leader_lines", me=1, side="good", role="servant", known_evil=[2], failed=[],
+                               free=[1, 3, 4, 5, 6]).strip() == (
+        "You know Player 2 is evil, so your side wants that player left out of the team: choose from players 1, 3, 4,"
+        " 5, 6.")

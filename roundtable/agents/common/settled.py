@@ -6,7 +6,9 @@ No model call. `Settled` says what a decision must be, from the facts the prompt
 `roundtable.agents.common.werewolf_knowledge`), so a check asks for nothing the player was not told:
 
 - Avalon's team vote (`avalon_settled`): **knowledge** (`roundtable.games.avalon.knowledge_vote`): Merlin on a
-  team with or without a player he sees as evil, an evil player on a team with or without a player of its side;
+  team with or without a player he sees as evil, an evil player on a team with or without a player of its side,
+  any good player on a team with the Assassin a missed mid-game shot exposed to the whole table
+  (`roundtable.games.avalon.known_evil`, ``assassination=after_each_quest``);
   **rules**: the fifth team of a quest, whose rejection wins the game for evil (every player: good approves,
   evil rejects, whatever its knowledge says: the rules tell every player so);
   **record**: for good players whose knowledge settles nothing, a team none of whose other members has been on
@@ -31,7 +33,7 @@ from typing import Any
 
 from roundtable.agents.common.review import ask_again
 from roundtable.agents.common.table import AvalonTable
-from roundtable.games.avalon import Role, knowledge_vote
+from roundtable.games.avalon import Role, knowledge_vote, known_evil
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.prompts.rendering import PromptContext
 
@@ -110,9 +112,9 @@ def avalon_settled(table: AvalonTable) -> Settled | None:
     if table.last_chance:  # a rejection wins the game for evil: that settles every vote, knowledge included
         return Settled("rules", "fifth_team", approve=view.side == "good")
     team = list(request.subject)
-    known = knowledge_vote(Role(view.role), view.player, view.knowledge, team)
+    known = knowledge_vote(Role(view.role), view.player, view.knowledge, team, exposed=view.exposed_assassin)
     if known is not None:
-        evil = {int(k["player"]) for k in view.knowledge if k.get("is") == "evil"}
+        evil = known_evil(view)  # the reveal's evil players and an exposed Assassin
         if view.side == "evil":
             mine = tuple(p for p in team if p == view.player or p in evil)
             return Settled("knowledge", "side_on_team" if known else "side_off_team", approve=known, players=mine)

@@ -18,7 +18,7 @@ from typing import Any
 
 from roundtable.agents.common import answers
 from roundtable.agents.common.avalon_rules import rules_variables
-from roundtable.games.avalon import AvalonView, FifthRejection, Role, rejection_wins
+from roundtable.games.avalon import AvalonView, FifthRejection, Role, knowledge_vote, known_evil, rejection_wins
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.prompts.narrator import narrate
 from roundtable.prompts.rendering import PromptContext
@@ -75,7 +75,8 @@ class AvalonTable:
 
     def team_knowledge(self) -> str:
         """What the public record (template ``avalon/team_record``: the player's own proposal, members on failed
-        quests, a fifth team) and the player's reveal knowledge (template ``avalon/team_knowledge``) say about the
+        quests, a fifth team) and the player's knowledge (template ``avalon/team_knowledge``: the reveal's evil
+        players and an Assassin a missed mid-game shot exposed, `roundtable.games.avalon.known_evil`) say about the
         team in hand, one statement a line, the line that settles the vote last (a fifth team whose rejection wins
         for evil settles it for everyone, so the knowledge line is left out then); ``""`` outside a team vote or
         the talk about a team (which gets the knowledge only: a fact line every speaker is given would be said by
@@ -85,10 +86,13 @@ class AvalonTable:
         if not self.knowledge_lines:
             return ""
         view, team = self.view, list(self.request.subject)
-        known = [k["player"] for k in view.knowledge if k.get("is") == "evil"]
+        known = sorted(known_evil(view))  # the reveal's evil players and an exposed Assassin
         if self.request.kind == "propose_team" and not team:  # a first proposal: whom the side wants on it
-            failed = self.failed_players()  # a good leader is told whom it may choose from (the others' complement)
-            out = set(known) if known else {f["player"] for f in failed}
+            # a good leader is told whom it may choose from (the others' complement): the evil players its reveal
+            # showed (Merlin's sight), else the players of failed quests and an exposed Assassin
+            failed = [f for f in self.failed_players() if f["player"] not in known]
+            revealed = any(k.get("is") == "evil" for k in view.knowledge)
+            out = set(known) if revealed else set(known) | {f["player"] for f in failed}
             free = [p for p in range(1, view.players + 1) if p not in out]
             return self.context.render("avalon/leader_lines", me=view.player, side=view.side, role=view.role,
                                        known_evil=known, failed=failed, free=free).strip()
@@ -98,9 +102,11 @@ class AvalonTable:
                                         role=view.role, team=team, known_evil=known).strip()
         if self.request.kind != "vote_team":
             return knowledge
+        settled = bool(known) and knowledge_vote(Role(view.role), view.player, view.knowledge, team,
+                                                 exposed=view.exposed_assassin) is not None
         record = self.context.render("avalon/team_record", me=view.player, side=view.side, leader=view.leader,
                                      team=team, failed=self.failed_members(), last_chance=self.last_chance,
-                                     settled=bool(known)).strip()
+                                     settled=settled).strip()
         return "\n".join(part for part in (record, "" if self.last_chance else knowledge) if part)
 
     def failed_quests(self) -> list[tuple[int, list[int]]]:
