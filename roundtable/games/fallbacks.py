@@ -14,8 +14,9 @@ The rules, by answer shape:
   candidates are dropped before anything reaches the rules; too many named:
   keep the first legal ones up to the count; too few: ask again (the caller's
   retry loop, `PickChoice.retry`), then pass where passing is allowed (a
-  random mid-game assassination would throw the game away on a misread
-  reply), else fill at random from the legal candidates, seeded with
+  random mid-game assassination would spend the Assassin's one shot on a
+  misread reply and, missing, expose him to the whole table), else fill at
+  random from the legal candidates, seeded with
   ``rng_for(seed, request.id, "fill", attempt)``;
 - ``yes_no``: an unclear answer, or one not allowed, becomes the answer the
   game declared for unclear replies (`Request.unclear`: Avalon's team vote

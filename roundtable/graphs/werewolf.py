@@ -4,14 +4,17 @@ The rules: docs/games/werewolf.md.
 
 ::
 
-    START -> setup -> werewolves -(Send per werewolf)-> naive|random|human -> apply -> guard -> ... -> witch
-          -> seer -> dawn -> day_talk -> ... -> day_vote -(Send per living player)-> ... -> last_words -> ...
-          -> game_over -> END
+    START -> setup -> werewolves -(Send per request)-> naive|random|human|cga -> apply -> werewolves | guard
+          -> ... -> witch -> seer -> dawn -> day_talk -> ... -> day_vote -(Send per living player)-> ...
+          -> last_words -> ... -> game_over -> END
 
 One node per phase: the night's ``werewolves``, ``guard``, ``witch`` and
 ``seer``, then ``dawn``, ``day_talk``, ``day_vote``, ``last_words`` and
-``game_over``; the werewolves' kill votes and the day's elimination votes fan
-out with ``Send`` and run at once. ``graph`` is compiled without a
+``game_over``. The day's elimination votes fan out with ``Send`` and run at
+once; so do the werewolves' kill votes under ``werewolf_night=simultaneous``,
+while under ``sequential`` (the ``xu7`` default) ``werewolves`` asks one
+werewolf at a time and runs again after each vote, until all have voted
+(docs/games/werewolf.md#werewolf_night). ``graph`` is compiled without a
 checkpointer for ``langgraph.json``; the CLI compiles `build_werewolf_graph()`
 with SQLite (`roundtable.play.runner`).
 """

@@ -13,7 +13,8 @@
   experiment append to one pool one at a time.
 
 Clients are created once per process under a lock: the ``cga`` seats of one
-game run in parallel threads (the werewolves' night votes are fanned out with
+game run in parallel threads (the day's elimination votes, and the werewolves'
+night votes under ``werewolf_night=simultaneous``, are fanned out with
 ``Send``), and Chroma's client constructor is not safe to call from two
 threads at once (the second tears down the shared system the first is
 building: "Could not connect to tenant default_tenant").
