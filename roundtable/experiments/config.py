@@ -122,12 +122,36 @@ def _known_references(value: list[str]) -> list[str]:
     return value
 
 
+class FrozenPool(BaseModel):
+    """A condition's experience pool built from another condition's games, then frozen (Xu et al.'s pools of
+    10, 20, 30 and 40 games, each evaluated over fresh games: docs/experiments.md#frozen-pools).
+
+    Fields: ``source`` (the condition whose ``cga`` seats write the growing pool: exactly one ``pool=NAME`` in its
+    ``agent_options``), ``games`` (the pool holds the source's first ``games`` games in seed order).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    source: str
+    games: int = Field(ge=1, le=100_000)
+
+
 class Condition(GameSpec):
     """One condition to compare: a name, the `GameSpec` fields it changes, and ``published``: the published
-    figures it corresponds to besides the experiment's (ids or id prefixes, docs/published.md)."""
+    figures it corresponds to besides the experiment's (ids or id prefixes, docs/published.md).
+
+    ``games`` and ``seed_start`` give the condition a game count and first seed of its own (default: the
+    experiment's ``games_per_condition`` and ``seed_start``), for a condition that builds something the others
+    use on other deals. ``frozen_pool`` (`FrozenPool`): before its games, the condition's pool, named after the
+    condition, is built from the source condition's first games and frozen; its ``cga`` seats read it with
+    ``pool=<condition name>`` in ``agent_options``.
+    """
 
     name: str
     published: list[str] = Field(default_factory=list)
+    games: int | None = Field(None, ge=1, le=100_000)
+    seed_start: int | None = Field(None, ge=0)
+    frozen_pool: FrozenPool | None = None
 
     _published_list = field_validator("published", mode="before")(_references)
     _published_known = field_validator("published")(_known_references)
@@ -195,12 +219,53 @@ class ExperimentConfig(BaseModel):
                                  f"{self.games_per_condition}")
             if len(set(self.seeds)) != len(self.seeds) or min(self.seeds) < 0:
                 raise ValueError("seeds: seeds must be distinct and 0 or more")
+        by_name = {c.name: c for c in self.conditions}
+        for condition in self.conditions:
+            where = f"conditions[{condition.name}]"
+            if self.seeds is not None and (condition.games is not None or condition.seed_start is not None):
+                raise ValueError(f"{where}: games and seed_start of a condition need the experiment's seed_start, "
+                                 "not an explicit seeds list")
+            if condition.frozen_pool is not None:
+                self._check_frozen_pool(condition, by_name)
         for where, references in [("published", self.published),
                                   *((f"conditions[{c.name}].published", c.published) for c in self.conditions)]:
             other = sorted({f.id for f in select(references) if paper_of(f).game != self.game})
             if other:
                 raise ValueError(f"{where}: figures of another game than {self.game!r}: {', '.join(other)}")
         return self
+
+    def _check_frozen_pool(self, condition: Condition, by_name: dict[str, Condition]) -> None:
+        where, frozen = f"conditions[{condition.name}].frozen_pool", condition.frozen_pool
+        assert frozen is not None
+        source = by_name.get(frozen.source)
+        if source is None or source is condition:
+            raise ValueError(f"{where}: source {frozen.source!r} is not another condition of this experiment")
+        if source.frozen_pool is not None:
+            raise ValueError(f"{where}: source {source.name!r} reads a frozen pool itself; name the condition that "
+                             "builds the pool")
+        if frozen.games > len(self.seeds_of(source)):
+            raise ValueError(f"{where}: games = {frozen.games}, but {source.name!r} plays "
+                             f"{len(self.seeds_of(source))}")
+        if len(self.pool_names(source)) != 1:
+            raise ValueError(f"{where}: source {source.name!r} must write exactly one pool (pool=NAME in its "
+                             f"agent_options); it writes {', '.join(self.pool_names(source)) or 'none'}")
+        if condition.name not in self.pool_names(condition):
+            raise ValueError(f"{where}: no seat reads the pool; add pool={condition.name} to agent_options "
+                             "(for example \"village:pool=" + condition.name + "\")")
+
+    def pool_names(self, condition: Condition) -> list[str]:
+        """The experience pools the condition's ``agent_options`` name (``[TARGET:]pool=NAME``), each once."""
+        names = [option.split("=", 1)[1].strip() for option in self.spec_of(condition).agent_options
+                 if option.split("=", 1)[0].rsplit(":", 1)[-1].strip() == "pool" and "=" in option]
+        return list(dict.fromkeys(n for n in names if n))
+
+    def seeds_of(self, condition: Condition) -> list[int]:
+        """The seeds ``condition`` plays, in order: its own ``games`` and ``seed_start`` where given, else the
+        experiment's (`game_seeds`)."""
+        if condition.games is None and condition.seed_start is None:
+            return self.game_seeds()
+        start = self.seed_start if condition.seed_start is None else condition.seed_start
+        return [start + i for i in range(condition.games or self.games_per_condition)]
 
     def published_for(self, condition: str) -> list[str]:
         """The published-figure references of ``condition``: the experiment's, then the condition's own, each once.
@@ -220,7 +285,8 @@ class ExperimentConfig(BaseModel):
         """The condition's game spec: its fields over ``defaults`` (``rules`` and ``context`` merged,
         ``agent_options`` appended)."""
         base = self.defaults.model_dump()
-        own = condition.model_dump(exclude={"name", "published"}, exclude_unset=True)
+        own = condition.model_dump(exclude={"name", "published", "games", "seed_start", "frozen_pool"},
+                                   exclude_unset=True)
         merged = dict(base)
         for key, value in own.items():
             if key in ("rules",):
@@ -348,7 +414,7 @@ def resolve_games(config: ExperimentConfig) -> list[PlannedGame]:
             builder.context_model.model_validate(spec.context)
         except ValidationError as error:
             raise ExperimentConfigError(f"{where}.context: {_problems(error)}") from None
-        for index, seed in enumerate(config.game_seeds()):
+        for index, seed in enumerate(config.seeds_of(condition)):
             try:
                 seats = resolve_seats(rules, base, seed, spec.agents or "naive", spec.models or "",
                                       spec.agent_options)

@@ -14,7 +14,8 @@ endpoint (`roundtable.models.limits`). A game that raises (a dead endpoint) is
 reported, stays resumable and is retried by the next run; it never counts as a
 result, since results are read from finished records only. The games of a
 learning series (`roundtable.experiments.learning`) run one after another, in
-seed order.
+seed order. A condition reading a frozen pool (`roundtable.experiments.pools`)
+plays after the others, once the games its pool is built from have finished.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from roundtable.experiments.config import (
 )
 from roundtable.experiments.learning import Learning
 from roundtable.experiments.manifest import RUNS_FILE, write_manifest
+from roundtable.experiments.pools import build_frozen_pool, pool_plan
 from roundtable.experiments.retention import apply_retention, compact
 from roundtable.models.limits import set_endpoint_limit
 from roundtable.play.runner import open_runner
@@ -213,12 +215,6 @@ def _run_all(config: ExperimentConfig, games: list[PlannedGame], directory: Path
         for game in games:  # finished games a killed run had not learned from or released yet
             if status[game.game_id] == "finished":
                 settle(game)
-        todo: queue.Queue[list[PlannedGame]] = queue.Queue()
-        for series in series_of(games):
-            pending = [g for g in series if status[g.game_id] != "finished"]
-            if pending:
-                todo.put(pending)
-
         def play(game: PlannedGame) -> bool:
             listener.started(game)
             begin = time.perf_counter()
@@ -250,24 +246,46 @@ def _run_all(config: ExperimentConfig, games: list[PlannedGame], directory: Path
             listener.ended(outcome)
             return finished
 
-        def worker() -> None:
-            while True:
-                try:
-                    series = todo.get_nowait()
-                except queue.Empty:
-                    return
-                for game in series:
-                    if not play(game):
-                        # a learning series stops at its first unfinished game: later games need what it teaches
-                        summary.unfinished.extend(g.game_id for g in series[series.index(game) + 1:])
-                        break
+        def run(batch: list[list[PlannedGame]]) -> None:
+            """Play the unfinished games of ``batch``'s series, ``parallel_games`` series at a time."""
+            todo: queue.Queue[list[PlannedGame]] = queue.Queue()
+            for series in batch:
+                pending = [g for g in series if status[g.game_id] != "finished"]
+                if pending:
+                    todo.put(pending)
 
-        threads = [threading.Thread(target=worker, daemon=True, name=f"experiment-{i}")
-                   for i in range(min(config.parallel_games, todo.qsize()))]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            while thread.is_alive():
-                thread.join(0.2)  # a short wait, so Ctrl-C reaches the main thread
+            def worker() -> None:
+                while True:
+                    try:
+                        series = todo.get_nowait()
+                    except queue.Empty:
+                        return
+                    for game in series:
+                        if not play(game):
+                            # a learning series stops at its first unfinished game: later games need what it teaches
+                            summary.unfinished.extend(g.game_id for g in series[series.index(game) + 1:])
+                            break
+
+            threads = [threading.Thread(target=worker, daemon=True, name=f"experiment-{i}")
+                       for i in range(min(config.parallel_games, todo.qsize()))]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                while thread.is_alive():
+                    thread.join(0.2)  # a short wait, so Ctrl-C reaches the main thread
+
+        # conditions reading a frozen pool play after the games it is built from (roundtable.experiments.pools)
+        plans = {c.name: plan for c in config.conditions if (plan := pool_plan(config, c)) is not None}
+        run([s for s in series_of(games) if s[0].condition not in plans])
+        ready = []
+        for name, plan in plans.items():
+            waiting = [g for g in plan.games if (read_record(g) or {}).get("status") != "finished"]
+            own = [g for g in games if g.condition == name]
+            if waiting:  # its source games did not all finish: the condition waits for the next run
+                summary.unfinished.extend(g.game_id for g in own if status[g.game_id] != "finished")
+                continue
+            build_frozen_pool(plan)
+            ready.append(name)
+        run([s for s in series_of(games) if s[0].condition in ready])
     if config.retention != "keep_all":
         compact(directory / "checkpoints.sqlite")

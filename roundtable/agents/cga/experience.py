@@ -165,6 +165,51 @@ class ExperiencePool:
             self._write_info(info | {"games": games, "frozen": False, "embeddings": self.embeddings})
             return len(rows)
 
+    def clear(self) -> None:
+        """Empty the pool (every tuple and game) and thaw it: a pool rebuilt from other games."""
+        with write_lock(self.directory):
+            if self.exists:
+                collection = self._collection()
+                ids = collection.get(include=[])["ids"]
+                if ids:
+                    collection.delete(ids=ids)
+            self._write_info(self.info() | {"games": [], "frozen": False, "embeddings": self.embeddings})
+
+    def copy_games(self, source: ExperiencePool, game_ids: Sequence[str]) -> int:
+        """Add the tuples ``source`` holds from the games ``game_ids`` (their reflections, embeddings and
+        metadata as written), in that order: a pool of the first N games of a growing one (Xu et al.'s pools of
+        10 to 40 games, `roundtable.experiments.pools`). Adding a game twice changes nothing.
+
+        Returns:
+            How many tuples were copied (0 when this pool is frozen).
+
+        Raises:
+            ValueError: ``source`` was written with another embedder, or does not hold one of the games.
+        """
+        if source.embeddings != self.embeddings:
+            raise ValueError(f"pool {source.name!r} was written with embeddings {source.embeddings!r}, "
+                             f"not {self.embeddings!r}")
+        missing = [g for g in game_ids if g not in (source.info().get("games") or [])]
+        if missing:
+            raise ValueError(f"pool {source.name!r} holds no game {', '.join(missing)}")
+        copied = 0
+        with write_lock(self.directory):
+            info = self.info()
+            if info.get("frozen"):
+                return 0
+            games = list(info.get("games") or [])
+            for game_id in game_ids:
+                rows = source._collection().get(where={"game_id": game_id},
+                                                include=["documents", "metadatas", "embeddings"])
+                if rows["ids"]:
+                    self._collection().upsert(ids=rows["ids"], documents=rows["documents"],
+                                              metadatas=rows["metadatas"], embeddings=rows["embeddings"])
+                    copied += len(rows["ids"])
+                if game_id not in games:
+                    games.append(game_id)
+            self._write_info(info | {"games": games, "frozen": False, "embeddings": self.embeddings})
+        return copied
+
     # -------------------------------------------------------------- reading
 
     def similar(self, reflection: str, *, game: str, role: str, epsilon: float, limit: int) -> list[Experience]:
