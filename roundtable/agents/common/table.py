@@ -63,6 +63,7 @@ class AvalonTable:
             player=self.view.player,
             role_set=list(self.view.role_set),
             strategy=self.strategy,
+            rules=dict(self.view.rules),  # the assassination variant: when the Assassin may shoot
         )
         if self.role_notes:  # learned between games (Lan et al.'s other-role strategies)
             card = f"{card.rstrip()}\nWhat you learned in earlier games about the other roles: {self.role_notes}\n"
