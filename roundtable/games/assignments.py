@@ -8,6 +8,7 @@ assignments applied in order, later ones overriding earlier ones:
 ``VALUE``       every seat
 ``SIDE=VALUE``  every seat of a side, e.g. ``good=...``, ``evil=...``
 ``ROLE=VALUE``  every seat holding a role, e.g. ``merlin=...``, ``assassin=...``
+``ROLE#K=VALUE``  the K-th seat (in seat order) holding a role, or of a side, e.g. ``servant#1=...``: one Servant
 ``SEAT=VALUE``  one seat, numbered from :data:`SEAT_BASE` (``1`` = "Player 1")
 ==============  ========================================================
 
@@ -33,7 +34,7 @@ T = TypeVar("T")
 SEAT_BASE = 1
 """Number of the first seat in assignment strings (the game shows "Player 1".."Player N")."""
 
-_TARGETED = re.compile(r"^\s*(?P<target>\d+|[A-Za-z][A-Za-z0-9_ -]*?)\s*=(?P<value>.*)$", re.DOTALL)
+_TARGETED = re.compile(r"^\s*(?P<target>\d+|[A-Za-z][A-Za-z0-9_ -]*?(?:\s*#\s*\d+)?)\s*=(?P<value>.*)$", re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -53,8 +54,9 @@ class Assignment(Generic[T]):
 
 
 def normalize_name(name: str) -> str:
-    """Normalize a side or role name for matching: ``"Loyal-Servant"`` -> ``"loyal_servant"``."""
-    return re.sub(r"[\s-]+", "_", name.strip()).lower()
+    """Normalize a side or role name for matching: ``"Loyal-Servant"`` -> ``"loyal_servant"``, ``"Servant # 1"`` ->
+    ``"servant#1"``."""
+    return re.sub(r"[\s-]+", "_", re.sub(r"\s*#\s*", "#", name.strip())).lower()
 
 
 def parse_assignments(text: str, parse_value: Callable[[str], T]) -> list[Assignment[T]]:
@@ -167,10 +169,20 @@ def _seats(
                 f"this game has seats {SEAT_BASE}..{SEAT_BASE + count - 1}"
             )
         return [target - SEAT_BASE]
-    if target in seat_sides:
-        return [i for i, side in enumerate(seat_sides) if side == target]
-    if target in allowed_roles:
-        return [i for i, role in enumerate(seat_roles) if role == target]
+    name, hash_, k = target.partition("#")
+    if name in seat_sides:
+        seats = [i for i, side in enumerate(seat_sides) if side == name]
+    elif name in allowed_roles:
+        seats = [i for i, role in enumerate(seat_roles) if role == name]
+    else:
+        seats = None
+    if seats is not None and hash_:
+        if not k.isdigit() or not 1 <= int(k) <= len(seats):
+            raise ValueError(f"{target!r} in assignment {assignment.text!r}: this game has {len(seats)} "
+                             f"{name} seat{'s' if len(seats) != 1 else ''} (#1..#{len(seats)})")
+        return [seats[int(k) - 1]]
+    if seats is not None:
+        return seats
     raise ValueError(
         f"unknown side or role {target!r} in assignment {assignment.text!r}; "
         f"sides: {', '.join(sorted(set(seat_sides)))}; roles: {', '.join(sorted(allowed_roles))}"

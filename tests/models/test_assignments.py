@@ -108,3 +108,17 @@ def test_value_errors_quote_the_assignment() -> None:
 def test_roles_and_sides_must_match() -> None:
     with pytest.raises(ValueError, match="3 roles but 2 sides"):
         resolve_assignments([], ["a", "b", "c"], ["good", "evil"], None)
+
+
+def test_the_kth_seat_of_a_role_or_side_gets_its_value_alone():
+    """``servant#1=react``: AvalonBench's one LLM Servant among naive bots (docs/experiments.md#avalonbench)."""
+    roles, sides = ["merlin", "servant", "assassin", "servant", "minion"], ["good", "good", "evil", "good", "evil"]
+    assert resolve_assignments(parse_assignments("naive,servant#1=react", str), roles, sides, "x") == [
+        "naive", "react", "naive", "naive", "naive"]
+    assert resolve_assignments(parse_assignments("naive, Servant # 2=react", str), roles, sides, "x") == [
+        "naive", "naive", "naive", "react", "naive"]
+    assert resolve_assignments(parse_assignments("a,evil#2=b", str), roles, sides, "x") == ["a", "a", "a", "a", "b"]
+    with pytest.raises(ValueError, match=r"this game has 2 servant seats \(#1..#2\)"):
+        resolve_assignments(parse_assignments("servant#3=react", str), roles, sides, "x")
+    with pytest.raises(ValueError, match="unknown side or role 'percival#1'"):
+        resolve_assignments(parse_assignments("percival#1=react", str), roles, sides, "x")
