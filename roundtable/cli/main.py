@@ -269,8 +269,8 @@ def play(
         help="A paper's setting: its preset and rule variants (--preset and --rule override them). "
              + " | ".join(f"{name} {s.describe()}" for name, r in GAMES.items() for s in r.settings.values())
              + ".")] = None,
-    agents: Annotated[str, typer.Option(help="Who plays: KIND, good=KIND, evil=KIND, ROLE=KIND, SEAT=KIND, "
-                                        "comma-separated, applied in order. "
+    agents: Annotated[str, typer.Option(help="Who plays: KIND, good=KIND, evil=KIND, ROLE=KIND, ROLE#K=KIND, "
+                                        "SEAT=KIND, comma-separated, applied in order. "
                                         f"Kinds: {', '.join(AGENT_KINDS)}.")] = "naive",
     model: Annotated[str, typer.Option(help="Model per seat or side for model-driven agents, same syntax as --agents "
                                        "(default: $ROUNDTABLE_MODEL or local).")] = "",
