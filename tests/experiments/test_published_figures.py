@@ -143,5 +143,6 @@ def test_the_shipped_configurations_name_their_papers_figures():
     assert all(c == ["light2023.baseline"] for c in map(naive.published_for, [c.name for c in naive.conditions]))
     lan, _ = load_config(ROOT / "experiments" / "lan_table2.toml")
     assert [f.id for f in select(lan.published_for("good-no-plan"))] == ["lan2024.table2.no-plan.good"]
-    pool, _ = load_config(ROOT / "experiments" / "werewolf_pool.toml")
-    assert len(select(pool.published_for("learning"))) == 10
+    pool, _ = load_config(ROOT / "experiments" / "xu_fig3_pools.toml")
+    assert [f.id for f in select(pool.published_for("pool-20"))] == [
+        "xu2023.figure3.pool-20.village-win-rate", "xu2023.figure3.pool-20.days-per-game"]
