@@ -47,6 +47,9 @@ def run(
     out_dir: Annotated[Path | None, typer.Option(
         "--out", help="The experiment directory (default: <data dir>/experiments/NAME).")] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+    games: Annotated[int | None, typer.Option(
+        help="Play only each condition's first N games this time (a smaller-scale run; a later run without "
+             "--games continues it).", min=1)] = None,
 ) -> None:
     """Play every unfinished game of an experiment; rerun the same command to resume after any stop."""
     try:
@@ -56,10 +59,10 @@ def run(
     previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         if quiet:
-            summary = run_experiment(config, out_dir, Listener())
+            summary = run_experiment(config, out_dir, Listener(), first=games)
         else:
             with ProgressBar(err) as bar:
-                summary = run_experiment(config, out_dir, bar)
+                summary = run_experiment(config, out_dir, bar, first=games)
     except _Terminated:
         _fail("terminated; rerun the same command to continue", code=128 + signal.SIGTERM)
     except KeyboardInterrupt:

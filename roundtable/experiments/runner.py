@@ -167,7 +167,7 @@ def series_of(games: list[PlannedGame]) -> list[list[PlannedGame]]:
 
 
 def run_experiment(config_path: str | Path, out: str | Path | None = None, listener: Listener | None = None,
-                   models: Any = None) -> RunSummary:
+                   models: Any = None, first: int | None = None) -> RunSummary:
     """Play every unfinished game of an experiment (see the module docstring).
 
     Args:
@@ -176,6 +176,8 @@ def run_experiment(config_path: str | Path, out: str | Path | None = None, liste
         listener: progress callbacks.
         models: the agents' and learners' `ModelProvider` (``None``: the model factory; tests pass scripted
             models).
+        first: play only each condition's first ``first`` games (its first seeds) this time: a run at a smaller
+            scale, which a later run without it continues (``None``: every game).
 
     Returns:
         A `RunSummary`; the manifest is rewritten at the end.
@@ -190,7 +192,8 @@ def run_experiment(config_path: str | Path, out: str | Path | None = None, liste
     started_at = time.time()
     try:
         with data_home(directory):
-            _run_all(config, games, directory, listener, summary, Learning(directory, models), models)
+            chosen = games if first is None else [g for g in games if g.index < first]
+            _run_all(config, chosen, directory, listener, summary, Learning(directory, models), models)
             write_manifest(directory, config, games, run_seconds=time.time() - started_at)
     finally:
         set_endpoint_limit(None)

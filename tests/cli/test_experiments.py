@@ -229,3 +229,17 @@ def test_a_werewolf_experiment_reports_xu_et_al_measures(tmp_path: Path) -> None
     assert f"{100 * naive.village_win_rate:.1f}%" in row and f"{naive.mean_days:.2f}" in row
     assert "| random-werewolves | 3 |" in report and "Game outcomes (AvalonBench)" not in report
     assert (tmp_path / "exp" / "report" / "win_rate.png").is_file()
+
+
+def test_games_n_plays_each_conditions_first_games_and_a_later_run_continues(tmp_path: Path) -> None:
+    config = write_config(tmp_path / "tiny.toml", games=3)
+    small = cli("run", str(config), "--out", str(tmp_path / "exp"), "--quiet", "--games", "1", home=tmp_path / "home")
+    assert small.returncode == 0, small.stderr
+    assert sorted(finished_lines(tmp_path / "exp")) == ["naive-s0000", "random-evil-s0000"]
+    status = cli("status", str(tmp_path / "exp"), home=tmp_path / "home")
+    assert "2/6 finished" in status.stdout
+    rest = cli("run", str(config), "--out", str(tmp_path / "exp"), "--quiet", home=tmp_path / "home")
+    assert rest.returncode == 0, rest.stderr
+    assert "4 games finished now, 2 before" in rest.stdout
+    assert Counter(finished_lines(tmp_path / "exp")) == Counter(
+        f"{c}-s{s:04d}" for c in ("naive", "random-evil") for s in range(3))
