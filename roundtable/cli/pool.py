@@ -2,8 +2,10 @@
 
 A pool grows while ``cga`` seats play with ``--agent-option pool=NAME`` (each
 finished game adds its tuples), or is built afterwards from earlier finished
-games (``pool build NAME GAME_ID...`` or ``--last N``), and is frozen for
-evaluation (``pool freeze NAME``): a frozen pool is read, never written.
+games (``pool build NAME GAME_ID...`` or ``--last N``) or from the first games
+of another pool (``pool copy SOURCE NAME --first N``: Xu et al.'s pools of 10 to
+40 games, built once), and is frozen for evaluation (``pool freeze NAME``): a
+frozen pool is read, never written.
 """
 
 from __future__ import annotations
@@ -90,6 +92,37 @@ def build(
     if freeze:
         pool.freeze()
     out.print(f"Pool {name}: {pool.count()} experiences{' (frozen)' if freeze else ''}; added {total}.")
+
+
+@app.command()
+def copy(
+    source: Annotated[str, typer.Argument(help="The pool to copy from.")],
+    name: Annotated[str, typer.Argument(help="The pool to add to (created if missing).")],
+    first: Annotated[int | None, typer.Option(help="Only the source's first N games (in the order they were "
+                                                   "added); default every game.", min=1)] = None,
+    freeze: Annotated[bool, typer.Option(help="Freeze the pool afterwards (for evaluation).")] = False,
+) -> None:
+    """Add the tuples of another pool's games (its first N with --first) to a pool, embeddings and scores as written."""
+    origin, pool = _pool(source), _pool(name)
+    if not origin.exists:
+        err.print(f"error: no pool {source!r}; see roundtable pool list")
+        raise typer.Exit(1)
+    if pool.frozen:
+        err.print(f"error: pool {name!r} is frozen; thaw it first (roundtable pool thaw {name})")
+        raise typer.Exit(2)
+    games = list(origin.info().get("games") or [])
+    if first is not None and first > len(games):
+        err.print(f"error: pool {source!r} holds {len(games)} games, fewer than --first {first}")
+        raise typer.Exit(1)
+    try:
+        copied = ExperiencePool(name, origin.embeddings).copy_games(origin, games[:first])
+    except ValueError as error:
+        err.print(f"error: {error}")
+        raise typer.Exit(1) from None
+    if freeze:
+        pool.freeze()
+    out.print(f"Pool {name}: {pool.count()} experiences from {len(games[:first])} games of {source}"
+              f"{' (frozen)' if freeze else ''}; added {copied}.")
 
 
 @app.command(name="freeze")

@@ -64,3 +64,27 @@ def test_a_finished_game_feeds_the_pool_and_pool_build_takes_earlier_games(tmp_p
     assert missing.returncode == 1 and "no finished checkpoint" in missing.stderr
     bad = run(home, "play", "avalon", "--agents", "cga", "--agent-option", "pool=../x")
     assert bad.returncode == 2 and "pool" in bad.stderr
+
+
+def test_pool_copy_takes_the_first_games_of_another_pool_and_freezes_it(tmp_path: Path, monkeypatch) -> None:
+    """Xu et al.'s pools of 10 to 40 games, built once: ``pool copy SOURCE NAME --first N --freeze``."""
+    from roundtable.agents.cga.experience import ExperiencePool
+
+    home = tmp_path / "data"
+    monkeypatch.setenv("ROUNDTABLE_HOME", str(home))
+    grown = ExperiencePool("grown")
+    for k, n in enumerate((2, 1, 3)):
+        grown.add_game(f"b-{k}", [{"reflection": f"Game {k}: player {i} lied about the seer.", "response": "vote",
+                                   "score": 996, "role": "villager", "side": "village", "game": "werewolf",
+                                   "player": 3, "n": i} for i in range(n)])
+    copied = run(home, "pool", "copy", "grown", "first-two", "--first", "2", "--freeze")
+    assert copied.returncode == 0, copied.stderr
+    assert "Pool first-two: 3 experiences from 2 games of grown (frozen); added 3." in copied.stdout
+    info = ExperiencePool("first-two").info()
+    assert info["games"] == ["b-0", "b-1"] and info["frozen"]
+    again = run(home, "pool", "copy", "grown", "first-two")
+    assert again.returncode == 2 and "is frozen" in again.stderr
+    too_many = run(home, "pool", "copy", "grown", "other", "--first", "4")
+    assert too_many.returncode == 1 and "holds 3 games, fewer than --first 4" in too_many.stderr
+    missing = run(home, "pool", "copy", "nobody", "other")
+    assert missing.returncode == 1 and "no pool 'nobody'" in missing.stderr
