@@ -180,6 +180,10 @@ class AgentKind:
             graph or a function over `AgentInput`); ``models`` is a
             `roundtable.agents.common.model_calls.ModelProvider` or ``None`` for the default.
         needs_model: seats of this kind play a model (``--model``).
+        model_options: for a kind that needs no model, the seat options with which a seat of it plays one
+            anyway (``{option: value}``, all of them given with these values; the ``naive`` kind's
+            ``{"words": "model"}``): such a seat takes the run's model as a model-driven seat does
+            (`plays_model`); ``None``: its seats never play one.
         options: the pydantic model of its seat options (``--agent-option``),
             ``None`` when it takes none.
         context: the pydantic model of its per-run context (prompts,
@@ -214,6 +218,7 @@ class AgentKind:
     games: frozenset[str]
     node: Callable[[Any], Any]
     needs_model: bool = False
+    model_options: Mapping[str, Any] | None = None
     options: type[BaseModel] | None = None
     context: type[BaseModel] | None = None
     asks_person: bool = False
@@ -223,6 +228,15 @@ class AgentKind:
     at_setup: AtSetup | None = None
     prepares_rounds: bool = False
     graph: str | None = None
+
+    def plays_model(self, options: Mapping[str, Any] | None = None) -> bool:
+        """Whether a seat of this kind with the seat ``options`` (as given, before validation) plays a model:
+        always for a kind that needs one, else when the options hold every item of `model_options`."""
+        if self.needs_model:
+            return True
+        given = options or {}
+        return self.model_options is not None and all(
+            key in given and given[key] == value for key, value in self.model_options.items())
 
 
 OptionsT = TypeVar("OptionsT", bound=BaseModel)

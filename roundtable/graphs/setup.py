@@ -52,7 +52,8 @@ def check_options(kind: AgentKind, options: dict[str, Any], where: str, model: s
 def check_input(data: Any, rules: GameRules, kinds: Mapping[str, AgentKind],
                 default_model: str | None = None) -> dict[str, Any]:
     """A game's input, checked: ``{"config", "seed", "seats"}`` with the configuration normalized and
-    each seat a full `SeatSpec` dict (model-driven seats without a model get ``default_model``).
+    each seat a full `SeatSpec` dict (a seat that plays a model, `AgentKind.plays_model`: a model-driven kind's,
+    or a naive seat with ``words=model``, gets ``default_model`` when it names none).
 
     Raises:
         ConfigurationError: the first problem found, named in the message.
@@ -97,7 +98,9 @@ def check_seat(seat: Mapping[str, Any], player: int, rules: GameRules, kinds: Ma
         raise ConfigurationError(f"agent kind {kind.name!r} does not play {rules.name}; "
                                  f"kinds that do: {', '.join(playing)}")
     model = seat.get("model")
-    if kind.needs_model:
+    options = dict(seat.get("options") or {})
+    plays = kind.plays_model(options)  # a kind's own need, or its seat options' (a naive seat with words=model)
+    if plays:
         try:
             spec = parse_model_spec(model or default_model or "local")
             check_model(spec)
@@ -105,10 +108,11 @@ def check_seat(seat: Mapping[str, Any], player: int, rules: GameRules, kinds: Ma
             raise ConfigurationError(f"model of {where}: {error}") from None
         model = str(spec)
     elif model:
-        raise ConfigurationError(f"agent kind {kind.name!r} of {where} plays no model (given {model!r})")
-    options = dict(seat.get("options") or {})
+        with_options = ", ".join(f"{k}={v}" for k, v in (kind.model_options or {}).items())
+        raise ConfigurationError(f"agent kind {kind.name!r} of {where} plays no model (given {model!r})"
+                                 + (f" unless its options say {with_options}" if with_options else ""))
     check_options(kind, options, where, model)
-    return {"kind": kind.name, "model": model if kind.needs_model else None, "options": options}
+    return {"kind": kind.name, "model": model if plays else None, "options": options}
 
 
 def seat_records(rules: GameRules, seats: list[dict[str, Any]], kinds: Mapping[str, AgentKind]) -> list[dict[str, Any]]:

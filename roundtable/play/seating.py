@@ -73,8 +73,8 @@ def resolve_seats(rules: GameRules, config: dict[str, Any], seed: int, agents: s
 
     Returns:
         ``[{"kind": ..., "model": ..., "options": {...}}]``, players 1..N in
-        order (``model`` ``None`` where the kind plays none, or where it is
-        left to the game's default model).
+        order (``model`` ``None`` where the seat plays none, `AgentKind.plays_model`: a naive seat takes its
+        model only with ``words=model``; or where it is left to the game's default model).
 
     Raises:
         ConfigurationError: an unknown kind, role, side or seat; a bad model spec or option.
@@ -111,5 +111,5 @@ def resolve_seats(rules: GameRules, config: dict[str, Any], seed: int, agents: s
     for player, (kind, model, opts) in enumerate(zip(seat_kinds, seat_models, seat_options, strict=True), start=1):
         if kind is None:
             raise ConfigurationError(f"no agent kind for player {player}; give a default kind first in --agents")
-        seats.append({"kind": kind, "model": model if AGENT_KINDS[kind].needs_model else None, "options": opts})
+        seats.append({"kind": kind, "model": model if AGENT_KINDS[kind].plays_model(opts) else None, "options": opts})
     return seats
