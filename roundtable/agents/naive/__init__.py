@@ -1,1 +1,2 @@
-"""Agent kind ``naive``: each game's own rule bots (`GameRules.bots`), no model."""
+"""Agent kind ``naive``: each game's own rule bots (`GameRules.bot`), no model; with the seat option ``words=model``
+their words, and only their words, come from a model (`roundtable.agents.naive.words`)."""
