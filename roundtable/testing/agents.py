@@ -2,9 +2,10 @@
 it for every game it plays (`AgentKind.games`); a kind from another package calls `check_agent_kind` in its tests.
 
 Each check drives the kind's own game-graph node (a compiled agent graph or a function, fed an `AgentInput` as
-the game graph's `Send` does), with the scripted model of `roundtable.testing.scripted` for the kinds that need
-one, on a request of every answer shape the game asks (found by random play over every configuration the game
-offers, `GameRules.configurations`):
+the game graph's `Send` does), with the scripted model of `roundtable.testing.scripted` for the seats that play
+one (`AgentKind.plays_model`: a kind that needs a model, or a seat whose options make it play one, the ``naive``
+kind's ``words=model``), on a request of every answer shape the game asks (found by random play over every
+configuration the game offers, `GameRules.configurations`):
 
 - a legal decision for every answer shape, keyed by the request's id, with the memory (if any) keyed by the
   player (`check_legal_decisions`);
@@ -17,6 +18,9 @@ offers, `GameRules.configurations`):
   usage, garbage replies included (`check_round_notice`);
 - a kind that answers the belief probe through its graph (`AgentKind.probed`) states a probability for every
   player asked, and garbage leaves the belief out with the fallback recorded (`check_belief_probe`).
+
+A kind that needs no model but plays one under its options (`AgentKind.model_options`) asks it only for words:
+the garbage and leak checks run on those options, and a request that wants no words must make no model call.
 
 A kind that asks a person (`AgentKind.asks_person`) is driven as a game graph drives it: its node runs in a
 graph with a checkpointer, and each ``interrupt`` is answered with ``Command(resume=...)`` by `PERSONS` (a legal
@@ -97,10 +101,10 @@ def requests_of_every_shape(game: str) -> dict[str, tuple[Any, Request]]:
 
 def task_for(game: str, state: Any, request: Request, kind: str,
              options: dict[str, Any] | None = None) -> AgentInput:
-    """The `AgentInput` a game graph sends ``kind`` for ``request`` in ``state`` (a fake model spec for a kind that
-    needs one, the seat ``options``, default none, empty memory)."""
+    """The `AgentInput` a game graph sends ``kind`` for ``request`` in ``state`` (a fake model spec for a seat that
+    plays one, `AgentKind.plays_model`; the seat ``options``, default none; empty memory)."""
     rules = GAMES[game]
-    model = "fake" if AGENT_KINDS[kind].needs_model else None
+    model = "fake" if AGENT_KINDS[kind].plays_model(options) else None
     return {"view": rules.view(state, request.player).model_dump(mode="json"),
             "request": request.model_dump(mode="json"), "pool": {},
             "seat": {"kind": kind, "model": model, "options": dict(options or {})}, "seed": 11}
@@ -154,21 +158,44 @@ def check_legal_decisions(kind: str, game: str, options: dict[str, Any] | None =
             assert decision.utterance, f"{kind} in {game} said nothing for {shape}"
 
 
-def check_garbage(kind: str, game: str, json: bool) -> None:
+def words_only(kind: str, options: dict[str, Any] | None, request: Request, calls: int, decision: Decision) -> bool:
+    """Whether a seat of ``kind`` with ``options``, a kind that needs no model but plays one under these options
+    (`AgentKind.model_options`), rightly asked its model nothing about ``request``: it asks it for words alone, so
+    not about a request that wants none, and about one that wants words unless its decision's ``checks`` say why
+    not (the ``naive`` kind keeps the template words its rule bots act on).
+
+    Raises:
+        AssertionError: such a seat asked its model about a request that wants no words, or none about one that
+            wants words with no reason in ``checks``.
+    """
+    record = AGENT_KINDS[kind]
+    if record.needs_model or not record.plays_model(options) or (request.wants_words and calls):
+        return False
+    if request.wants_words:
+        assert decision.checks, f"{kind} asked no model for the words of {request.kind} and recorded no reason"
+    else:
+        assert not calls, f"{kind} asked its model {calls} times about {request.kind}, which wants no words"
+    return True
+
+
+def check_garbage(kind: str, game: str, json: bool, options: dict[str, Any] | None = None) -> None:
     """Garbage replies (JSON-schema endpoint or prose) give legal decisions with the fallback recorded, the raw
-    reply kept and none of the garbage said at the table."""
+    reply kept and none of the garbage said at the table (seat ``options``: those under which the seat plays a
+    model, for a kind that needs none, `AgentKind.model_options`)."""
     for shape, (state, request) in requests_of_every_shape(game).items():
         script = Script(replies=dict.fromkeys(GARBLED, GARBAGE))
-        decision = decision_of(run_node(kind, task_for(game, state, request, kind), script, json=json), request)
-        if shape == "yes_no1":  # one legal answer: no model asked
+        decision = decision_of(run_node(kind, task_for(game, state, request, kind, options), script, json=json),
+                               request)
+        if shape == "yes_no1" or words_only(kind, options, request, len(script.calls), decision):  # no model asked
             continue
         assert decision.fallback, f"{kind} in {game} on {shape}: garbage met the request?"
         assert decision.raw is not None and "Moderator" in decision.raw, f"{kind} on {shape}: the raw reply is lost"
         assert "Moderator" not in (decision.utterance or ""), f"{kind} on {shape} said the garbage aloud"
 
 
-def check_no_leaks(kind: str, game: str) -> None:
-    """No prompt (or question to a person) carries another player's private fact; the player's own reaches it."""
+def check_no_leaks(kind: str, game: str, options: dict[str, Any] | None = None) -> None:
+    """No prompt (or question to a person) carries another player's private fact; the player's own reaches it
+    (seat ``options`` as in `check_garbage`)."""
     rules = GAMES[game]
     for shape, (state, request) in requests_of_every_shape(game).items():
         players = len(rules.seats(state))
@@ -180,9 +207,10 @@ def check_no_leaks(kind: str, game: str) -> None:
         if AGENT_KINDS[kind].prepares_rounds:  # the notes written for a round notice, too
             run_node(kind, task_for(game, state, prepare_round(request.player, request.phase, request.round), kind),
                      script)
-        decision_of(run_node(kind, task_for(game, state, request, kind), script, asked=asked), request)
+        decision = decision_of(run_node(kind, task_for(game, state, request, kind, options), script, asked=asked),
+                               request)
         prompts = [call.prompt for call in script.calls] + [dumps(payload) for payload in asked]
-        if shape == "yes_no1" and not asked:
+        if (shape == "yes_no1" and not asked) or words_only(kind, options, request, len(script.calls), decision):
             continue
         assert prompts, f"{kind} asked no model and no person for {shape}"
         seen = {int(m) for prompt in prompts for m in SENTINEL.findall(prompt)}
@@ -267,13 +295,17 @@ def check_agent_kind(kind: str) -> None:
         AssertionError: naming the game and what failed.
     """
     record = AGENT_KINDS[kind]
+    playing = [None] if record.needs_model else [dict(record.model_options)] if record.model_options else []
     for game in sorted(record.games):
         try:
             check_legal_decisions(kind, game)
-            if record.needs_model:
-                check_garbage(kind, game, json=True)
-                check_garbage(kind, game, json=False)
-            if record.needs_model or record.asks_person:
+            for options in playing:  # the seats that play a model: the kind's, or those its options make play one
+                if options:
+                    check_legal_decisions(kind, game, options)
+                check_garbage(kind, game, json=True, options=options)
+                check_garbage(kind, game, json=False, options=options)
+                check_no_leaks(kind, game, options)
+            if record.asks_person and not record.needs_model:
                 check_no_leaks(kind, game)
             if record.prepares_rounds:
                 check_round_notice(kind, game)

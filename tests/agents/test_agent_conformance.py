@@ -15,6 +15,10 @@ MODEL_CASES = [c for c in CASES if AGENT_KINDS[c[0]].needs_model]
 FLAVOURS = [(game, flavour) for game, rules in sorted(suite.GAMES.items()) if rules.bot is not None
             for flavour in sorted(rules.bot.flavours)]
 """Every flavour of a game's rule bot, which the ``naive`` kind plays under its ``flavour`` option."""
+OPTION_MODEL_CASES = [(kind, game, dict(AGENT_KINDS[kind].model_options or {})) for kind, game in CASES
+                      if not AGENT_KINDS[kind].needs_model and AGENT_KINDS[kind].model_options]
+"""The kinds that need no model but play one under their seat options (`AgentKind.model_options`: the ``naive``
+kind's ``words=model``), in every game they play, with those options."""
 PREPARING = [c for c in CASES if AGENT_KINDS[c[0]].prepares_rounds]
 
 
@@ -39,9 +43,21 @@ def test_avalon_offers_the_avalonbench_flavour():
     assert ("avalon", "avalonbench") in FLAVOURS
 
 
+@pytest.mark.parametrize("words", ["template", "model"])
 @pytest.mark.parametrize(("game", "flavour"), FLAVOURS)
-def test_every_flavour_of_the_naive_kind_gives_a_legal_decision_for_every_answer_shape(game, flavour):
-    suite.check_legal_decisions("naive", game, {"flavour": flavour})
+def test_every_flavour_of_the_naive_kind_gives_a_legal_decision_for_every_answer_shape(game, flavour, words):
+    suite.check_legal_decisions("naive", game, {"flavour": flavour, "words": words})
+
+
+def test_the_naive_kind_plays_a_model_for_its_words_in_every_game_it_plays():
+    assert [(kind, game) for kind, game, _ in OPTION_MODEL_CASES] == [
+        ("naive", game) for game in sorted(AGENT_KINDS["naive"].games)]
+    assert all(options == {"words": "model"} for _, _, options in OPTION_MODEL_CASES)
+
+
+@pytest.mark.parametrize(("kind", "game", "options"), OPTION_MODEL_CASES)
+def test_a_seat_playing_a_model_under_its_options_gives_a_legal_decision_for_every_answer_shape(kind, game, options):
+    suite.check_legal_decisions(kind, game, options)
 
 
 @pytest.mark.parametrize("json", [True, False], ids=["json", "prose"])
@@ -50,10 +66,22 @@ def test_garbage_replies_give_legal_decisions_with_the_fallback_recorded(kind, g
     suite.check_garbage(kind, game, json)
 
 
+@pytest.mark.parametrize("json", [True, False], ids=["json", "prose"])
+@pytest.mark.parametrize(("kind", "game", "options"), OPTION_MODEL_CASES)
+def test_garbage_replies_to_a_seat_playing_a_model_under_its_options_fall_back_recorded(kind, game, options, json):
+    suite.check_garbage(kind, game, json, options)
+
+
 @pytest.mark.parametrize(("kind", "game"),
                          [c for c in CASES if AGENT_KINDS[c[0]].needs_model or AGENT_KINDS[c[0]].asks_person])
 def test_no_prompt_carries_another_players_private_fact(kind, game):
     suite.check_no_leaks(kind, game)
+
+
+@pytest.mark.parametrize(("kind", "game", "options"), OPTION_MODEL_CASES)
+def test_no_prompt_of_a_seat_playing_a_model_under_its_options_carries_another_players_private_fact(kind, game,
+                                                                                                   options):
+    suite.check_no_leaks(kind, game, options)
 
 
 def test_the_lga_kind_prepares_rounds():
