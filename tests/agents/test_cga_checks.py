@@ -76,6 +76,18 @@ def test_a_werewolf_giving_itself_away_is_asked_again_and_a_second_slip_is_kept(
                                "words expose the speaker (werewolf side): kept after asking again")
 
 
+def test_a_guard_saying_its_night_action_by_day_is_asked_again_and_told_the_werewolves_listen() -> None:
+    """The embedded model's Guard on xu7, day 1: "I protect Player 2. I protect Player 5. I protect Player 3."."""
+    state, request = werewolf_request("speak", 3)  # xu7, seed 1: Player 3 is the Guard
+    script = Script(replies={"answer": ANSWERS, "think": [
+        "Thought: Hm.\nWords: I protect Player 2. I protect Player 5. I protect Player 3.",
+        f"Thought: Ok.\nWords: {FRESH}"]})
+    decision, _ = decide(script, werewolf_input(state, request))
+    assert "announce what you do at night, and the werewolves are listening" in think_prompts(script)[1]
+    assert decision.utterance == FRESH
+    assert decision.checks == ("words expose the speaker (night action): asked again",)
+
+
 def test_the_words_checks_can_be_switched_off() -> None:
     state, request = werewolf_request("speak", 6)
     script = Script(replies={"answer": ANSWERS, "think": f"Thought: I should blend in.\nWords: {SAID}"})

@@ -183,3 +183,23 @@ def test_an_evil_player_speaking_of_who_is_on_its_side_exposes_it(text: str) -> 
                                   "Player 2 sided with Player 5 on quest 1."])
 def test_talk_of_sides_that_claims_no_knowledge_of_ones_own_does_not_expose(text: str) -> None:
     assert exposes(text, Role.MORGANA, [2], player=3) is None
+
+
+@pytest.mark.parametrize(("text", "role"), [
+    ("I protect Player 2. I protect Player 5. I protect Player 3.", WRole.GUARD),  # the embedded model, xu7 day 1
+    ("I will poison Player 4 tonight if he keeps lying.", WRole.WITCH),
+    ("I used my antidote on Player 6 last night.", WRole.WITCH),
+    ("We should protect Player 1, the Seer.", WRole.GUARD),
+])
+def test_a_witch_or_guard_saying_its_night_action_aloud_gives_it_away(text: str, role: WRole) -> None:
+    assert werewolf_exposes(text, role, 3, []) == "night action"
+
+
+@pytest.mark.parametrize(("text", "role"), [
+    ("I think Player 4 is a werewolf; let us vote him out.", WRole.WITCH),
+    ("Player 2 should be protected by whoever can.", WRole.GUARD),
+    ("I protect Player 2.", WRole.VILLAGER),  # a villager has no night action to give away
+    ("I check Player 4 tonight.", WRole.SEER),  # a Seer may disclose its checks
+])
+def test_other_words_or_other_roles_give_no_night_action_away(text: str, role: WRole) -> None:
+    assert werewolf_exposes(text, role, 3, []) is None

@@ -6,7 +6,8 @@ and by `roundtable.metrics` (to count them over a finished game; docs/measures.m
 * `exposes(text, role, known_evil, player=None)`: an evil Avalon player naming its side, role or intent to fail,
   in the first person or by its own number, or Merlin saying he is Merlin or whom he sees as evil;
 * `werewolf_exposes(text, role, player, teammates)`: a werewolf naming its side or intent, in the first person,
-  by its own number, or by "the other werewolf"/"my teammate" phrasings that imply its side;
+  by its own number, or by "the other werewolf"/"my teammate" phrasings that imply its side; a Witch or Guard
+  saying its own night action or plan aloud;
 * `named_role_holders(text, role_word)`: the players a text states hold a role ("Player 6 is Merlin",
   "the Seer is Player 3", "Player 6, our Merlin");
 * `named_good(text)`: the players a text states are good, as a Seer clears a player it checked ("Player 3 is
@@ -118,6 +119,13 @@ def exposes(text: str, role: Role, known_evil: Iterable[int], player: int | None
 # --------------------------------------------------------- Werewolf: werewolf side
 
 _WOLF = r"(?:were)?wol(?:f|ves)"
+_NIGHT_ACTION = re.compile(
+    r"\b(i|we)\s*(?:(?:will|'ll|shall|am going to|'m going to|plan to|want to|must|should|need to|can|could|"
+    r"would)\s+)?(?:protect|guard|poison|save|heal|use\s+(?:my|the|our)\s+(?:antidote|poison|potions?))\b"
+    r"|\b(my|our)\s+(?:antidote|poison|potions?|protection)\b",
+    re.IGNORECASE)
+"""A Witch's or Guard's own night action said in the first person ("I protect Player 2", "my antidote")."""
+
 _WOLF_SELF = re.compile(
     rf"\b(i am|i'm)\s+(?:(?:a|an|the|one of the|also|really|actually)\s+)*(?:other\s+)?{_WOLF}\b"
     rf"|(^|[.!?;]\s*)as\s+(a|the|one of the)\s+{_WOLF}\b"
@@ -138,7 +146,7 @@ _WOLF_NAMED = rf"(?:(?:the|an?|one of the|other|another|also|clearly|definitely|
 
 
 def werewolf_exposes(text: str, role: WerewolfRole | str, player: int, teammates: Iterable[int]) -> str | None:
-    """Why a werewolf's public words expose it, or None (only a werewolf can expose its side this way).
+    """Why a werewolf's public words expose it, or a Witch's or Guard's give its night actions away, or None.
 
     Args:
         text: what the player said to the whole table.
@@ -152,8 +160,13 @@ def werewolf_exposes(text: str, role: WerewolfRole | str, player: int, teammates
         that its own number is a werewolf: "Player 2 is the other werewolf" said by Player 2),
         ``"teammate implied"`` ("Player 1 is the other werewolf" said of its teammate, or "the other werewolf"
         with no werewolf named before it in the sentence), or None. A denial ("I am not a werewolf") or an
-        accusation of another player ("Player 4 is a werewolf") is not exposure.
+        accusation of another player ("Player 4 is a werewolf") is not exposure. For a Witch or a Guard:
+        ``"night action"``, its own night action or plan said by day in the first person ("I protect Player 2",
+        "I will poison Player 5", "my antidote"), which tells the listening werewolves whom to avoid or kill
+        (the issue's Witch who announced her potion plans; a Seer may disclose its checks, so it is not counted).
     """
+    if WerewolfRole(role) in (WerewolfRole.WITCH, WerewolfRole.GUARD):
+        return "night action" if _NIGHT_ACTION.search(text or "") else None
     if WerewolfRole(role) is not WerewolfRole.WEREWOLF:
         return None
     text = text or ""

@@ -78,7 +78,8 @@ def exposure_of(view: PlayerView, words: str) -> str | None:
     (``"evil side"``) or calling its own number evil (``"own number"``), Merlin saying he is Merlin
     (``"merlin"``) or stating whom he sees as evil (``"merlin names evil"``). Werewolf
     (`roundtable.agents.common.exposure.werewolf_exposes`): a werewolf naming its side or intent (``"werewolf
-    side"``), its own number (``"own number"``) or its teammate as "the other werewolf" (``"teammate implied"``).
+    side"``), its own number (``"own number"``) or its teammate as "the other werewolf" (``"teammate implied"``);
+    a Witch or Guard saying its night action aloud (``"night action"``).
     """
     if isinstance(view, AvalonView):
         seen = [int(k["player"]) for k in view.knowledge if k.get("is") == "evil"]
