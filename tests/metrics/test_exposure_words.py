@@ -190,6 +190,8 @@ def test_talk_of_sides_that_claims_no_knowledge_of_ones_own_does_not_expose(text
     ("I will poison Player 4 tonight if he keeps lying.", WRole.WITCH),
     ("I used my antidote on Player 6 last night.", WRole.WITCH),
     ("We should protect Player 1, the Seer.", WRole.GUARD),
+    ("I check Player 4. If they're a werewolf, I reveal that I am the Seer.", WRole.SEER),  # embedded, xu7 day 1
+    ("Tonight I will inspect player #2.", WRole.SEER),
 ])
 def test_a_witch_or_guard_saying_its_night_action_aloud_gives_it_away(text: str, role: WRole) -> None:
     assert werewolf_exposes(text, role, 3, []) == "night action"
@@ -199,7 +201,8 @@ def test_a_witch_or_guard_saying_its_night_action_aloud_gives_it_away(text: str,
     ("I think Player 4 is a werewolf; let us vote him out.", WRole.WITCH),
     ("Player 2 should be protected by whoever can.", WRole.GUARD),
     ("I protect Player 2.", WRole.VILLAGER),  # a villager has no night action to give away
-    ("I check Player 4 tonight.", WRole.SEER),  # a Seer may disclose its checks
+    ("I checked Player 4 last night: a werewolf.", WRole.SEER),  # a Seer may disclose its checks
+    ("I will check Player 4 tonight.", WRole.WITCH),
 ])
 def test_other_words_or_other_roles_give_no_night_action_away(text: str, role: WRole) -> None:
     assert werewolf_exposes(text, role, 3, []) is None

@@ -7,7 +7,7 @@ and by `roundtable.metrics` (to count them over a finished game; docs/measures.m
   in the first person or by its own number, or Merlin saying he is Merlin or whom he sees as evil;
 * `werewolf_exposes(text, role, player, teammates)`: a werewolf naming its side or intent, in the first person,
   by its own number, or by "the other werewolf"/"my teammate" phrasings that imply its side; a Witch or Guard
-  saying its own night action or plan aloud;
+  saying its own night action or plan aloud, or the Seer a check still to come;
 * `named_role_holders(text, role_word)`: the players a text states hold a role ("Player 6 is Merlin",
   "the Seer is Player 3", "Player 6, our Merlin");
 * `named_good(text)`: the players a text states are good, as a Seer clears a player it checked ("Player 3 is
@@ -126,6 +126,14 @@ _NIGHT_ACTION = re.compile(
     re.IGNORECASE)
 """A Witch's or Guard's own night action said in the first person ("I protect Player 2", "my antidote")."""
 
+_SEER_PLAN = re.compile(
+    r"\b(i|we)\s*(?:(?:will|'ll|shall|am going to|'m going to|plan to|want to|must|should|need to|can|could|"
+    r"would)\s+)?(?:check|inspect|verify|investigate)\s+player\s*#?\s*\d+",
+    re.IGNORECASE)
+"""A Seer's check to come said in the first person ("I check Player 4", "I will inspect Player 2 tonight"): it
+names the Seer to the werewolves and tells nothing; a check already made ("I checked Player 4: a werewolf") is
+play."""
+
 _WOLF_SELF = re.compile(
     rf"\b(i am|i'm)\s+(?:(?:a|an|the|one of the|also|really|actually)\s+)*(?:other\s+)?{_WOLF}\b"
     rf"|(^|[.!?;]\s*)as\s+(a|the|one of the)\s+{_WOLF}\b"
@@ -163,10 +171,14 @@ def werewolf_exposes(text: str, role: WerewolfRole | str, player: int, teammates
         accusation of another player ("Player 4 is a werewolf") is not exposure. For a Witch or a Guard:
         ``"night action"``, its own night action or plan said by day in the first person ("I protect Player 2",
         "I will poison Player 5", "my antidote"), which tells the listening werewolves whom to avoid or kill
-        (the issue's Witch who announced her potion plans; a Seer may disclose its checks, so it is not counted).
+        (the issue's Witch who announced her potion plans); for the Seer, a check still to come said aloud ("I
+        check Player 4", "I will inspect Player 2 tonight"), which names the Seer and tells nothing (a check already
+        made, "I checked Player 4: a werewolf", is a disclosure the Seer may choose).
     """
     if WerewolfRole(role) in (WerewolfRole.WITCH, WerewolfRole.GUARD):
         return "night action" if _NIGHT_ACTION.search(text or "") else None
+    if WerewolfRole(role) is WerewolfRole.SEER:
+        return "night action" if _SEER_PLAN.search(text or "") else None
     if WerewolfRole(role) is not WerewolfRole.WEREWOLF:
         return None
     text = text or ""
