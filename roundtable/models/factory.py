@@ -9,15 +9,21 @@ kind       endpoint                                key
 =========  ======================================  =========================================
 local      the embedded server (started lazily)    none
 openai     ``$OPENAI_BASE_URL`` or api.openai.com  ``$OPENAI_API_KEY``
-server     the spec's URL                          ``$ROUNDTABLE_SERVER_API_KEY`` if set
+server     the spec's URL, or one of its replicas  ``$ROUNDTABLE_SERVER_API_KEY`` if set
 =========  ======================================  =========================================
+
+A spec naming several endpoints (replicas, ``BASE_URL|BASE_URL#MODEL``) gives the same ``ChatOpenAI``, whose
+``openai`` client sends each request to one replica through `roundtable.models.replicas.ReplicaTransport`:
+spread by outstanding requests, a failing replica skipped during its cool-down.
 
 Retries: the ``openai`` client retries connection errors, timeouts, 408, 409,
 429 and 5xx with exponential backoff (0.5 s doubling to 8 s, jittered; it honours
 ``Retry-After``), ``max_retries`` times. When they are exhausted on an outage
 (connection refused/reset, timeout, 429, 5xx), the model raises
 :class:`ModelUnavailableError` naming the URL, so the game stops at a checkpoint
-and can be resumed. Other errors (bad request, authentication) pass unchanged.
+and can be resumed. Other errors (bad request, authentication) pass unchanged. For replicas a failing replica is
+first skipped for the next (`roundtable.models.replicas`); these retries, and the error, come only when every
+replica failed, and the error names each.
 
 Source: langchain-openai 1.7 ``ChatOpenAI`` (``max_retries`` and ``timeout`` go
 to the ``openai`` client); openai-python ``_base_client`` (retry policy).
@@ -38,7 +44,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_openai import ChatOpenAI
 from pydantic import PrivateAttr, SecretStr
 
-from roundtable.models import local  # xllamacpp, optional, is imported only when the server starts
+from roundtable.models import local, replicas  # xllamacpp, optional, is imported only when the server starts
 from roundtable.models.errors import ModelConfigError, ModelUnavailableError
 from roundtable.models.limits import endpoint_slot
 from roundtable.models.spec import LOCAL, ModelSpec, parse_flag
@@ -88,9 +94,13 @@ class OutageAwareChatOpenAI(ChatOpenAI):
     ``choices``) is retried like an outage (``max_retries`` times, with
     backoff), then raised as :class:`ModelUnavailableError` too. A ``before_call`` hook, when given, runs before
     each request (the embedded server's seeding of a fresh slot, `roundtable.models.local.LocalServer.prepare_slot`).
+    With ``replicas`` set (the base URLs of a spec naming several, its client routed by
+    `roundtable.models.replicas`), the bound on concurrent calls is held per replica by the transport, the
+    error names every replica, and each reply's ``response_metadata["replica"]`` says which one answered.
     """
 
     _before_call: Callable[[], None] | None = PrivateAttr(default=None)
+    _replicas: tuple[str, ...] = PrivateAttr(default=())
 
     @classmethod
     def is_lc_serializable(cls) -> bool:
@@ -102,7 +112,7 @@ class OutageAwareChatOpenAI(ChatOpenAI):
         try:
             yield
         except _OUTAGES as error:
-            raise self._unavailable(_describe(error)) from error
+            raise self._unavailable(_describe(error), outage=True) from error
 
     def _create_chat_result(self, response: Any, generation_info: dict[str, Any] | None = None) -> Any:
         payload = response if isinstance(response, dict) else getattr(response, "model_dump", lambda: response)()
@@ -112,11 +122,28 @@ class OutageAwareChatOpenAI(ChatOpenAI):
         return super()._create_chat_result(response, generation_info)
 
     def _endpoint(self) -> str:
-        """The endpoint's base URL, the key of its bound on concurrent calls (`roundtable.models.limits`)."""
+        """The endpoint's base URL, the key of its bound on concurrent calls (`roundtable.models.limits`); for
+        replicas their base URLs joined by ``|``, as the spec names them."""
+        if self._replicas:
+            return "|".join(self._replicas)
         return str(self.root_client.base_url).rstrip("/")
 
-    def _unavailable(self, reason: str) -> ModelUnavailableError:
-        return ModelUnavailableError(str(self.root_client.base_url).rstrip("/"), self.model_name, reason)
+    def _unavailable(self, reason: str, outage: bool = False) -> ModelUnavailableError:
+        if self._replicas and outage:
+            reason = f"{reason}; every replica failed: {replicas.describe_replicas(self._replicas)}"
+        return ModelUnavailableError(self._endpoint(), self.model_name, reason)
+
+    def _endpoint_slot(self) -> contextlib.AbstractContextManager[None]:
+        """The bound on concurrent calls held around one call: the endpoint's, or none here for replicas, whose
+        transport holds each replica's own."""
+        return contextlib.nullcontext() if self._replicas else endpoint_slot(self._endpoint())
+
+    def _served(self, result: Any, replica: str | None) -> Any:
+        """``result`` (a ``ChatResult``) with the replica that answered in its messages' ``response_metadata``."""
+        if self._replicas and replica is not None:
+            for generation in result.generations:
+                generation.message.response_metadata["replica"] = replica
+        return result
 
     def _retries(self) -> int:
         """Retries of a malformed answer: as many as of a failed connection (`chat_model` always sets them)."""
@@ -128,8 +155,8 @@ class OutageAwareChatOpenAI(ChatOpenAI):
         retries = self._retries()
         for attempt in range(retries + 1):
             try:
-                with self._outage_as_unavailable(), endpoint_slot(self._endpoint()):
-                    return super()._generate(*args, **kwargs)
+                with self._outage_as_unavailable(), self._endpoint_slot(), replicas.serving() as served:
+                    return self._served(super()._generate(*args, **kwargs), served())
             except MalformedCompletion as error:
                 if attempt == retries:
                     raise self._unavailable(f"{error} (after retries)") from error
@@ -142,8 +169,8 @@ class OutageAwareChatOpenAI(ChatOpenAI):
         retries = self._retries()
         for attempt in range(retries + 1):
             try:
-                with self._outage_as_unavailable():
-                    return await super()._agenerate(*args, **kwargs)
+                with self._outage_as_unavailable(), replicas.serving() as served:
+                    return self._served(await super()._agenerate(*args, **kwargs), served())
             except MalformedCompletion as error:
                 if attempt == retries:
                     raise self._unavailable(f"{error} (after retries)") from error
@@ -264,8 +291,14 @@ def _build(spec: ModelSpec, temperature: float, max_tokens: int | None, slot: in
     }
     if spec.kind == "server":
         remote |= {"base_url": spec.base_url, "api_key": settings().server_api_key or SecretStr("none")}
+    if spec.replicas:
+        cooldown = _or(spec.cooldown, replicas.DEFAULT_COOLDOWN)
+        remote |= {"http_client": replicas.http_client(spec.replicas, cooldown),
+                   "http_async_client": replicas.async_http_client(spec.replicas, cooldown)}
     try:
-        return OutageAwareChatOpenAI(**remote)
+        model = OutageAwareChatOpenAI(**remote)
+        model._replicas = spec.replicas
+        return model
     except openai.OpenAIError as error:
         raise ModelConfigError(
             f"cannot use hosted model {spec.model!r}: {error} "
