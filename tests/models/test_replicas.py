@@ -188,6 +188,32 @@ def test_a_refused_or_5xx_replica_fails_over_to_a_healthy_one(replicas) -> None:
         erroring.close()
 
 
+def test_a_silent_replica_costs_one_timeout_then_sits_out_its_cooldown(replicas) -> None:
+    ok = replicas("ok")
+    silent = FakeEndpoint([], delay=5)
+    try:
+        model = model_of(silent.url, ok.url, options="max_retries=0&timeout=0.3")
+        started = time.perf_counter()
+        assert [model.invoke("hi").content for _ in range(3)] == ["from ok"] * 3
+        assert time.perf_counter() - started < 3, "one timeout, then no more calls to it"
+        assert "timeout" in str(replica_stats()[silent.url]["last_error"])
+        assert len(silent.requests) == 1
+    finally:
+        silent.close()
+
+
+def test_a_busy_replica_passes_the_call_on_without_a_cooldown(replicas) -> None:
+    ok = replicas("ok")
+    busy = FakeEndpoint([(429, {"error": {"message": "busy"}}, {})])
+    try:
+        model = model_of(busy.url, ok.url, options="max_retries=0")
+        assert model.invoke("hi").content == "from ok"
+        stats = replica_stats()[busy.url]
+        assert (stats["failures"], stats["down_for"]) == (1, 0.0), "in rotation still"
+    finally:
+        busy.close()
+
+
 def test_async_calls_are_routed_and_fail_over_too(replicas) -> None:
     ok = replicas("ok")
     bad = dead_url()
