@@ -34,6 +34,10 @@ names the papers' published figures the conditions correspond to: ids, or leadin
 figures (`roundtable.experiments.published`, e.g. ``"light2023.baseline"``); the report sets each beside ours
 (docs/experiments.md#published-figures). One that names no shipped figure, or a figure of another game, is refused
 like the other errors.
+
+``[tournament]`` (`roundtable.experiments.tournament`, docs/tournaments.md) seats entrants instead of ``agents``,
+``models`` and ``agent_options``, rotating each through every role place of the game; a tournament that cannot
+rotate evenly, or an entrant that would not start, is refused like the other errors.
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from roundtable.experiments.published.load import paper_of, select
+from roundtable.experiments.tournament import Tournament, check_entrants, seat_entrants, tournament_seats
 from roundtable.games import GAMES
 from roundtable.games.errors import ConfigurationError
 from roundtable.games.protocol import named_setting
@@ -174,7 +179,8 @@ class ExperimentConfig(BaseModel):
     ``model_calls_per_endpoint`` (concurrent model calls per endpoint, 1 to 256), ``retention``
     (checkpoints of finished games: ``keep_all``, ``keep_last`` or ``delete``, the default),
     ``defaults`` (`GameSpec`), ``conditions`` (at least one `Condition`, names unique), ``published`` (the
-    published figures every condition corresponds to: ids or id prefixes, docs/published.md; a string or a list).
+    published figures every condition corresponds to: ids or id prefixes, docs/published.md; a string or a list),
+    ``tournament`` (`Tournament`: the entrants that take the seats, rotated through the role places).
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -191,6 +197,7 @@ class ExperimentConfig(BaseModel):
     defaults: GameSpec = Field(default_factory=GameSpec)
     conditions: list[Condition] = Field(min_length=1)
     published: list[str] = Field(default_factory=list)
+    tournament: Tournament | None = None
 
     _published_list = field_validator("published", mode="before")(_references)
     _published_known = field_validator("published")(_known_references)
@@ -227,6 +234,8 @@ class ExperimentConfig(BaseModel):
                                  "not an explicit seeds list")
             if condition.frozen_pool is not None:
                 self._check_frozen_pool(condition, by_name)
+        if self.tournament is not None:
+            self._check_tournament(self.tournament)
         for where, references in [("published", self.published),
                                   *((f"conditions[{c.name}].published", c.published) for c in self.conditions)]:
             other = sorted({f.id for f in select(references) if paper_of(f).game != self.game})
@@ -252,6 +261,18 @@ class ExperimentConfig(BaseModel):
         if condition.name not in self.pool_names(condition):
             raise ValueError(f"{where}: no seat reads the pool; add pool={condition.name} to agent_options "
                              "(for example \"village:pool=" + condition.name + "\")")
+
+    def _check_tournament(self, tournament: Tournament) -> None:
+        """Entrants take every seat, and each condition's games are whole blocks of the rotation."""
+        for where, spec in [("defaults", self.defaults), *((f"conditions[{c.name}]", c) for c in self.conditions)]:
+            given = sorted({"agents", "models", "agent_options"} & spec.model_fields_set)
+            if given:
+                raise ValueError(f"{where}: {', '.join(given)} cannot be given in a tournament: its entrants take "
+                                 "the seats ([[tournament.entrants]] with agent, model and options)")
+        for condition in self.conditions:
+            uneven = tournament.uneven(len(self.seeds_of(condition)))
+            if uneven is not None:
+                raise ValueError(f"conditions[{condition.name}]: {uneven}")
 
     def pool_names(self, condition: Condition) -> list[str]:
         """The experience pools the condition's ``agent_options`` name (``[TARGET:]pool=NAME``), each once."""
@@ -350,7 +371,8 @@ def load_config(path: str | Path) -> tuple[ExperimentConfig, str]:
 @dataclass(frozen=True)
 class PlannedGame:
     """One game of an experiment: its id, condition, index in the condition, seed, checked inputs
-    (``{"config", "seed", "seats"}``), context overrides and learning spec."""
+    (``{"config", "seed", "seats"}``), context overrides and learning spec; in a tournament, ``entrants``: the
+    entrant's name at each seat (players 1..N), else empty."""
 
     game_id: str
     condition: str
@@ -359,6 +381,7 @@ class PlannedGame:
     inputs: dict[str, Any]
     context: dict[str, Any] = field(default_factory=dict)
     learning: LearningSpec | None = None
+    entrants: tuple[str, ...] = ()
 
 
 def game_id(condition: str, seed: int) -> str:
@@ -402,6 +425,12 @@ def resolve_games(config: ExperimentConfig) -> list[PlannedGame]:
     rules = GAMES[config.game]
     builder = build_game_graph(rules)
     default_model = builder.context_model().default_model
+    entrants: dict[str, dict[str, Any]] = {}
+    if config.tournament is not None:
+        try:
+            entrants = check_entrants(config.tournament, rules, builder.known, default_model)
+        except ConfigurationError as error:
+            raise ExperimentConfigError(f"tournament.{error}") from None
     games: list[PlannedGame] = []
     for condition in config.conditions:
         spec = config.spec_of(condition)
@@ -415,13 +444,18 @@ def resolve_games(config: ExperimentConfig) -> list[PlannedGame]:
         except ValidationError as error:
             raise ExperimentConfigError(f"{where}.context: {_problems(error)}") from None
         for index, seed in enumerate(config.seeds_of(condition)):
+            names: tuple[str, ...] = ()
             try:
-                seats = resolve_seats(rules, base, seed, spec.agents or "naive", spec.models or "",
-                                      spec.agent_options)
+                if config.tournament is not None:
+                    names = tuple(seat_entrants(config.tournament, rules, base, seed, index))
+                    seats = tournament_seats(entrants, list(names))
+                else:
+                    seats = resolve_seats(rules, base, seed, spec.agents or "naive", spec.models or "",
+                                          spec.agent_options)
                 inputs = check_input({"config": base, "seed": seed, "seats": seats}, rules, builder.known,
                                      default_model)
             except (ConfigurationError, ValueError) as error:
                 raise ExperimentConfigError(f"{where}.agents/models/agent_options (seed {seed}): {error}") from None
             games.append(PlannedGame(game_id(condition.name, seed), condition.name, index, seed, inputs,
-                                     spec.context, spec.learning))
+                                     spec.context, spec.learning, names))
     return games

@@ -183,9 +183,14 @@ def run_experiment(config_path: str | Path, out: str | Path | None = None, liste
         A `RunSummary`; the manifest is rewritten at the end.
 
     Raises:
-        ExperimentConfigError: an invalid configuration, before any game starts.
+        ExperimentConfigError: an invalid configuration, or a tournament's ``first`` games that are not whole blocks
+            of its rotation, before any game starts.
     """
     config, games, directory = prepare_directory(config_path, out)
+    if config.tournament is not None and first is not None:  # a tournament plays whole blocks of its rotation
+        cut = any(first < len(config.seeds_of(c)) for c in config.conditions)
+        if cut and (uneven := config.tournament.uneven(first)) is not None:
+            raise ExperimentConfigError(f"--games {first}: {uneven}")
     listener = listener or Listener()
     summary = RunSummary(directory)
     set_endpoint_limit(config.model_calls_per_endpoint)
