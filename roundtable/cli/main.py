@@ -29,6 +29,7 @@ from rich.table import Table
 
 from roundtable.agents.registry import AGENT_KINDS
 from roundtable.cli.judge import judge
+from roundtable.cli.leaderboard import leaderboard
 from roundtable.games import GAMES
 from roundtable.games.errors import ConfigurationError
 from roundtable.games.protocol import named_setting
@@ -563,6 +564,7 @@ def doctor() -> None:
 
 
 app.command()(judge)
+app.command()(leaderboard)
 
 for _name, _commands in load_plugins("roundtable.commands", typer.Typer).items():
     app.add_typer(_commands, name=_name)  # experiment, pool (cga's experience pools), and any a plugin declares

@@ -21,6 +21,8 @@ Written to ``DIR/report/`` (or ``--out``) by ``roundtable experiment report DIR`
 - where the judge has judged the records (``roundtable judge DIR``), the social behaviours per judge model
   (`roundtable.experiments.reports.judge`): Lan et al.'s deception, teamwork and confrontation, vacillation and
   sharing, or Xu et al.'s trust, confrontation and camouflage, with ``judge-<model>.csv`` and their plots;
+- for a tournament (docs/tournaments.md), its leaderboard first (`roundtable.experiments.reports.leaderboard`), also
+  as ``leaderboard.csv`` and ``leaderboard.png``;
 - ``measures.csv`` (every `roundtable.metrics.tables.Measure`), ``cost.csv``;
 - ``win_rate.png``, ``evil_qer_fvr.png``, ``role_lar_srr.png`` (matplotlib,
   error bars = the intervals, games per condition in the labels); for a
@@ -45,7 +47,9 @@ from roundtable.experiments.manifest import experiment_status
 from roundtable.experiments.reports.format import table
 from roundtable.experiments.reports.game import GameReport
 from roundtable.experiments.reports.judge import judge_report
+from roundtable.experiments.reports.leaderboard import board_csv, board_plot, markdown
 from roundtable.experiments.reports.published import published_csv, published_section
+from roundtable.experiments.tournament_board import experiment_board
 from roundtable.judge.store import model_slug
 from roundtable.metrics.cost import cost_summary
 from roundtable.metrics.tables import Measure
@@ -76,14 +80,17 @@ def load_records(directory: Path, games: list[PlannedGame]) -> dict[str, list[di
 
 
 def render_markdown(config: ExperimentConfig, records: dict[str, list[dict[str, Any]]], rows: list[Measure],
-                    judged: list[str] | None = None) -> str:
-    """The report's markdown text (see the module docstring); ``judged``: the judge's sections, if any."""
+                    judged: list[str] | None = None, leaderboard: str | None = None) -> str:
+    """The report's markdown text (see the module docstring); ``judged``: the judge's sections, if any;
+    ``leaderboard``: a tournament's leaderboard section."""
     conditions = list(records)
     parts = [f"# Experiment `{config.name}`\n"]
     if config.description:
         parts.append(config.description.strip() + "\n")
     parts.append(f"Game `{config.game}`; {config.games_per_condition} games per condition; figures are over "
                  "finished games, with 95% intervals (Wilson for proportions, bootstrap for means).\n")
+    if leaderboard is not None:
+        parts.append(leaderboard)
     report = game_report(config.game)
     if report is not None:
         parts += report.sections(records, rows)
@@ -149,8 +156,13 @@ def write_report(directory: Path, config: ExperimentConfig, games: list[PlannedG
     report = game_report(config.game)
     rows = report.measures(records) if report is not None else []
     judged = judge_report(directory, config.game, records)
-    (target / "report.md").write_text(render_markdown(config, records, rows, judged.sections() if judged else None),
+    board = experiment_board(directory, config, games, records)
+    (target / "report.md").write_text(render_markdown(config, records, rows, judged.sections() if judged else None,
+                                                      markdown(*board, heading="##") if board else None),
                                       encoding="utf-8")
+    if board is not None:
+        (target / "leaderboard.csv").write_text(board_csv(board[0]), encoding="utf-8")
+        board_plot(target / "leaderboard.png", board[0])
     (target / "measures.csv").write_text(measures_csv(rows), encoding="utf-8")
     (target / "cost.csv").write_text(cost_csv(records), encoding="utf-8")
     if any(config.published_for(c.name) for c in config.conditions):
