@@ -146,11 +146,14 @@ class EndpointEmbedder:
         spec: a model spec, ``MODEL`` (OpenAI) or ``BASE_URL#MODEL`` (`roundtable.models.spec.parse_model_spec`).
 
     Raises:
-        ValueError: a malformed spec.
+        ValueError: a malformed spec, or one naming several replicas (embeddings go to one endpoint: a pool's vectors
+            must all come from the same server's model).
     """
 
     def __init__(self, spec: str):
         self.spec = parse_model_spec(spec)
+        if self.spec.replicas:
+            raise ValueError(f"embeddings {spec!r}: name one endpoint, not replicas (BASE_URL#MODEL)")
         self.name = spec
 
     @cached_property

@@ -200,6 +200,7 @@ def test_own_questions_that_repeat_listed_ones_are_dropped():
 
 @pytest.mark.parametrize(("options", "named"), [({"refresh": "sometimes"}, "refresh"), ({"epsilon": 1.5}, "epsilon"),
                                                 ({"embeddings": "http://x/v1"}, "embeddings"),
+                                                ({"embeddings": "http://a/v1|http://b/v1#e"}, "not several replicas"),
                                                 ({"pool": "../up"}, "pool"), ({"memory": 3}, "memory")])
 def test_bad_options_are_refused_naming_the_option(options, named):
     from roundtable.agents.cga import CgaOptions

@@ -103,9 +103,10 @@ class CgaOptions(CheckOptions):
     @field_validator("embeddings")
     @classmethod
     def _embeddings(cls, value: str) -> str:
-        """``minilm`` or a well-formed model spec (checked before the game starts)."""
-        if value.strip() and value.strip() != "minilm":
-            parse_model_spec(value)
+        """``minilm`` or a well-formed model spec of one endpoint (checked before the game starts: a pool's vectors
+        all come from one server, so replicas are refused)."""
+        if value.strip() and value.strip() != "minilm" and parse_model_spec(value).replicas:
+            raise ValueError("embeddings name one endpoint (BASE_URL#MODEL), not several replicas")
         return value.strip() or "minilm"
 
     def per_round(self, model: str | None) -> bool:
