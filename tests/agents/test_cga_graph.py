@@ -75,7 +75,7 @@ def test_the_cost_switches_refresh_once_per_round_in_one_call():
     assert script.modules() == ["questions", "answer", "think"]
     answers_prompt = script.calls[1].prompt
     assert all(q in answers_prompt for q in pool["questions"])
-    assert pool["reflection"] == "As the player, I observed that REFLECTION-TEXT." and pool["refreshed"] == 1
+    assert pool["reflection"] == "As the player, I observed that REFLECTION-TEXT." and pool["refreshed"] == "1"
     later, more = play_until(lambda s, r: s.round == 1 and any(q.kind == "vote_team" for q in r))
     request = next(r for r in more if r.player == requests[0].player)
     script2 = Script()
@@ -84,6 +84,29 @@ def test_the_cost_switches_refresh_once_per_round_in_one_call():
     assert script2.modules() == ["think"]
     assert pool["reflection"] in script2.calls[0].prompt  # the round's reflection serves the later action
     assert len(pool2["experience"]) == 2
+
+
+def test_a_werewolf_day_refreshes_after_its_night_and_the_next_night_reuses_the_days_answers():
+    """Under refresh=round the day's talk is reasoned on answers written by day, not on the night's."""
+    from werewolf_fakes import werewolf_request
+
+    from roundtable.games import werewolf
+
+    def task(state, request, pool):
+        return {"view": werewolf.view(state, request.player).model_dump(mode="json"),
+                "request": request.model_dump(mode="json"), "pool": pool, "seed": 1,
+                "seat": {"kind": "cga", "model": "fake", "options": embedded_values(CgaOptions) | {
+                    "refresh": "round", "merge_answers": True, "questions": 1, "own_questions": 0}}}
+
+    pool: dict = {}
+    refreshed = []
+    for kind, day in (("see", 1), ("speak", 1), ("eliminate", 1), ("see", 2)):
+        state, request = werewolf_request(kind, 1, day)  # xu7, seed 1: Player 1 is the Seer
+        script = Script()
+        _, _, pool = run(script, task(state, request, pool), json=False)
+        refreshed.append((kind, day, "questions" in script.modules(), pool["refreshed"]))
+    assert refreshed == [("see", 1, True, "night 1"), ("speak", 1, True, "day 1"), ("eliminate", 1, False, "day 1"),
+                         ("see", 2, False, "day 1")]
 
 
 def test_the_cost_switches_are_on_by_default_for_the_embedded_model_only():

@@ -60,7 +60,7 @@ def decide(state: CgaState, runtime: Runtime[Any]) -> AgentOutput:
     pool: dict[str, Any] = dict(turn.memory)
     probe = turn.request.kind == BELIEF
     if state.get("refresh") and not probe and not turn.request.forced:
-        pool.update(refreshed=turn.view.round, questions=list(state.get("questions") or []),
+        pool.update(refreshed=turn.refresh_key, questions=list(state.get("questions") or []),
                     answers=list(state.get("answers") or []), reflection=str(state.get("reflection") or ""),
                     suggestion=str(state.get("suggestion") or ""))
     reflection = current_reflection(state)

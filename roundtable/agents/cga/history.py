@@ -20,14 +20,14 @@ def observe(state: CgaState, runtime: Runtime[Any]) -> dict[str, Any]:
     Returns:
         ``pool`` (with the seat's experience settings), the ``view`` without its events (they are in
         the memory now), ``refresh`` (whether this decision asks its questions afresh: always in the
-        paper's mode, once per round with ``refresh=round``) and fresh working channels.
+        paper's mode, once per `CgaTurn.refresh_key` with ``refresh=round``) and fresh working channels.
     """
     turn = CgaTurn.of(state, runtime)
     pool = mem.ingest(turn.memory, turn.view, turn.narrate, turn.intro()) or dict(turn.memory)
     opts = turn.options
     pool.update(pool=opts.pool, learn=opts.learn)
     per_round = opts.per_round(turn.seat.model)
-    refresh = not per_round or pool.get("refreshed") != turn.view.round or "reflection" not in pool
+    refresh = not per_round or pool.get("refreshed") != turn.refresh_key or "reflection" not in pool
     view = state["view"]
     return {
         "pool": pool, "refresh": refresh,

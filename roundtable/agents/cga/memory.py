@@ -7,7 +7,7 @@ One pool per agent, a JSON-ready dict the game keeps between decisions::
       "game": "werewolf", "player": 3, "role": "seer", "side": "village",
       "seen": 41,                              # visible events already read
       "messages": [{"text": "Player 5: I am the seer.", "round": 2, "score": 3}, ...],
-      "refreshed": 2,                          # round of the last questions (per-round refresh)
+      "refreshed": "day 2",                    # CgaTurn.refresh_key of the last questions (per-round refresh)
       "questions": [...], "answers": [{"question", "answer"}], "reflection": "...", "suggestion": "...",
       "experience": [{"reflection", "response", "round"}],   # joins the experience pool after the game
       "checked": {"5": false},                 # a Werewolf Seer's own results (werewolf_knowledge.record_checks)

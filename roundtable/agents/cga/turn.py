@@ -133,6 +133,18 @@ class CgaTurn:
         return GAMES[self.view.game].round_name
 
     @property
+    def refresh_key(self) -> str:
+        """Which answers a decision shares under ``refresh=round`` (docs/agents/cga.md#the-modules): Avalon's
+        round (``"3"``); in Werewolf the day's (``"day 2"``), which the next night's decisions reuse, so the day's
+        talk and vote are reasoned on answers written by day, after the night's deaths, not on the night's (the
+        first night, with no day before it, has its own: ``"night 1"``)."""
+        if self.view.game != "werewolf":
+            return str(self.view.round)
+        if self.request.phase in NIGHT:
+            return f"day {self.view.round - 1}" if self.view.round > 1 else f"night {self.view.round}"
+        return f"day {self.view.round}"
+
+    @property
     def role_title(self) -> str:
         """The player's role in words (`GameRules.role_title`: ``Seer``, ``Loyal Servant of Arthur``)."""
         return GAMES[self.view.game].role_title(self.view.role)
