@@ -69,8 +69,9 @@ def judge(
     target: Annotated[str, typer.Argument(
         help="A finished game's id, or an experiment directory (its finished games).")],
     model: Annotated[str, typer.Option(
-        help="The judge model: local, a hosted model name or BASE_URL#MODEL (default: $ROUNDTABLE_MODEL or "
-             "local). Asked at temperature 0, schema-constrained where the endpoint allows.")] = "",
+        help="The judge model: local, a hosted model name, BASE_URL#MODEL or BASE_URL|BASE_URL...#MODEL (replicas) "
+             "(default: $ROUNDTABLE_MODEL or local). Asked at temperature 0, schema-constrained where the endpoint "
+             "allows.")] = "",
     behaviour: Annotated[list[str] | None, typer.Option(
         help="Judge only this behaviour (repeatable). Default: all of the game's: "
              + "; ".join(f"{game} {', '.join(j.behaviours)}" for game, j in judges().items()) + ".")] = None,
