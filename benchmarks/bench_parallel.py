@@ -4,6 +4,11 @@ Usage::
 
     python benchmarks/bench_parallel.py                               # 20 lga games, 1 s a call, 4/8/16 slots
     python benchmarks/bench_parallel.py --games 4 --latency 0.05 --slots 4   # quick check
+    python benchmarks/bench_parallel.py --replicas 1,2,4 --slots 2    # the same model on 1, 2 and 4 servers
+
+With ``--replicas``, each row serves the model from that many servers of ``--slots`` slots each, named in one
+model spec (``URL|URL...#fake``, `roundtable.models.replicas`) with at most ``--slots`` calls at once to each; the
+table gives games per hour and the share of linear scaling from one replica (issue 37's target: 85% from 1 to 4).
 
 A fake OpenAI-compatible server on a loopback port answers every chat
 completion after ``--latency`` seconds, serving at most ``--slots`` requests
@@ -135,6 +140,36 @@ name = "slots{slots}"
 """
 
 
+def replica_table(args: argparse.Namespace) -> int:
+    """Games per hour against 1, 2, 4 ... replicas of the model (``--replicas``), each of ``--slots`` slots."""
+    slots, rows = int(args.slots.split(",")[0]), []
+    for count in (int(r) for r in args.replicas.split(",")):
+        servers = [SlowServer(args.latency, slots) for _ in range(count)]
+        try:
+            with tempfile.TemporaryDirectory(prefix="bench-replicas-") as tmp:
+                config = Path(tmp) / "replicas.toml"
+                config.write_text(CONFIG.format(games=args.games, slots=slots, preset=args.preset, agents=args.agents,
+                                                url="|".join(s.url for s in servers)))
+                start = time.perf_counter()
+                summary = run_experiment(config, Path(tmp) / "exp")
+                wall = time.perf_counter() - start
+                assert not summary.failed, summary.failed
+        finally:
+            for server in servers:
+                server.close()
+        rows.append((count, len(summary.finished), wall, [s.calls for s in servers], max(s.peak for s in servers)))
+    base = rows[0][1] / rows[0][2] / rows[0][0]
+    print(f"\n### Replicas of one model, {slots} slots each, {args.latency:g} s per call: {args.games} `{args.agents}` "
+          f"games, {args.preset}\n")
+    print("| replicas | games | wall s | games per hour | calls per replica | peak calls on a replica | "
+          "share of linear scaling |")
+    print("|---:|---:|---:|---:|---|---:|---:|")
+    for count, games, wall, calls, peak in rows:
+        print(f"| {count} | {games} | {wall:.1f} | {3600 * games / wall:.0f} | {', '.join(map(str, calls))} | "
+              f"{peak} | {games / wall / count / base:.0%} |")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20)
@@ -142,7 +177,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--slots", default="4,8,16", help="comma-separated server slot counts")
     parser.add_argument("--preset", default="bench5")
     parser.add_argument("--agents", default="lga")
+    parser.add_argument("--replicas", default="", help="comma-separated replica counts (each of --slots slots)")
     args = parser.parse_args(argv)
+    if args.replicas:
+        return replica_table(args)
     rows = []
     for slots in (int(s) for s in args.slots.split(",")):
         server = SlowServer(args.latency, slots)
