@@ -15,6 +15,7 @@ variable                       default                              read by
 ``ROUNDTABLE_JSON_SCHEMA``     ``true``                             `roundtable.models.factory` (``server`` specs)
 ``ROUNDTABLE_API_KEY``         ``$OPENAI_API_KEY``, else ``none``   `roundtable.tools.embeddings` (URL endpoints)
 ``OPENAI_API_KEY``             unset                                `roundtable.tools.embeddings`
+``ROUNDTABLE_DATABASE_URL``    unset (files in the data directory)  `roundtable.cli.experiment` (``--database``)
 ``ROUNDTABLE_LOCAL_*``         see `LocalServerSettings`            `roundtable.models.local` (the embedded server)
 =============================  ===================================  ================================================
 
@@ -57,6 +58,9 @@ class Settings(BaseSettings):
             ``none``. Read by `roundtable.tools.embeddings`.
         openai_api_key: ``OPENAI_API_KEY``, the key of OpenAI's embedding endpoint (the chat models' ``openai``
             client reads it itself). Read by `roundtable.tools.embeddings`.
+        database_url: ``ROUNDTABLE_DATABASE_URL``, the PostgreSQL URL of the shared store of experiments
+            (``--database``'s default; docs/experiments.md#shared-database); None: files in the data directory.
+            Read by `roundtable.cli.experiment`.
     """
 
     model_config = _CONFIG
@@ -68,6 +72,7 @@ class Settings(BaseSettings):
     json_schema: str = Field(default="", validation_alias="ROUNDTABLE_JSON_SCHEMA")
     api_key: SecretStr | None = Field(default=None, validation_alias="ROUNDTABLE_API_KEY")
     openai_api_key: SecretStr | None = Field(default=None, validation_alias="OPENAI_API_KEY")
+    database_url: SecretStr | None = Field(default=None, validation_alias="ROUNDTABLE_DATABASE_URL")
 
 
 _LOCAL = {

@@ -17,10 +17,12 @@ from rich.markup import escape
 from rich.table import Table
 
 from roundtable.experiments.config import ExperimentConfigError
-from roundtable.experiments.manifest import experiment_status
+from roundtable.experiments.manifest import experiment_status, experiment_store
 from roundtable.experiments.progress import ProgressBar
 from roundtable.experiments.report import write_report
 from roundtable.experiments.runner import Listener, open_directory, prepare_directory, run_experiment
+from roundtable.settings import settings
+from roundtable.store.database import DatabaseError
 
 app = typer.Typer(help="Batches of games from a configuration file: run (parallel, resumable), status, report.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
@@ -41,6 +43,13 @@ def _terminate(signum: int, frame: Any) -> None:
     raise _Terminated()
 
 
+DatabaseOption = Annotated[str | None, typer.Option(
+    "--database", metavar="URL",
+    help="A PostgreSQL URL (postgresql://USER:PASSWORD@HOST:PORT/DB): checkpoints, records and the run log go "
+         "there, shared by every worker and the report (default: $ROUNDTABLE_DATABASE_URL; else the directory's "
+         "files). Needs the 'postgres' extra.")]
+
+
 @app.command()
 def run(
     config: Annotated[Path, typer.Argument(help="The experiment's TOML configuration.")],
@@ -50,29 +59,32 @@ def run(
     games: Annotated[int | None, typer.Option(
         help="Play only each condition's first N games this time (a smaller-scale run; a later run without "
              "--games continues it).", min=1)] = None,
+    database: DatabaseOption = None,
 ) -> None:
     """Play every unfinished game of an experiment; rerun the same command to resume after any stop."""
     try:
         prepare_directory(config, out_dir)  # refuse a bad configuration before anything runs
     except ExperimentConfigError as error:
         _fail(str(error))
+    url = database or (env.get_secret_value() if (env := settings().database_url) is not None else None)
     previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         if quiet:
-            summary = run_experiment(config, out_dir, Listener(), first=games)
+            summary = run_experiment(config, out_dir, Listener(), first=games, database=url)
         else:
             with ProgressBar(err) as bar:
-                summary = run_experiment(config, out_dir, bar, first=games)
+                summary = run_experiment(config, out_dir, bar, first=games, database=url)
     except _Terminated:
         _fail("terminated; rerun the same command to continue", code=128 + signal.SIGTERM)
     except KeyboardInterrupt:
         _fail("interrupted; rerun the same command to continue", code=130)
-    except ExperimentConfigError as error:
+    except (ExperimentConfigError, DatabaseError) as error:
         _fail(str(error))
     finally:
         signal.signal(signal.SIGTERM, previous)
+    elsewhere = f", {len(summary.elsewhere)} left to another process" if summary.elsewhere else ""
     out.print(f"{summary.directory}: {len(summary.finished)} games finished now, {summary.skipped} before, "
-              f"{len(summary.failed)} failed, {len(summary.unfinished)} unfinished", markup=False)
+              f"{len(summary.failed)} failed, {len(summary.unfinished)} unfinished{elsewhere}", markup=False)
     for game_id, reason in sorted(summary.failed.items()):
         err.print(f"failed: {game_id}: {reason}", markup=False)
     if summary.failed or summary.unfinished:
@@ -81,13 +93,15 @@ def run(
 
 
 @app.command()
-def status(directory: Annotated[Path, typer.Argument(help="The experiment directory.")]) -> None:
+def status(directory: Annotated[Path, typer.Argument(help="The experiment directory.")],
+           database: DatabaseOption = None) -> None:
     """Where an experiment stands: games finished, unfinished, running, missing and failed per condition."""
     try:
         config, games, path = open_directory(directory)
-    except ExperimentConfigError as error:
+        with experiment_store(path, config, database):
+            state = experiment_status(path, config, games)
+    except (ExperimentConfigError, DatabaseError) as error:
         _fail(str(error))
-    state = experiment_status(path, config, games)
     table = Table(title=f"Experiment {state['experiment']} ({path})")
     for column in ("condition", "planned", "finished", "running", "unfinished", "missing", "calls", "tokens",
                    "fallbacks", "wall s"):
@@ -108,11 +122,13 @@ def status(directory: Annotated[Path, typer.Argument(help="The experiment direct
 def report(
     directory: Annotated[Path, typer.Argument(help="The experiment directory.")],
     out_dir: Annotated[Path | None, typer.Option("--out", help="Where to write (default: DIR/report).")] = None,
+    database: DatabaseOption = None,
 ) -> None:
     """Write the experiment's report from its finished records: report.md, CSV tables, PNG plots."""
     try:
         config, games, path = open_directory(directory)
-    except ExperimentConfigError as error:
+        with experiment_store(path, config, database):
+            written = write_report(path, config, games, out_dir)
+    except (ExperimentConfigError, DatabaseError) as error:
         _fail(str(error))
-    written = write_report(path, config, games, out_dir)
     out.print(str(written), markup=False)

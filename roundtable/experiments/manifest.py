@@ -5,29 +5,86 @@ results), ``runs.jsonl`` (each attempt's wall seconds and error) and the
 checkpoint database's size. `experiment_status` is what ``roundtable
 experiment status DIR`` prints; `write_manifest` stores it, with per-game
 rows, as ``manifest.json`` at the end of each run.
+
+An experiment run with a shared database (``--database``, docs/experiments.md#shared-database) keeps its records,
+run log and checkpoints there instead, and its directory says where in ``store.json`` (the URL without its
+password); `experiment_store` opens that store for whoever reads the directory.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from roundtable.experiments.config import ExperimentConfig, PlannedGame
+from roundtable.experiments.config import ExperimentConfig, PlannedGame, load_config
 from roundtable.experiments.retention import database_bytes
 from roundtable.metrics.cost import cost_summary
-from roundtable.settings import data_home
+from roundtable.settings import data_home, settings
+from roundtable.store import database as shared_store
 from roundtable.store.locks import is_driven
-from roundtable.store.records import read_record
+from roundtable.store.records import has_records, read_record
 
 MANIFEST_FILE = "manifest.json"
 RUNS_FILE = "runs.jsonl"
 """One line per attempt at a game (status, wall seconds, error), appended by `roundtable.experiments.runner`."""
+STORE_FILE = "store.json"
+"""In a directory whose games live in a shared database: ``{"database": URL without its password}``."""
+
+
+def recorded_database(directory: Path) -> str | None:
+    """The database URL (without its password) an experiment directory keeps its games in, or ``None``: its files."""
+    path = directory / STORE_FILE
+    if not path.is_file():
+        return None
+    return str(json.loads(path.read_text(encoding="utf-8"))["database"])
+
+
+@contextmanager
+def experiment_store(directory: Path, config: ExperimentConfig | None = None,
+                     database: str | None = None) -> Iterator[shared_store.Database | None]:
+    """Use the store of the experiment in ``directory`` for the block: the shared database at ``database`` if
+    given, else, for a directory run with one (`recorded_database`), ``$ROUNDTABLE_DATABASE_URL`` or the URL it
+    recorded; else its own files (``None``). A database already in use for this experiment is kept.
+
+    Args:
+        directory: the experiment directory.
+        config: the experiment's configuration (``None``: read from the directory when a database is involved).
+        database: the database's URL, if given (``--database``).
+
+    Raises:
+        DatabaseError: the database cannot be used (one line, before anything is read or played).
+    """
+    recorded = recorded_database(directory)
+    current = shared_store.active()
+    if database is None and recorded is None and current is None:
+        yield None
+        return
+    if config is None:
+        config = load_config(directory / "experiment.toml")[0]
+    namespace = shared_store.namespace_of(config.name)
+    if current is not None and current.namespace == namespace and database is None:
+        yield current
+        return
+    env = settings().database_url
+    url = database or (recorded and (env.get_secret_value() if env is not None else recorded))
+    if not url:
+        with shared_store.use_database(None):
+            yield None
+        return
+    with shared_store.open_database(url, namespace) as opened:
+        yield opened
 
 
 def read_runs(directory: Path) -> list[dict[str, Any]]:
-    """Every attempt line of ``runs.jsonl``, oldest first (a torn last line, from a kill, is skipped)."""
+    """Every attempt line of ``runs.jsonl``, oldest first (a torn last line, from a kill, is skipped); from the
+    shared database's run log while one is in use."""
+    shared = shared_store.active()
+    if shared is not None:
+        return shared.runs()
     path = directory / RUNS_FILE
     if not path.is_file():
         return []
@@ -48,7 +105,14 @@ def experiment_status(directory: Path, config: ExperimentConfig, games: list[Pla
         "failures": {game_id: last error}, "conditions": {name: {"planned", "finished", "unfinished",
         "missing", "wall_seconds", "cost": `cost_summary`}}, "games": [per-game rows], "database_bytes",
         "records_bytes"}``. A failure is listed while the game is not finished and its last attempt raised.
+        Read from the experiment's store (`experiment_store`).
     """
+    with experiment_store(directory, config) as shared:
+        return _status(directory, config, games, shared)
+
+
+def _status(directory: Path, config: ExperimentConfig, games: list[PlannedGame],
+            shared: shared_store.Database | None) -> dict[str, Any]:
     runs = read_runs(directory)
     attempts: dict[str, list[dict[str, Any]]] = {}
     for run in runs:
@@ -58,7 +122,7 @@ def experiment_status(directory: Path, config: ExperimentConfig, games: list[Pla
     records: dict[str, list[dict[str, Any]]] = {}
     with data_home(directory):
         for game in games:
-            record = read_record(game.game_id) if (directory / "records").is_dir() else None
+            record = read_record(game.game_id) if has_records() else None
             status = "missing" if record is None else "finished" if record.get("status") == "finished" else "unfinished"
             if status == "unfinished" and is_driven(game.game_id):
                 status = "running"
@@ -82,6 +146,9 @@ def experiment_status(directory: Path, config: ExperimentConfig, games: list[Pla
         done = entry["finished"]
         entry["wall_seconds_per_game"] = round(entry["wall_seconds"] / done, 3) if done else 0.0
     records_dir = directory / "records"
+    checkpoint_bytes, record_bytes = shared.sizes() if shared is not None else (
+        database_bytes(directory / "checkpoints.sqlite"),
+        sum(p.stat().st_size for p in records_dir.glob("*.json")) if records_dir.is_dir() else 0)
     return {
         "experiment": config.name,
         "game": config.game,
@@ -90,8 +157,8 @@ def experiment_status(directory: Path, config: ExperimentConfig, games: list[Pla
         **{key: sum(1 for r in rows if r["status"] == key) for key in ("finished", "unfinished", "running", "missing")},
         "failures": {r["game_id"]: r["error"] for r in rows if "error" in r},
         "conditions": conditions,
-        "database_bytes": database_bytes(directory / "checkpoints.sqlite"),
-        "records_bytes": sum(p.stat().st_size for p in records_dir.glob("*.json")) if records_dir.is_dir() else 0,
+        "database_bytes": checkpoint_bytes,
+        "records_bytes": record_bytes,
         "games": rows,
     }
 

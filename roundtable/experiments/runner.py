@@ -16,6 +16,13 @@ result, since results are read from finished records only. The games of a
 learning series (`roundtable.experiments.learning`) run one after another, in
 seed order. A condition reading a frozen pool (`roundtable.experiments.pools`)
 plays after the others, once the games its pool is built from have finished.
+
+With a shared database (``database``: a PostgreSQL URL, docs/experiments.md#shared-database) the checkpoints,
+records and run log go there instead (`roundtable.store.database`), and the directory keeps the URL without its
+password (``store.json``). Every game is played under its lock (the database's advisory lock, else its lock
+file), and whether it is still to play is asked again once the lock is held, so processes on several machines
+running the same experiment against one database never play a game twice: a game another process holds or has
+just finished is left to it (`RunSummary.elsewhere`).
 """
 
 from __future__ import annotations
@@ -38,13 +45,21 @@ from roundtable.experiments.config import (
     resolve_games,
 )
 from roundtable.experiments.learning import Learning
-from roundtable.experiments.manifest import RUNS_FILE, write_manifest
+from roundtable.experiments.manifest import (
+    RUNS_FILE,
+    STORE_FILE,
+    experiment_store,
+    recorded_database,
+    write_manifest,
+)
 from roundtable.experiments.pools import build_frozen_pool, pool_plan
 from roundtable.experiments.retention import apply_retention, compact
 from roundtable.models.limits import set_endpoint_limit
 from roundtable.play.runner import open_runner
 from roundtable.settings import data_home
 from roundtable.store import paths
+from roundtable.store.database import Database, active, redact
+from roundtable.store.locks import GameBusyError, game_lock
 from roundtable.store.records import read_record
 
 CONFIG_FILE = "experiment.toml"
@@ -82,13 +97,15 @@ class Listener:
 @dataclass
 class RunSummary:
     """What a run did: games finished before it (``skipped``), finished now, failed now (with errors),
-    still unfinished; the experiment directory."""
+    still unfinished, left to another process that was playing or had just finished them (``elsewhere``); the
+    experiment directory."""
 
     directory: Path
     skipped: int = 0
     finished: list[str] = field(default_factory=list)
     failed: dict[str, str] = field(default_factory=dict)
     unfinished: list[str] = field(default_factory=list)
+    elsewhere: list[str] = field(default_factory=list)
 
 
 def prepare_directory(config_path: str | Path,
@@ -167,7 +184,7 @@ def series_of(games: list[PlannedGame]) -> list[list[PlannedGame]]:
 
 
 def run_experiment(config_path: str | Path, out: str | Path | None = None, listener: Listener | None = None,
-                   models: Any = None, first: int | None = None) -> RunSummary:
+                   models: Any = None, first: int | None = None, database: str | None = None) -> RunSummary:
     """Play every unfinished game of an experiment (see the module docstring).
 
     Args:
@@ -178,13 +195,17 @@ def run_experiment(config_path: str | Path, out: str | Path | None = None, liste
             models).
         first: play only each condition's first ``first`` games (its first seeds) this time: a run at a smaller
             scale, which a later run without it continues (``None``: every game).
+        database: the PostgreSQL URL of a shared store (``None``: the one the directory was run with, if any
+            (`roundtable.experiments.manifest.experiment_store`), else the directory's files).
 
     Returns:
         A `RunSummary`; the manifest is rewritten at the end.
 
     Raises:
-        ExperimentConfigError: an invalid configuration, or a tournament's ``first`` games that are not whole blocks
-            of its rotation, before any game starts.
+        ExperimentConfigError: an invalid configuration, a tournament's ``first`` games that are not whole blocks
+            of its rotation, a directory whose games are in its files given a database, or a database holding
+            another configuration of the same name, before any game starts.
+        DatabaseError: a database that cannot be reached or holds another schema version, before any game starts.
     """
     config, games, directory = prepare_directory(config_path, out)
     if config.tournament is not None and first is not None:  # a tournament plays whole blocks of its rotation
@@ -195,14 +216,51 @@ def run_experiment(config_path: str | Path, out: str | Path | None = None, liste
     summary = RunSummary(directory)
     set_endpoint_limit(config.model_calls_per_endpoint)
     started_at = time.time()
+    if database is not None and recorded_database(directory) is None and (
+            (directory / "records").is_dir() or (directory / "checkpoints.sqlite").exists()):
+        raise ExperimentConfigError(f"{directory} keeps its games in its own files, not in a database; run it "
+                                    "without --database and $ROUNDTABLE_DATABASE_URL, or choose another --out")
     try:
-        with data_home(directory):
+        with data_home(directory), experiment_store(directory, config, database) as shared:
+            if shared is not None:
+                _claim(shared, config, directory, database)
             chosen = games if first is None else [g for g in games if g.index < first]
             _run_all(config, chosen, directory, listener, summary, Learning(directory, models), models)
             write_manifest(directory, config, games, run_seconds=time.time() - started_at)
     finally:
         set_endpoint_limit(None)
     return summary
+
+
+def _claim(shared: Database, config: ExperimentConfig, directory: Path, database: str | None) -> None:
+    """Check that ``shared`` may hold this experiment, and note in the directory where its games are.
+
+    Raises:
+        ExperimentConfigError: a retention the database does not offer, or another configuration of the same name
+            already in the database.
+    """
+    if config.retention == "keep_last":
+        raise ExperimentConfigError("retention = \"keep_last\" is not available with a shared database yet; "
+                                    "use \"delete\" or \"keep_all\"")
+    ours = json.dumps(config.model_dump(mode="json"), sort_keys=True)
+    if shared.claim("experiment", ours) != ours:
+        raise ExperimentConfigError(f"{shared.where} holds another configuration of the experiment {config.name!r}; "
+                                    "rename the experiment, or use another database")
+    if database is not None:
+        store = directory / STORE_FILE
+        tmp = store.with_suffix(".tmp")
+        tmp.write_text(json.dumps({"database": redact(database)}) + "\n", encoding="utf-8")
+        os.replace(tmp, store)
+
+
+def _log_run(directory: Path, outcome: Outcome) -> None:
+    """Append ``outcome`` to the run log: the shared database's, else ``runs.jsonl``."""
+    shared = active()
+    if shared is not None:
+        shared.append_run(outcome.__dict__)
+        return
+    with (directory / RUNS_FILE).open("a", encoding="utf-8") as handle:
+        handle.write(json.dumps(outcome.__dict__) + "\n")
 
 
 def _run_all(config: ExperimentConfig, games: list[PlannedGame], directory: Path, listener: Listener,
@@ -224,6 +282,21 @@ def _run_all(config: ExperimentConfig, games: list[PlannedGame], directory: Path
             if status[game.game_id] == "finished":
                 settle(game)
         def play(game: PlannedGame) -> bool:
+            """Play ``game`` under its lock if it is still to play; whether it is finished now."""
+            try:
+                with game_lock(game.game_id):
+                    status[game.game_id] = game_status(game)  # asked again under the lock: another process may
+                    if status[game.game_id] == "finished":    # have finished it since this run looked
+                        with runs_lock:
+                            summary.elsewhere.append(game.game_id)
+                        return True
+                    return attempt(game)
+            except GameBusyError:  # another process plays it now
+                with runs_lock:
+                    summary.elsewhere.append(game.game_id)
+                return False
+
+        def attempt(game: PlannedGame) -> bool:
             listener.started(game)
             begin = time.perf_counter()
             error: str | None = None
@@ -243,8 +316,7 @@ def _run_all(config: ExperimentConfig, games: list[PlannedGame], directory: Path
                               "finished" if finished else "failed" if error else "interrupted",
                               round(time.perf_counter() - begin, 3), error)
             with runs_lock:
-                with (directory / RUNS_FILE).open("a", encoding="utf-8") as handle:
-                    handle.write(json.dumps(outcome.__dict__) + "\n")
+                _log_run(directory, outcome)
                 if finished:
                     summary.finished.append(game.game_id)
                 elif error:
@@ -295,5 +367,7 @@ def _run_all(config: ExperimentConfig, games: list[PlannedGame], directory: Path
             build_frozen_pool(plan)
             ready.append(name)
         run([s for s in series_of(games) if s[0].condition in ready])
+        # a game left to another process counts as unfinished here until that process has finished it
+        summary.unfinished.extend(g for g in summary.elsewhere if (read_record(g) or {}).get("status") != "finished")
     if config.retention != "keep_all":
-        compact(directory / "checkpoints.sqlite")
+        compact(directory / "checkpoints.sqlite")  # no file with a shared database: nothing to do

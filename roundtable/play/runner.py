@@ -1,7 +1,8 @@
 """Running games with persistence: the SQLite checkpointer, streaming, records.
 
 The CLI and the experiments run every game through `GameRunner`: the game
-graph compiled with a `SqliteSaver` on ``<data dir>/checkpoints.sqlite``,
+graph compiled with a `SqliteSaver` on ``<data dir>/checkpoints.sqlite`` (or,
+while a shared database is in use, its ``PostgresSaver``: `roundtable.store.checkpoints`),
 durability ``"sync"`` (every superstep is on disk before the next starts) and
 the game id as thread id, so a game killed at any point resumes from its last
 step with `GameRunner.resume`.
@@ -17,7 +18,6 @@ from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import BaseCheckpointSaver
-from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.types import Command
 
 from roundtable.agents.human import is_question
@@ -25,6 +25,7 @@ from roundtable.agents.registry import AGENT_KINDS
 from roundtable.games import GAMES
 from roundtable.graphs.game import GameGraph, build_game_graph
 from roundtable.store import paths
+from roundtable.store.checkpoints import open_checkpointer
 from roundtable.store.locks import game_lock, is_driven
 from roundtable.store.records import build_record, read_record, write_record
 
@@ -268,7 +269,8 @@ def game_of(game_id: str) -> str:
 
 @contextmanager
 def open_runner(game: str = "avalon", models: Any = None) -> Iterator[GameRunner]:
-    """A `GameRunner` of ``game`` on the data directory's SQLite checkpoint database (closed on exit);
+    """A `GameRunner` of ``game`` on the store's checkpointer (`open_checkpointer`: the data directory's SQLite
+    file, closed on exit, or the shared database in use);
     ``models``: the `roundtable.agents.common.model_calls.ModelProvider` of its agents (``None``: the model factory;
     tests pass scripted models).
 
@@ -276,5 +278,5 @@ def open_runner(game: str = "avalon", models: Any = None) -> Iterator[GameRunner
         KeyError: no such game.
     """
     rules = GAMES[game]
-    with SqliteSaver.from_conn_string(str(paths.checkpoint_db())) as saver:
+    with open_checkpointer() as saver:
         yield GameRunner(build_game_graph(rules, models=models).compile(checkpointer=saver), game)

@@ -10,6 +10,9 @@ log, an Avalon record carries the ``beliefs`` its players stated at the end
 ``experience_pools`` its ``cga`` seats played with (`roundtable.metrics.pools`).
 Records written before either existed lack the key; readers take its absence
 for "none recorded".
+
+While a shared database is in use (`roundtable.store.database.use_database`),
+records are read from and written to it instead, as the same JSON text.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from roundtable.games import GAMES
-from roundtable.store import paths
+from roundtable.store import database, paths
 from roundtable.store.locks import is_driven
 
 RECORD_VERSION = 2
@@ -98,13 +101,25 @@ def record_path(game_id: str) -> Path:
     return paths.inside(paths.records_dir(), f"{paths.check_game_id(game_id)}.json")
 
 
-def write_record(record: dict[str, Any]) -> Path:
-    """Write ``record`` atomically (temp file, then rename) and return its path."""
+def write_record(record: dict[str, Any]) -> Path | None:
+    """Write ``record`` atomically (temp file, then rename) and return its path (``None``: written to the shared
+    database in use, where a finished record is never replaced by an unfinished one)."""
+    shared = database.active()
+    if shared is not None:
+        paths.check_game_id(record["game_id"])
+        shared.write_record(record)
+        return None
     path = record_path(record["game_id"])
     tmp = path.with_suffix(".json.tmp")
     tmp.write_text(json.dumps(record, indent=1, ensure_ascii=False))
     os.replace(tmp, path)
     return path
+
+
+def has_records() -> bool:
+    """Whether the store in use may hold records: a shared database, or a data directory with ``records/``
+    (nothing is created to find out)."""
+    return database.active() is not None or (paths.home_path() / "records").is_dir()
 
 
 class RecordError(ValueError):
@@ -117,6 +132,10 @@ def read_record(game_id: str) -> dict[str, Any] | None:
     Raises:
         RecordError: the record file exists but cannot be read as a record.
     """
+    shared = database.active()
+    if shared is not None:
+        stored = shared.read_record(paths.check_game_id(game_id))
+        return None if stored is None else upgrade_record(stored)
     if not (paths.home_path() / "records").is_dir():
         return None
     path = record_path(game_id)
@@ -157,12 +176,17 @@ def list_records() -> list[dict[str, Any]]:
     status ``unreadable`` and the problem, instead of failing the whole list.
     """
     out = []
-    for path in paths.records_dir().glob("*.json"):
+    shared = database.active()
+    stored = ([(game_id, text, f"{shared.where} {game_id}") for game_id, text in shared.records()]
+              if shared is not None else
+              [(path.stem, path, str(path)) for path in paths.records_dir().glob("*.json")])
+    for game_id, source, where in stored:
         try:
-            summary = _summary(json.loads(path.read_text(encoding="utf-8")))
+            text = source.read_text(encoding="utf-8") if isinstance(source, Path) else source
+            summary = _summary(json.loads(text))
         except (OSError, UnicodeDecodeError, ValueError) as error:  # JSONDecodeError is a ValueError
-            out.append({"game_id": path.stem, "status": "unreadable", "winner": None, "end_reason": None,
-                        "updated": "", "seed": None, "preset": None, "problem": f"{path}: {error}"})
+            out.append({"game_id": game_id, "status": "unreadable", "winner": None, "end_reason": None,
+                        "updated": "", "seed": None, "preset": None, "problem": f"{where}: {error}"})
             continue
         if summary["status"] == "running" and not is_driven(summary["game_id"]):
             summary["status"] = "interrupted"
