@@ -19,6 +19,7 @@ from rich.table import Table
 from roundtable.experiments.config import ExperimentConfigError
 from roundtable.experiments.manifest import experiment_status, experiment_store
 from roundtable.experiments.progress import ProgressBar
+from roundtable.experiments.ray_executor import RayExecutor, executor_for
 from roundtable.experiments.report import write_report
 from roundtable.experiments.runner import Listener, open_directory, prepare_directory, run_experiment
 from roundtable.settings import settings
@@ -59,21 +60,31 @@ def run(
     games: Annotated[int | None, typer.Option(
         help="Play only each condition's first N games this time (a smaller-scale run; a later run without "
              "--games continues it).", min=1)] = None,
+    executor: Annotated[str, typer.Option(
+        metavar="in-process|ray",
+        help="What plays the games: threads of this process (in-process), or Ray tasks (ray: the 'cluster' extra; "
+             "docs/experiments.md#running-on-several-machines).")] = "in-process",
+    ray_address: Annotated[str | None, typer.Option(
+        "--ray-address", metavar="ADDR",
+        help="With --executor ray: the Ray cluster to join, 'auto' (the one `ray start` started here) or "
+             "HOST:PORT (default: start a local Ray instance).")] = None,
     database: DatabaseOption = None,
 ) -> None:
     """Play every unfinished game of an experiment; rerun the same command to resume after any stop."""
+    ray: RayExecutor | None = None
     try:
-        prepare_directory(config, out_dir)  # refuse a bad configuration before anything runs
+        checked, _, _ = prepare_directory(config, out_dir)  # refuse a bad configuration before anything runs
+        ray = executor_for(executor, ray_address, checked)  # and Ray missing or not answering
     except ExperimentConfigError as error:
         _fail(str(error))
     url = database or (env.get_secret_value() if (env := settings().database_url) is not None else None)
     previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         if quiet:
-            summary = run_experiment(config, out_dir, Listener(), first=games, database=url)
+            summary = run_experiment(config, out_dir, Listener(), first=games, executor=ray, database=url)
         else:
             with ProgressBar(err) as bar:
-                summary = run_experiment(config, out_dir, bar, first=games, database=url)
+                summary = run_experiment(config, out_dir, bar, first=games, executor=ray, database=url)
     except _Terminated:
         _fail("terminated; rerun the same command to continue", code=128 + signal.SIGTERM)
     except KeyboardInterrupt:
@@ -82,6 +93,8 @@ def run(
         _fail(str(error))
     finally:
         signal.signal(signal.SIGTERM, previous)
+        if ray is not None:
+            ray.close()
     elsewhere = f", {len(summary.elsewhere)} left to another process" if summary.elsewhere else ""
     out.print(f"{summary.directory}: {len(summary.finished)} games finished now, {summary.skipped} before, "
               f"{len(summary.failed)} failed, {len(summary.unfinished)} unfinished{elsewhere}", markup=False)

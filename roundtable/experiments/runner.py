@@ -32,6 +32,7 @@ import os
 import queue
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -63,6 +64,9 @@ from roundtable.store.locks import GameBusyError, game_lock
 from roundtable.store.records import read_record
 
 CONFIG_FILE = "experiment.toml"
+
+Executor = Callable[..., None]
+"""What plays a run's games: ``(config, games, directory, listener, summary, learning, models)``, as `_run_all`."""
 
 
 @dataclass
@@ -184,7 +188,8 @@ def series_of(games: list[PlannedGame]) -> list[list[PlannedGame]]:
 
 
 def run_experiment(config_path: str | Path, out: str | Path | None = None, listener: Listener | None = None,
-                   models: Any = None, first: int | None = None, database: str | None = None) -> RunSummary:
+                   models: Any = None, first: int | None = None, database: str | None = None,
+                   executor: Executor | None = None) -> RunSummary:
     """Play every unfinished game of an experiment (see the module docstring).
 
     Args:
@@ -195,6 +200,8 @@ def run_experiment(config_path: str | Path, out: str | Path | None = None, liste
             models).
         first: play only each condition's first ``first`` games (its first seeds) this time: a run at a smaller
             scale, which a later run without it continues (``None``: every game).
+        executor: what plays the games (``None``: threads of this process, `_run_all`; `roundtable.experiments.
+            ray_executor.RayExecutor`: Ray tasks), called as `_run_all` is.
         database: the PostgreSQL URL of a shared store (``None``: the one the directory was run with, if any
             (`roundtable.experiments.manifest.experiment_store`), else the directory's files).
 
@@ -225,7 +232,7 @@ def run_experiment(config_path: str | Path, out: str | Path | None = None, liste
             if shared is not None:
                 _claim(shared, config, directory, database)
             chosen = games if first is None else [g for g in games if g.index < first]
-            _run_all(config, chosen, directory, listener, summary, Learning(directory, models), models)
+            (executor or _run_all)(config, chosen, directory, listener, summary, Learning(directory, models), models)
             write_manifest(directory, config, games, run_seconds=time.time() - started_at)
     finally:
         set_endpoint_limit(None)
