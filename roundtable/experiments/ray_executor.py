@@ -39,8 +39,6 @@ refused (`RayExecutorError`, a one-line message) before any game starts.
 
 from __future__ import annotations
 
-import importlib
-import json
 import socket
 import time
 from collections.abc import Callable
@@ -50,14 +48,15 @@ from typing import Any
 
 from roundtable.experiments.config import ExperimentConfig, ExperimentConfigError, PlannedGame
 from roundtable.experiments.learning import Learning
-from roundtable.experiments.manifest import RUNS_FILE
+from roundtable.experiments.manifest import experiment_store
 from roundtable.experiments.pools import build_frozen_pool, pool_plan
 from roundtable.experiments.retention import apply_retention, compact
-from roundtable.experiments.runner import Listener, Outcome, RunSummary, game_status, series_of
+from roundtable.experiments.runner import Listener, Outcome, RunSummary, _log_run, game_status, series_of
 from roundtable.models.limits import set_endpoint_limit
 from roundtable.play.runner import open_runner
 from roundtable.settings import data_home
-from roundtable.store.locks import GameBusyError
+from roundtable.store.database import active
+from roundtable.store.locks import GameBusyError, game_lock
 from roundtable.store.records import read_record
 
 INSTALL = "pip install -e '.[cluster]'"
@@ -118,15 +117,6 @@ def resolve_address(address: str) -> str:
     return address
 
 
-def _shared_database() -> Any:
-    """The shared database in use in this process, where that store exists (`roundtable.store.database`)."""
-    try:
-        module = importlib.import_module("roundtable.store.database")
-    except ImportError:
-        return None
-    return getattr(module, "active", lambda: None)()
-
-
 def _line(error: BaseException) -> str:
     text = str(error).strip().splitlines()
     return f"{type(error).__name__}: {text[0] if text else ''}".strip()
@@ -145,7 +135,6 @@ class RayExecutor:
         num_cpus: CPUs each game's task asks for.
         resources: custom resources each game's task asks for.
         max_retries: how often Ray runs again a task whose worker died.
-        database: the shared database's URL, passed to every task (not built yet: refused).
         worker_hook: see `WorkerHook`.
     """
 
@@ -154,7 +143,6 @@ class RayExecutor:
     num_cpus: float = 1
     resources: dict[str, float] = field(default_factory=dict)
     max_retries: int = 3
-    database: str | None = None
     worker_hook: WorkerHook | None = None
     _owned: bool = False
 
@@ -165,9 +153,6 @@ class RayExecutor:
             RayExecutorError: Ray missing, an address that does not answer, or ``ray.init`` failing.
         """
         ray = import_ray()
-        if self.database is not None:
-            raise RayExecutorError("--executor ray with --database is not built yet; run it with the in-process "
-                                   "executor, or without --database")
         address = resolve_address(self.address) if self.address is not None else None
         if ray.is_initialized():
             return
@@ -197,9 +182,6 @@ class RayExecutor:
                  summary: RunSummary, learning: Any, models: Any) -> None:
         """Play ``games`` (the runner's ``_run_all`` contract: the same order, summary, listener and run log)."""
         ray = import_ray()
-        if _shared_database() is not None:
-            raise RayExecutorError("--executor ray with --database is not built yet; run it with the in-process "
-                                   "executor, or without --database")
         if not ray.is_initialized():
             self.connect(config)
         try:
@@ -240,6 +222,8 @@ class _Driver:
         self.running: dict[str, PlannedGame] = {}
         self.by_id: dict[str, PlannedGame] = {}
         self.ended: set[str] = set()
+        shared = active()  # the run's shared database: every worker opens it from its URL
+        self.database = shared.url if shared is not None else None
         self.task = ray.remote(_play_series).options(
             num_cpus=executor.num_cpus, resources=executor.resources or None, max_retries=executor.max_retries,
             retry_exceptions=False)
@@ -276,7 +260,7 @@ class _Driver:
         for series in batch:
             todo = [g for g in series if status[g.game_id] != "finished"]
             if todo:
-                ref = self.task.remote(str(self.directory), self.executor.database, self.config, todo, self.models,
+                ref = self.task.remote(str(self.directory), self.database, self.config, todo, self.models,
                                        self.queue, self.forward_events, self.executor.worker_hook)
                 pending[ref] = todo
         while pending:
@@ -310,15 +294,14 @@ class _Driver:
         elif kind == "ended":
             self._end(Outcome(**payload))
         elif kind == "elsewhere":  # another process drives it, and records it
-            getattr(self.summary, "elsewhere", self.summary.unfinished).append(game_id)
+            self.summary.elsewhere.append(game_id)
         elif kind == "unfinished":
             self.summary.unfinished.append(game_id)
 
     def _end(self, outcome: Outcome) -> None:
         self.running.pop(outcome.game_id, None)
         self.ended.add(outcome.game_id)
-        with (self.directory / RUNS_FILE).open("a", encoding="utf-8") as handle:
-            handle.write(json.dumps(outcome.__dict__) + "\n")
+        _log_run(self.directory, outcome)
         if outcome.status == "finished":
             self.summary.finished.append(outcome.game_id)
         elif outcome.status == "failed":
@@ -353,11 +336,9 @@ def _play_series(directory: str, database: str | None, config: ExperimentConfig,
     Runs in a worker process; reports ``(kind, game id, payload)`` messages on ``queue``. Safe to run again after
     a lost worker: finished games are skipped and an interrupted one resumes from its last checkpoint.
     """
-    if database is not None:
-        raise RuntimeError("a shared database is not built into the Ray executor yet")
     set_endpoint_limit(config.model_calls_per_endpoint)
     try:
-        with data_home(Path(directory)):
+        with data_home(Path(directory)), experiment_store(Path(directory), config, database):
             learning = Learning(Path(directory), models)
             with open_runner(config.game, models) as runner:
                 for index, game in enumerate(series):
@@ -373,6 +354,21 @@ def _play_series(directory: str, database: str | None, config: ExperimentConfig,
 
 
 def _play_one(runner: Any, learning: Any, config: ExperimentConfig, game: PlannedGame, queue: Any,
+              forward_events: bool, hook: WorkerHook | None) -> bool:
+    """Play ``game`` under its lock if it is still to play (asked again once the lock is held); whether it is
+    finished now. A game another process holds, or has just finished, is left to it."""
+    try:
+        with game_lock(game.game_id):
+            if game_status(game) == "finished":
+                queue.put(("elsewhere", game.game_id, None))
+                return True
+            return _attempt(runner, learning, config, game, queue, forward_events, hook)
+    except GameBusyError:
+        queue.put(("elsewhere", game.game_id, None))
+        return False
+
+
+def _attempt(runner: Any, learning: Any, config: ExperimentConfig, game: PlannedGame, queue: Any,
               forward_events: bool, hook: WorkerHook | None) -> bool:
     """One attempt at ``game`` in a worker (the in-process runner's attempt); whether it is finished now."""
     queue.put(("started", game.game_id, None))
@@ -393,9 +389,6 @@ def _play_one(runner: Any, learning: Any, config: ExperimentConfig, game: Planne
         finished = (read_record(game.game_id) or {}).get("status") == "finished"
         if finished:
             _settle(runner, learning, config, game)
-    except GameBusyError:  # another worker drives it now: it is that worker's to record
-        queue.put(("elsewhere", game.game_id, None))
-        return False
     except Exception as raised:  # a dead endpoint, a bug in an agent: reported, retried by the next run
         finished, error = False, f"{type(raised).__name__}: {raised}"
     outcome = Outcome(game.game_id, game.condition, game.seed,
