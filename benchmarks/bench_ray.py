@@ -2,13 +2,14 @@
 
 Usage::
 
-    python benchmarks/bench_ray.py                            # 1, 2, 4 workers; 3 games per worker; 1 s a call
+    python benchmarks/bench_ray.py                            # 1, 2, 4 workers; the same 12 games; 1 s a call
     python benchmarks/bench_ray.py --workers 1,2 --games-per-worker 2 --latency 0.2   # quick check
     python benchmarks/bench_ray.py --address HOST:PORT --workers 8   # a cluster (its CPUs decide the workers)
 
 Each row starts a local Ray instance of that many CPUs (one game task each: ``roundtable experiment run
 --executor ray``), warms its workers (every worker imports the game stack once, as a long run does), then times
-``run_experiment`` over ``workers x games-per-worker`` games: ``bench5``, every seat ``naive`` with its words from
+``run_experiment`` over the same games in every row (seeds 0 to ``most workers x games-per-worker`` - 1, so every
+row makes the same model calls): ``bench5``, every seat ``naive`` with its words from
 the model (``words=model``), so every utterance is one call to the fake server of `bench_parallel.SlowServer`,
 ``--latency`` seconds each, with more slots than games so that the server never queues. The table gives wall
 time, games per hour, and the share of linear scaling from one worker (issue 37's target: 85% from 1 to 4).
@@ -71,9 +72,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     ray = import_ray()
     rows = []
-    for workers in (int(w) for w in args.workers.split(",")):
+    counts = [int(w) for w in args.workers.split(",")]
+    games = max(counts) * args.games_per_worker  # the same games (seeds) in every row
+    for workers in counts:
         server = SlowServer(args.latency, 256)
-        games = workers * args.games_per_worker
         try:
             with tempfile.TemporaryDirectory(prefix="bench-ray-") as tmp:
                 config = Path(tmp) / "ray.toml"
@@ -90,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
         rows.append((workers, len(summary.finished), wall, server.calls, server.peak))
     base = rows[0][1] / rows[0][2] / rows[0][0]
     print(f"\n### Games as Ray tasks, {args.latency:g} s per model call: `naive` seats with words from the model, "
-          f"bench5, {args.games_per_worker} games per worker\n")
+          f"bench5, the same {games} games in every row\n")
     print("| workers | games | wall s | model calls | peak calls at once | games per hour | "
           "share of linear scaling |")
     print("|---:|---:|---:|---:|---:|---:|---:|")
