@@ -16,6 +16,9 @@ from pathlib import Path
 import pytest
 from e2e_cli import record, run
 
+from roundtable.agents.common.options import embedded_values
+from roundtable.agents.lga.options import LgaOptions
+
 pytestmark = pytest.mark.model
 
 
@@ -32,10 +35,13 @@ def test_an_lga_seat_stops_when_its_endpoint_is_dead_and_the_game_resumes_to_its
 
     port = _free_port()
     spec = f"http://127.0.0.1:{port}/v1#local?max_retries=1"
+    # the embedded model's switches and values, which a server spec does not get by itself (auto: `local` only;
+    # docs/agents/paper-values.md): this game plays the embedded model behind a port
+    tuned = [f"{key}={'|'.join(value) if isinstance(value, tuple) else str(value).lower()}"
+             for key, value in embedded_values(LgaOptions).items()]
     args = ["play", "avalon", "--preset", "bench5", "--seed", "2", "--game-id", "real",
             "--agents", "naive,merlin=lga", "--model", spec, "--json",
-            # the embedded model's switches, which a server spec does not turn on by itself (auto: `local` only)
-            *[part for option in ("merge_plan=true", "merge_summary=true", "dry=true", "overrule=true")
+            *[part for option in ("merge_plan=true", "merge_summary=true", "dry=true", "overrule=true", *tuned)
               for part in ("--agent-option", f"merlin:{option}")]]
     stopped = run(tmp_path, *args, timeout=300)
     assert stopped.returncode == 1
