@@ -57,6 +57,7 @@ from roundtable.games.errors import ConfigurationError
 from roundtable.games.protocol import named_setting
 from roundtable.graphs.game import build_game_graph
 from roundtable.graphs.setup import check_input
+from roundtable.play.runner import Durability
 from roundtable.play.seating import resolve_seats
 
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
@@ -177,7 +178,10 @@ class ExperimentConfig(BaseModel):
     100,000), ``seed_start`` (seeds ``seed_start .. seed_start + games - 1``) or ``seeds`` (an explicit
     list, as many as ``games_per_condition``), ``parallel_games`` (games played at once, 1 to 64),
     ``model_calls_per_endpoint`` (concurrent model calls per endpoint, 1 to 256), ``retention``
-    (checkpoints of finished games: ``keep_all``, ``keep_last`` or ``delete``, the default),
+    (checkpoints of finished games: ``keep_all``, ``keep_last`` or ``delete``, the default), ``durability``
+    (when a game's checkpoints are written: ``sync``, the default, after every step; ``exit``, once when its run
+    ends, for fast bot games: a killed process replays the game from its start;
+    docs/experiments.md#checkpoint-durability),
     ``defaults`` (`GameSpec`), ``conditions`` (at least one `Condition`, names unique), ``published`` (the
     published figures every condition corresponds to: ids or id prefixes, docs/published.md; a string or a list),
     ``tournament`` (`Tournament`: the entrants that take the seats, rotated through the role places).
@@ -194,6 +198,7 @@ class ExperimentConfig(BaseModel):
     parallel_games: int = Field(4, ge=1, le=64)
     model_calls_per_endpoint: int = Field(8, ge=1, le=256)
     retention: Retention = "delete"
+    durability: Durability = "sync"
     defaults: GameSpec = Field(default_factory=GameSpec)
     conditions: list[Condition] = Field(min_length=1)
     published: list[str] = Field(default_factory=list)

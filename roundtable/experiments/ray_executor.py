@@ -236,7 +236,7 @@ class _Driver:
         finished = [g for g in games if status[g.game_id] == "finished"]
         if finished:  # finished games a killed run had not learned from or released yet
             learning = Learning(self.directory, self.models)
-            with open_runner(self.config.game, self.models) as runner:
+            with open_runner(self.config.game, self.models, self.config.durability) as runner:
                 for game in finished:
                     _settle(runner, learning, self.config, game)
         plans = {c.name: plan for c in self.config.conditions if (plan := pool_plan(self.config, c)) is not None}
@@ -340,7 +340,7 @@ def _play_series(directory: str, database: str | None, config: ExperimentConfig,
     try:
         with data_home(Path(directory)), experiment_store(Path(directory), config, database):
             learning = Learning(Path(directory), models)
-            with open_runner(config.game, models) as runner:
+            with open_runner(config.game, models, config.durability) as runner:
                 for index, game in enumerate(series):
                     if game_status(game) == "finished":
                         continue

@@ -276,7 +276,7 @@ def _run_all(config: ExperimentConfig, games: list[PlannedGame], directory: Path
     summary.skipped = sum(1 for s in status.values() if s == "finished")
     listener.planned(len(games), summary.skipped)
     runs_lock = threading.Lock()
-    with open_runner(config.game, models) as runner:
+    with open_runner(config.game, models, config.durability) as runner:
 
         def settle(game: PlannedGame) -> None:
             """Learn from a finished game (once), then release its checkpoints."""

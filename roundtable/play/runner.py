@@ -3,9 +3,12 @@
 The CLI and the experiments run every game through `GameRunner`: the game
 graph compiled with a `SqliteSaver` on ``<data dir>/checkpoints.sqlite`` (or,
 while a shared database is in use, its ``PostgresSaver``: `roundtable.store.checkpoints`),
-durability ``"sync"`` (every superstep is on disk before the next starts) and
+durability ``"sync"`` by default (every superstep is on disk before the next starts) and
 the game id as thread id, so a game killed at any point resumes from its last
-step with `GameRunner.resume`.
+step with `GameRunner.resume`. An experiment may ask for durability ``"exit"``
+instead (docs/experiments.md#checkpoint-durability): the checkpoint is written
+once, when the run ends (finished, raised or paused), so a killed process
+replays the game from its start.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Literal
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import BaseCheckpointSaver
@@ -50,17 +53,23 @@ def thread_config(game_id: str) -> RunnableConfig:
     """The LangGraph run config of a game (its id is the checkpoint thread id)."""
     return {"configurable": {"thread_id": game_id}, "recursion_limit": 10_000}
 
+Durability = Literal["sync", "exit"]
+"""When a run's checkpoints reach the store: after every step, or once when the run ends."""
+
 
 class GameRunner:
     """Runs, resumes and inspects games stored in one checkpoint database.
 
     Args:
         graph: the compiled game graph (with a checkpointer). game: its game's name.
+        durability: LangGraph's durability of every run: ``"sync"`` (each step on disk before the next) or
+            ``"exit"`` (one checkpoint when a run ends: finished, raised or paused).
     """
 
-    def __init__(self, graph: GameGraph, game: str = "avalon"):
+    def __init__(self, graph: GameGraph, game: str = "avalon", durability: Durability = "sync"):
         self.graph = graph
         self.game = game
+        self.durability = durability
 
     @property
     def saver(self) -> BaseCheckpointSaver:
@@ -168,7 +177,7 @@ class GameRunner:
         try:
             while True:
                 added = False
-                for chunk in self.graph.stream(run_input, config, stream_mode="updates", durability="sync",
+                for chunk in self.graph.stream(run_input, config, stream_mode="updates", durability=self.durability,
                                                interrupt_after=pause_after, context=context):
                     for update in chunk.values():
                         events = update.get("events") if isinstance(update, dict) else None
@@ -268,15 +277,15 @@ def game_of(game_id: str) -> str:
 
 
 @contextmanager
-def open_runner(game: str = "avalon", models: Any = None) -> Iterator[GameRunner]:
+def open_runner(game: str = "avalon", models: Any = None, durability: Durability = "sync") -> Iterator[GameRunner]:
     """A `GameRunner` of ``game`` on the store's checkpointer (`open_checkpointer`: the data directory's SQLite
     file, closed on exit, or the shared database in use);
     ``models``: the `roundtable.agents.common.model_calls.ModelProvider` of its agents (``None``: the model factory;
-    tests pass scripted models).
+    tests pass scripted models); ``durability``: as `GameRunner`'s.
 
     Raises:
         KeyError: no such game.
     """
     rules = GAMES[game]
     with open_checkpointer() as saver:
-        yield GameRunner(build_game_graph(rules, models=models).compile(checkpointer=saver), game)
+        yield GameRunner(build_game_graph(rules, models=models).compile(checkpointer=saver), game, durability)

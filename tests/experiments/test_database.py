@@ -8,12 +8,9 @@ from __future__ import annotations
 
 import json
 import os
-import pwd
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -22,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from roundtable.store.database import DatabaseError, namespace_of, redact
+from roundtable.testing.postgres import NoPostgresError, database_url, local_postgres
 
 pytestmark = pytest.mark.server
 psycopg = pytest.importorskip("psycopg", reason="the 'postgres' extra is not installed: pip install -e '.[postgres]'")
@@ -47,53 +45,22 @@ agents = "naive,evil=random"
 """
 GAMES = 8
 REPORT_FILES = ("report.md", "measures.csv", "cost.csv", "win_rate.png", "evil_qer_fvr.png", "role_lar_srr.png")
-USER = "nobody"
-
-
-def server_binaries() -> Path | None:
-    """The directory of initdb and pg_ctl: on PATH, else Debian's /usr/lib/postgresql/VERSION/bin (newest)."""
-    found = shutil.which("initdb")
-    if found and shutil.which("pg_ctl"):
-        return Path(found).resolve().parent
-    versions = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=lambda p: int(p.parts[-3]))
-    return versions[-1].parent if versions else None
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     """A PostgreSQL server of its own on a Unix socket in a temporary directory; yields the socket directory."""
-    binaries = server_binaries()
-    if binaries is None:
-        pytest.skip("no PostgreSQL server binaries (initdb, pg_ctl): apt-get install postgresql")
-    root = Path(tempfile.mkdtemp(prefix="rtpg"))
-    as_user: list[str] = []
-    if os.geteuid() == 0:  # postgres refuses to run as root
-        entry = pwd.getpwnam(USER)
-        os.chown(root, entry.pw_uid, entry.pw_gid)
-        as_user = ["runuser", "-u", USER, "--"]
-    data = root / "data"
-    run = lambda *args: subprocess.run([*as_user, *args], check=True, capture_output=True,  # noqa: E731
-                                       text=True, timeout=120, cwd=root)
-    run(str(binaries / "initdb"), "-D", str(data), "-U", "roundtable", "--auth=trust", "-E", "UTF8", "--no-locale")
-    options = (f"-k {root} -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off "
-               "-c max_connections=60")
-    run(str(binaries / "pg_ctl"), "-D", str(data), "-l", str(root / "log"), "-o", options, "-w", "start")
     try:
-        yield str(root)
-    finally:
-        subprocess.run([*as_user, str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
-                       capture_output=True, timeout=60, cwd=root)
-        shutil.rmtree(root, ignore_errors=True)
+        with local_postgres() as socket:
+            yield socket
+    except NoPostgresError as error:
+        pytest.skip(str(error))
 
 
 @pytest.fixture
 def url(server: str, request: pytest.FixtureRequest) -> str:
     """A fresh database of its own for each test."""
-    name = "t_" + "".join(c if c.isalnum() else "_" for c in request.node.name.lower())[:50]
-    with psycopg.connect(f"postgresql:///postgres?host={server}&user=roundtable", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        conn.execute(f'CREATE DATABASE "{name}"')
-    return f"postgresql:///{name}?host={server}&user=roundtable"
+    return database_url(server, "t_" + "".join(c if c.isalnum() else "_" for c in request.node.name.lower())[:50])
 
 
 def write_config(path: Path, games: int = GAMES // 2, retention: str = "delete") -> Path:
