@@ -5,13 +5,15 @@ Usage::
     python benchmarks/bench_experiment.py                          # 1,000 games under each policy
     python benchmarks/bench_experiment.py --games 100 --policies delete,keep_last
     python benchmarks/bench_experiment.py --games 1000 --policies delete --parallel 2
+    python benchmarks/bench_experiment.py --games 1000 --policies delete --durability exit --executor ray --parallel 2
 
 For each retention policy (`roundtable.experiments.retention`) it runs
 ``experiments/avalonbench_naive.toml``'s games (``bench5``, AvalonBench's
 rules, every seat ``naive``; seeds 0..N-1) through ``run_experiment`` into a
-fresh directory (SQLite checkpointer, durability ``sync``, ``--parallel``
-games at once), then prints a markdown table: wall seconds, games per second,
-bytes on disk per finished game (checkpoint database after compaction,
+fresh directory (SQLite checkpointer, ``--durability``, default ``sync``, ``--parallel``
+games at once: threads of this process, or with ``--executor ray`` Ray tasks on a local instance of that many
+worker processes, timed from the first game, the workers warm), then prints a markdown table: wall seconds, games
+per second, bytes on disk per finished game (checkpoint database after compaction,
 records, the whole directory) and the good side's win rate with its Wilson
 95% interval for each of the configuration's conditions: ``naive`` (the rulebook's
 Assassin, who names a player not known to be evil) and ``avalonbench-assassin``
@@ -26,6 +28,7 @@ import re
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from roundtable.experiments.report import load_records
 from roundtable.experiments.retention import POLICIES, database_bytes
@@ -35,11 +38,23 @@ from roundtable.metrics.tables import find, measure_table
 CONFIG = Path(__file__).resolve().parents[1] / "experiments" / "avalonbench_naive.toml"
 
 
-def config_text(games: int, policy: str, parallel: int) -> str:
+def config_text(games: int, policy: str, parallel: int, durability: str = "sync") -> str:
     text = CONFIG.read_text()
     text = re.sub(r"(?m)^games_per_condition = .*$", f"games_per_condition = {games}", text)
-    text = re.sub(r"(?m)^retention = .*$", f'retention = "{policy}"', text)
+    text = re.sub(r"(?m)^retention = .*$", f'retention = "{policy}"\ndurability = "{durability}"', text)
     return re.sub(r"(?m)^parallel_games = .*$", f"parallel_games = {parallel}", text)
+
+
+def ray_executor(workers: int) -> Any:
+    """A `RayExecutor` on a local instance of ``workers`` processes, each of which has imported the game stack."""
+    from bench_ray import warm
+
+    from roundtable.experiments.ray_executor import RayExecutor, import_ray
+
+    executor = RayExecutor(workers=workers)
+    executor.connect()
+    warm(import_ray(), workers)
+    return executor
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -48,6 +63,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--policies", default=",".join(POLICIES), help="comma-separated retention policies")
     parser.add_argument("--parallel", type=int, default=2, help="games played at once")
     parser.add_argument("--keep", type=Path, default=None, help="keep the experiment directories under this one")
+    parser.add_argument("--durability", choices=("sync", "exit"), default="sync", help="the games' durability")
+    parser.add_argument("--executor", choices=("process", "ray"), default="process", help="threads or Ray tasks")
     args = parser.parse_args(argv)
     rows = []
     with tempfile.TemporaryDirectory(prefix="bench-experiment-") as tmp:
@@ -56,9 +73,10 @@ def main(argv: list[str] | None = None) -> int:
             directory = base / f"avalonbench-{policy}"
             config = base / f"avalonbench-{policy}.toml"
             base.mkdir(parents=True, exist_ok=True)
-            config.write_text(config_text(args.games, policy, args.parallel))
+            config.write_text(config_text(args.games, policy, args.parallel, args.durability))
+            executor = ray_executor(args.parallel) if args.executor == "ray" else None
             start = time.perf_counter()
-            summary = run_experiment(config, directory)
+            summary = run_experiment(config, directory, executor=executor)
             seconds = time.perf_counter() - start
             assert not summary.failed, summary.failed
             _, games, _ = open_directory(directory)
@@ -71,7 +89,8 @@ def main(argv: list[str] | None = None) -> int:
             total = sum(p.stat().st_size for p in directory.rglob("*") if p.is_file())
             rows.append((policy, finished, seconds, db / finished, recs / finished, total / finished, good))
     print(f"\n### AvalonBench all-naive baseline as an experiment: bench5, AvalonBench's rules, "
-          f"seeds 0..{args.games - 1}, {args.parallel} games at once\n")
+          f"seeds 0..{args.games - 1}, {args.parallel} games at once ({args.executor}), "
+          f"durability {args.durability}\n")
     conditions = list(rows[0][-1]) if rows else []
     print("| retention | games | wall s | games/s | checkpoint DB KiB/game | records KiB/game | directory KiB/game | "
           + " | ".join(f"good win rate [95% CI], {c}" for c in conditions) + " |")

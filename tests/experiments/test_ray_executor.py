@@ -1,8 +1,9 @@
 """`roundtable experiment run --executor ray`: games as Ray tasks on a local instance of two workers.
 
 A bot experiment under Ray records what an in-process run of the same seeds records; a worker killed mid-game
-leaves the game resumed by Ray's retry and recorded once, as an uninterrupted run records it; Ray missing and a
-cluster that does not answer are refused before any game.
+leaves the game resumed by Ray's retry and recorded once, as an uninterrupted run records it; so does a tournament
+whose entrants speak through two replicas of one model, one of them dead, which ends in a leaderboard; Ray missing
+and a cluster that does not answer are refused before any game.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import pytest
 from typer.testing import CliRunner
 
 ray = pytest.importorskip("ray", reason="Ray is not installed (the 'cluster' extra: pip install -e '.[cluster]')")
+
+from fake_chat import ChatServer  # noqa: E402
 
 from roundtable.cli.main import app  # noqa: E402
 from roundtable.experiments.manifest import read_runs  # noqa: E402
@@ -151,3 +154,80 @@ def test_ray_missing_is_refused_with_how_to_install(monkeypatch: pytest.MonkeyPa
     monkeypatch.setitem(sys.modules, "ray", None)
     with pytest.raises(RayExecutorError, match=r"pip install -e '\.\[cluster\]'"):
         import_ray()
+
+
+TOURNAMENT = """
+name = "ray-tournament"
+games_per_condition = 6
+parallel_games = 2
+
+[defaults]
+preset = "bench5"
+rules = {{ fifth_rejection = "auto_approve", discussion = "leader_first_and_last" }}
+
+[[conditions]]
+name = "bench5"
+
+[tournament]
+resamples = 200
+
+[[tournament.entrants]]
+name = "talker"
+agent = "naive"
+model = "{model}"
+options = {{ words = "model" }}
+
+[[tournament.entrants]]
+name = "avalonbench"
+agent = "naive"
+model = "{model}"
+options = {{ flavour = "avalonbench", words = "model" }}
+
+[[tournament.entrants]]
+name = "random"
+agent = "random"
+"""
+
+
+def untimed(value):
+    """``value`` without wall times (``seconds``), which differ between runs."""
+    if isinstance(value, dict):
+        return {k: untimed(v) for k, v in value.items() if k != "seconds"}
+    return [untimed(v) for v in value] if isinstance(value, list) else value
+
+
+def test_a_tournament_across_workers_and_replicas_survives_a_lost_worker_and_ends_in_a_leaderboard(
+        local_ray, tmp_path: Path) -> None:
+    """Issue 37's whole path: entrants whose words come from two replicas of one model (one refusing every
+    connection), games as Ray tasks, a worker killed mid-game, every game recorded once as an in-process run
+    records it, and a leaderboard with intervals from the finished records."""
+    healthy = ChatServer(lambda body: "I back a team that has earned trust.")
+    with socket.socket() as probe:  # a replica that refuses every connection
+        probe.bind(("127.0.0.1", 0))
+        dead = f"http://127.0.0.1:{probe.getsockname()[1]}/v1"
+    model = f"{dead}|{healthy.spec.split('#')[0]}#fake?json_schema=false&max_retries=0&cooldown=30"
+    (tmp_path / "tournament.toml").write_text(TOURNAMENT.format(model=model))
+    try:
+        with data_home(tmp_path / "home"):
+            reference = run_experiment(tmp_path / "tournament.toml", tmp_path / "in-process")
+            assert len(reference.finished) == 6 and not reference.failed
+            marker = tmp_path / "killed"
+            executor = RayExecutor(worker_hook=KillOnce("bench5-s0001", marker, after=4))
+            summary = run_experiment(tmp_path / "tournament.toml", tmp_path / "ray", executor=executor)
+    finally:
+        healthy.close()
+    assert marker.exists(), "no worker was killed"
+    assert sorted(summary.finished) == sorted(reference.finished) and not summary.failed
+    runs = finished_runs(tmp_path / "ray")
+    assert len(runs) == 6 and set(runs.values()) == {1}  # every game recorded once
+    assert untimed(records(tmp_path / "ray")) == untimed(records(tmp_path / "in-process"))
+    spoken = [e for r in records(tmp_path / "ray").values() for e in r["events"]
+              if e["type"] == "decision" and e.get("kind") == "speak" and "usage" in e]
+    assert spoken and all(e["usage"]["fallbacks"] == 0 for e in spoken), "every call reached the healthy replica"
+
+    result = CliRunner().invoke(app, ["leaderboard", str(tmp_path / "ray")])
+    assert result.exit_code == 0, result.output
+    board = (tmp_path / "ray" / "report" / "leaderboard.csv").read_text()
+    assert all(name in board for name in ("talker", "avalonbench", "random"))
+    assert {"leaderboard.md", "leaderboard.csv", "leaderboard.png"} <= {
+        p.name for p in (tmp_path / "ray" / "report").iterdir()}
