@@ -69,6 +69,10 @@ def run(
         help="With --executor ray: the Ray cluster to join, 'auto' (the one `ray start` started here) or "
              "HOST:PORT (default: start a local Ray instance).")] = None,
     database: DatabaseOption = None,
+    condition: Annotated[list[str] | None, typer.Option(
+        "--condition", metavar="NAME",
+        help="Play only this condition's games this time (repeatable); a later run without it plays the others.",
+        show_default=False)] = None,
 ) -> None:
     """Play every unfinished game of an experiment; rerun the same command to resume after any stop."""
     ray: RayExecutor | None = None
@@ -81,10 +85,12 @@ def run(
     previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         if quiet:
-            summary = run_experiment(config, out_dir, Listener(), first=games, executor=ray, database=url)
+            summary = run_experiment(config, out_dir, Listener(), first=games, executor=ray, database=url,
+                                     conditions=condition)
         else:
             with ProgressBar(err) as bar:
-                summary = run_experiment(config, out_dir, bar, first=games, executor=ray, database=url)
+                summary = run_experiment(config, out_dir, bar, first=games, executor=ray, database=url,
+                                         conditions=condition)
     except _Terminated:
         _fail("terminated; rerun the same command to continue", code=128 + signal.SIGTERM)
     except KeyboardInterrupt:

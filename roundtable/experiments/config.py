@@ -65,6 +65,9 @@ NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 
 Retention = Literal["keep_all", "keep_last", "delete"]
 
+RUNNING = frozenset({"description", "parallel_games", "model_calls_per_endpoint", "retention", "durability"})
+"""An experiment's keys that change how its games run (speed, disk), never which games or their results."""
+
 
 class ExperimentConfigError(ValueError):
     """A configuration that cannot run; the message names the file and the field."""
@@ -278,6 +281,12 @@ class ExperimentConfig(BaseModel):
             uneven = tournament.uneven(len(self.seeds_of(condition)))
             if uneven is not None:
                 raise ValueError(f"conditions[{condition.name}]: {uneven}")
+
+    def games_part(self) -> dict[str, Any]:
+        """The configuration without the keys that say how its games run, not which games they are
+        (`RUNNING`): two configurations with the same part play the same games to the same results, so a
+        directory or database holding one may go on with the other."""
+        return {k: v for k, v in self.model_dump(mode="json").items() if k not in RUNNING}
 
     def pool_names(self, condition: Condition) -> list[str]:
         """The experience pools the condition's ``agent_options`` name (``[TARGET:]pool=NAME``), each once."""

@@ -125,7 +125,8 @@ def prepare_directory(config_path: str | Path,
 
     Raises:
         ExperimentConfigError: an invalid configuration (nothing is created), or a directory that holds
-            another experiment's configuration.
+            another configuration, one whose games differ (`ExperimentConfig.games_part`: a rerun may change
+            only how the games run, as ``parallel_games`` or ``durability``).
     """
     config, text = load_config(config_path)
     games = resolve_games(config)
@@ -134,16 +135,15 @@ def prepare_directory(config_path: str | Path,
     stored = directory / CONFIG_FILE
     if stored.is_file():
         previous = parse_config(stored.read_text(encoding="utf-8"), str(stored))
-        if previous.model_dump() != config.model_dump():
+        if previous.games_part() != config.games_part():
             raise ExperimentConfigError(
                 f"{directory} holds another configuration ({stored}); rerun with that one, or choose another --out")
-    else:
-        if directory.exists() and any(directory.iterdir()):
-            raise ExperimentConfigError(f"{directory} is not empty and holds no {CONFIG_FILE}; choose another --out")
-        directory.mkdir(parents=True, exist_ok=True)
-        tmp = stored.with_suffix(".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, stored)
+    elif directory.exists() and any(directory.iterdir()):
+        raise ExperimentConfigError(f"{directory} is not empty and holds no {CONFIG_FILE}; choose another --out")
+    directory.mkdir(parents=True, exist_ok=True)
+    tmp = stored.with_suffix(".tmp")  # the configuration run last (it may differ in how the games run: RUNNING)
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, stored)
     return config, games, directory
 
 
@@ -189,7 +189,7 @@ def series_of(games: list[PlannedGame]) -> list[list[PlannedGame]]:
 
 def run_experiment(config_path: str | Path, out: str | Path | None = None, listener: Listener | None = None,
                    models: Any = None, first: int | None = None, database: str | None = None,
-                   executor: Executor | None = None) -> RunSummary:
+                   executor: Executor | None = None, conditions: list[str] | None = None) -> RunSummary:
     """Play every unfinished game of an experiment (see the module docstring).
 
     Args:
@@ -204,17 +204,25 @@ def run_experiment(config_path: str | Path, out: str | Path | None = None, liste
             ray_executor.RayExecutor`: Ray tasks), called as `_run_all` is.
         database: the PostgreSQL URL of a shared store (``None``: the one the directory was run with, if any
             (`roundtable.experiments.manifest.experiment_store`), else the directory's files).
+        conditions: play only these conditions' games this time (``None``: every condition's); a later run
+            without it plays the others. A condition reading a frozen pool still waits for the games its pool is
+            built from.
 
     Returns:
         A `RunSummary`; the manifest is rewritten at the end.
 
     Raises:
-        ExperimentConfigError: an invalid configuration, a tournament's ``first`` games that are not whole blocks
-            of its rotation, a directory whose games are in its files given a database, or a database holding
-            another configuration of the same name, before any game starts.
+        ExperimentConfigError: an invalid configuration, a condition named in ``conditions`` that the
+            configuration does not have, a tournament's ``first`` games that are not whole blocks of its
+            rotation, a directory whose games are in its files given a database, or a database holding another
+            configuration of the same name, before any game starts.
         DatabaseError: a database that cannot be reached or holds another schema version, before any game starts.
     """
     config, games, directory = prepare_directory(config_path, out)
+    unknown = sorted(set(conditions or ()) - {c.name for c in config.conditions})
+    if unknown:
+        raise ExperimentConfigError(f"no condition {', '.join(map(repr, unknown))} in {config.name!r}; its "
+                                    f"conditions: {', '.join(c.name for c in config.conditions)}")
     if config.tournament is not None and first is not None:  # a tournament plays whole blocks of its rotation
         cut = any(first < len(config.seeds_of(c)) for c in config.conditions)
         if cut and (uneven := config.tournament.uneven(first)) is not None:
@@ -231,7 +239,8 @@ def run_experiment(config_path: str | Path, out: str | Path | None = None, liste
         with data_home(directory), experiment_store(directory, config, database) as shared:
             if shared is not None:
                 _claim(shared, config, directory, database)
-            chosen = games if first is None else [g for g in games if g.index < first]
+            chosen = [g for g in games if (first is None or g.index < first)
+                      and (conditions is None or g.condition in conditions)]
             (executor or _run_all)(config, chosen, directory, listener, summary, Learning(directory, models), models)
             write_manifest(directory, config, games, run_seconds=time.time() - started_at)
     finally:
@@ -249,7 +258,7 @@ def _claim(shared: Database, config: ExperimentConfig, directory: Path, database
     if config.retention == "keep_last":
         raise ExperimentConfigError("retention = \"keep_last\" is not available with a shared database yet; "
                                     "use \"delete\" or \"keep_all\"")
-    ours = json.dumps(config.model_dump(mode="json"), sort_keys=True)
+    ours = json.dumps(config.games_part(), sort_keys=True)
     if shared.claim("experiment", ours) != ours:
         raise ExperimentConfigError(f"{shared.where} holds another configuration of the experiment {config.name!r}; "
                                     "rename the experiment, or use another database")

@@ -243,3 +243,17 @@ def test_games_n_plays_each_conditions_first_games_and_a_later_run_continues(tmp
     assert "4 games finished now, 2 before" in rest.stdout
     assert Counter(finished_lines(tmp_path / "exp")) == Counter(
         f"{c}-s{s:04d}" for c in ("naive", "random-evil") for s in range(3))
+
+
+def test_condition_plays_only_the_named_conditions_and_an_unknown_one_is_refused(tmp_path: Path) -> None:
+    config = write_config(tmp_path / "tiny.toml", games=2)
+    home = tmp_path / "home"
+    some = cli("run", str(config), "--out", str(tmp_path / "exp"), "--quiet", "--condition", "random-evil",
+               "--games", "1", home=home)
+    assert some.returncode == 0, some.stderr
+    assert finished_lines(tmp_path / "exp") == ["random-evil-s0000"]
+    unknown = cli("run", str(config), "--out", str(tmp_path / "exp"), "--quiet", "--condition", "nave", home=home)
+    assert unknown.returncode == 2
+    assert "no condition 'nave' in 'tiny'; its conditions: naive, random-evil" in unknown.stderr
+    rest = cli("run", str(config), "--out", str(tmp_path / "exp"), "--quiet", home=home)
+    assert "3 games finished now, 1 before" in rest.stdout

@@ -88,3 +88,18 @@ def test_a_game_that_raises_under_exit_resumes_from_its_saved_step_to_the_same_e
 def test_an_unknown_durability_is_refused() -> None:
     with pytest.raises(ExperimentConfigError, match="durability"):
         parse_config(CONFIG.format(durability="async", extra="", parallel=1))
+
+
+def test_a_rerun_may_change_how_the_games_run_but_not_which_games(tmp_path: Path) -> None:
+    first = tmp_path / "first.toml"
+    first.write_text(CONFIG.format(durability="sync", extra="", parallel=2))
+    run_experiment(first, tmp_path / "exp", first=1)
+    faster = tmp_path / "faster.toml"
+    faster.write_text(CONFIG.format(durability="exit", extra="", parallel=1).replace('"keep_all"', '"delete"'))
+    summary = run_experiment(faster, tmp_path / "exp")
+    assert summary.skipped == 1 and len(summary.finished) == 2
+    assert 'durability = "exit"' in (tmp_path / "exp" / "experiment.toml").read_text()  # what ran last
+    other = tmp_path / "other.toml"
+    other.write_text(CONFIG.format(durability="exit", extra="", parallel=1).replace("bench5", "lan6"))
+    with pytest.raises(ExperimentConfigError, match="holds another configuration"):
+        run_experiment(other, tmp_path / "exp")
