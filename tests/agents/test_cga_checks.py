@@ -144,6 +144,18 @@ def test_a_leaders_words_naming_another_team_are_asked_again_with_the_team_kept_
     assert decision.checks == ("words name players 3, 4, team is 1, 2: asked again",)
 
 
+def test_a_werewolfs_night_words_naming_another_victim_than_its_pass_are_asked_again_with_the_vote_kept() -> None:
+    state, request = werewolf_request("kill", 6)
+    script = Script(replies={"answer": ANSWERS, "think": [
+        "Thought: The Seer is dangerous.\nChoice: pass\nWords: I will choose Player 1 as the next victim.",
+        "Thought: Tell my teammate.\nWords: I pass tonight; let us watch Player 1."]})
+    decision, _ = decide(script, werewolf_input(state, request))
+    _, again = think_prompts(script)
+    assert "your words name Player 1 to kill but your vote names nobody" in again
+    assert not decision.players and decision.utterance == "I pass tonight; let us watch Player 1."
+    assert decision.checks == ("words name player 1 to kill, the vote names nobody: asked again",)
+
+
 def test_words_are_sampled_with_dry_on_the_embedded_model_and_warmer_after_a_copy() -> None:
     state, request = werewolf_request("speak", 6)
     script = Script(replies={"answer": ANSWERS, "think": [f"Thought: I should blend in.\nWords: {SAID}",

@@ -91,6 +91,25 @@ def test_words_naming_another_team_are_found_only_with_several_players_chosen() 
                         response_words=20) is None
 
 
+def test_night_words_naming_another_victim_than_the_kill_vote_or_a_pass_are_asked_again() -> None:
+    state, request = werewolf_request("kill", 6)
+    assert request.wants_words and request.audience  # werewolf_night=sequential: words to the teammates
+    view = werewolf.view(state, 6)
+    said = "I will pass on Player 7 as the Seer. I will choose Player 1 as the next victim."
+    update = words_update(Plain(), view, request, said, [], heard=[], thoughts=[], checks=ALL, response_words=40,
+                          reviewed=False)
+    assert update["checks"] == ["words name player 1 to kill, the vote names nobody: asked again"]
+    assert "your words name Player 1 to kill but your vote names nobody" in update["recheck"]
+    found = review_words(view, request, said, [2], heard=[], thoughts=[], checks=ALL, response_words=40)
+    assert found is not None and found.reasons == ("words name player 1 to kill, the vote names player 2",)
+    assert review_words(view, request, said, [1], heard=[], thoughts=[], checks=ALL, response_words=40) is None
+    assert review_words(view, request, said, [], heard=[], thoughts=[], checks=("copy", "exposure"),
+                        response_words=40) is None
+    speak_state, speak = werewolf_request("speak", 4)  # a day statement is not a kill vote
+    assert review_words(werewolf.view(speak_state, 4), speak, "Let's kill Player 1.", None, heard=[], thoughts=[],
+                        checks=ALL, response_words=40) is None
+
+
 def test_a_werewolf_naming_its_side_in_public_exposes_itself_and_a_villager_does_not() -> None:
     state, request = werewolf_request("speak", 6)
     assert exposure_of(werewolf.view(state, 6), "We werewolves will kill Player 1 tonight.") == "werewolf side"

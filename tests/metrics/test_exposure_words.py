@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from roundtable.agents.common.exposure import named_good, named_role_holders, sentences, werewolf_exposes
-from roundtable.agents.common.words import exposes, named_vote_target
+from roundtable.agents.common.words import exposes, named_kill_target, named_vote_target
 from roundtable.games.avalon import Role
 from roundtable.games.werewolf import Role as WRole
 
@@ -206,3 +206,27 @@ def test_a_witch_or_guard_saying_its_night_action_aloud_gives_it_away(text: str,
 ])
 def test_other_words_or_other_roles_give_no_night_action_away(text: str, role: WRole) -> None:
     assert werewolf_exposes(text, role, 3, []) is None
+
+
+@pytest.mark.parametrize(("text", "target"), [
+    ("I will pass on Player 7 as the Seer. I will choose Player 1 as the next victim.", 1),  # embedded model
+    ("Let's kill Player 4 tonight.", 4),
+    ("Let us attack Player 2.", 2),
+    ("Our target is Player 3.", 3),
+    ("Player 5 should die tonight.", 5),
+    ("I think Player 3 is the Seer; I will vote to kill Player 3.", 3),
+    ("Tonight I will go after Player 6, then Player 2.", 6),
+])
+def test_kill_target_stated(text: str, target: int) -> None:
+    assert named_kill_target(text) == target
+
+
+@pytest.mark.parametrize("text", [
+    "I will not kill Player 3.",
+    "I pass on Player 5.",
+    "If we kill Player 3, the Seer is safe.",
+    "Kill Player 2?",
+    "Player 4 is the Seer.",
+])
+def test_no_kill_stated(text: str) -> None:
+    assert named_kill_target(text) is None

@@ -171,6 +171,21 @@ def test_words_naming_one_target_and_a_vote_for_another() -> None:
         "P3 day 1 said 'I will vote to eliminate Player 2.', voted to pass"]
 
 
+def test_night_words_naming_one_victim_and_a_kill_vote_for_another_or_a_pass() -> None:
+    def council(speaker: int, text: str) -> dict[str, Any]:
+        return said(speaker, text, phase="werewolves") | {"to": [1, 2]}
+
+    quality = play_quality(record(
+        night(1),
+        council(1, "I will pass on Player 7 as the Seer. I choose Player 4 as the next victim."), act("kill", 1, None),
+        council(2, "Our target is Player 4."), act("kill", 2, 4),
+        night(2), council(1, "I am not sure yet."), act("kill", 1, 5, day=2),
+    ))
+    assert (quality.words_and_actions.hits, quality.words_and_actions.cases) == (1, 2)
+    assert quality.examples["words_and_actions"] == [
+        "P1 night 1 said 'I will pass on Player 7 as the Seer. I choose Player 4 as the next victim.', voted to pass"]
+
+
 def test_last_words_and_other_days_are_not_paired_with_a_vote() -> None:
     quality = play_quality(record(said(4, "I vote for Player 5.", phase="last_words"), vote(4, 1),
                                   said(6, "I vote for Player 2."), vote(6, 2, day=2)))

@@ -8,7 +8,9 @@ heuristics of `roundtable.agents.common.words`:
   player's or its own), or one of its own private thoughts (a reflection, an analysis, a plan, a chain of
   thought: `Decision.thoughts`) said aloud;
 - **words and action disagree** (``team``): a speaker choosing several players (an Avalon leader, a speaker
-  suggesting a team) names another team of that size in its words;
+  suggesting a team) names another team of that size in its words; a werewolf voting at night with words to its
+  teammates (``werewolf_night=sequential``) names another player to kill than its vote, or passes
+  (`roundtable.agents.common.words.named_kill_target`);
 - **self-exposure** (``exposure``): in public, words that give the speaker away (`exposure_of`).
 
 On a problem the words are asked for once more with the Host's note (template ``checks/words_note``, a field
@@ -25,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roundtable.agents.common.exposure import exposes, werewolf_exposes
-from roundtable.agents.common.words import COPY_SHARE, copy_share, named_team
+from roundtable.agents.common.words import COPY_SHARE, copy_share, named_kill_target, named_team
 from roundtable.games.avalon import AvalonView, Role
 from roundtable.games.fallbacks import sanitize_utterance
 from roundtable.games.protocol import PlayerView, Request
@@ -71,6 +73,15 @@ def other_team(request: Request, words: str, players: Sequence[int] | None) -> t
     return named if named is not None and set(named) != set(players) else ()
 
 
+def other_kill(request: Request, words: str, players: Sequence[int] | None) -> tuple[int, ...]:
+    """The player ``words`` say to kill when the vote ``players`` names another or nobody (``()``: none named, or
+    the same); only for a night kill vote that wants words (``werewolf_night=sequential``)."""
+    if request.kind != "kill" or request.answer != "pick" or not request.wants_words:
+        return ()
+    named = named_kill_target(words)
+    return (named,) if named is not None and tuple(players or ()) != (named,) else ()
+
+
 def exposure_of(view: PlayerView, words: str) -> str | None:
     """Why public ``words`` give their speaker away, by the view's game, or None (a game with no rule here: None).
 
@@ -97,8 +108,9 @@ class Review:
     Attributes:
         reasons: one line per problem, as `Decision.checks` names it (without ``: asked again``).
         copied: the speaker the words copy (``"Player 3"``), `OWN_THOUGHTS`, or None.
-        named: the other team the words name (``()``: none). team: the players chosen.
-        exposure: why the words give the speaker away, or None.
+        named: the other team the words name, or the one player a night kill vote's words name (``()``: none).
+        team: the players chosen. exposure: why the words give the speaker away, or None.
+        kill: ``named`` is a night kill's target, not a team.
     """
 
     reasons: tuple[str, ...]
@@ -106,12 +118,14 @@ class Review:
     named: tuple[int, ...] = ()
     team: tuple[int, ...] = ()
     exposure: str | None = None
+    kill: bool = False
 
     def note(self, context: PromptContext, view: PlayerView) -> str:
         """The Host's note asking for the words again (template `NOTE`, rendered through the kind's context)."""
         return context.render(NOTE, copied=self.copied if self.copied != OWN_THOUGHTS else None,
                               yourself=self.copied == f"Player {view.player}", thoughts=self.copied == OWN_THOUGHTS,
-                              named=list(self.named), team=list(self.team), exposure=self.exposure, side=view.side,
+                              named=list(self.named), team=list(self.team), kill=self.kill,
+                              exposure=self.exposure, side=view.side,
                               game=view.game)
 
 
@@ -138,14 +152,19 @@ def review_words(view: PlayerView, request: Request, words: str | None, players:
     if copied:
         reasons.append(f"near copy of {copied}")
     named = other_team(request, said, players) if "team" in checks else ()
+    kill = False
     if named:
         reasons.append(f"words name players {', '.join(map(str, named))}, team is {', '.join(map(str, players or ()))}")
+    elif "team" in checks and (named := other_kill(request, said, players)):
+        kill = True
+        chosen = f"player {players[0]}" if players else "nobody"
+        reasons.append(f"words name player {named[0]} to kill, the vote names {chosen}")
     exposure = exposure_of(view, said) if "exposure" in checks and request.audience is None else None
     if exposure:
         reasons.append(f"words expose the speaker ({exposure})")
     if not reasons:
         return None
-    return Review(tuple(reasons), copied, named, tuple(players or ()), exposure)
+    return Review(tuple(reasons), copied, named, tuple(players or ()), exposure, kill)
 
 
 def ask_again(reasons: Sequence[str], note: Callable[[], str], reviewed: bool, **update: Any) -> dict[str, Any]:

@@ -3,8 +3,9 @@
 Plain text heuristics over words, no model: `copy_share` (how much of an
 utterance repeats an earlier one, by word 4-grams; also how much of it repeats
 the speaker's own private thoughts), `named_team` (the team an Avalon player's
-words name) and `named_vote_target` (whom a Werewolf statement says it votes to
-eliminate). `exposes` (an evil Avalon player giving itself away) lives in
+words name), `named_vote_target` (whom a Werewolf statement says it votes to
+eliminate) and `named_kill_target` (whom a werewolf's words to its teammates say
+to kill tonight). `exposes` (an evil Avalon player giving itself away) lives in
 `roundtable.agents.common.exposure` with the other self-exposure checks and is
 re-exported here. The agents check their own words with them before they speak;
 `roundtable.metrics` counts them over a finished game (docs/measures.md#play-quality).
@@ -142,6 +143,45 @@ def named_vote_target(text: str) -> int | None:
         if _SUPPOSE.search(sentence):
             continue
         hits = [(m.start(), int(m.group(1))) for p in (_VOTE_TARGET, _VOTE_PASSIVE) for m in p.finditer(sentence)]
+        if hits:
+            return min(hits)[1]
+    return None
+
+
+_KILL_VERB = r"(?:kill|attack|eat|bite|hunt|target|go\s+after|go\s+for|take\s+out)"
+_KILL_TARGET = re.compile(
+    rf"(?:\b(?:i|we)\s*(?:will\s+|'ll\s+|shall\s+|am\s+going\s+to\s+|'m\s+going\s+to\s+|plan\s+to\s+|"
+    rf"want\s+to\s+|would\s+like\s+to\s+|'d\s+like\s+to\s+|should\s+|must\s+|need\s+to\s+|"
+    rf"have\s+decided\s+to\s+)?(?:also\s+)?(?:{_KILL_VERB}|choose|pick|name|vote\s+(?:for|to\s+kill))"
+    rf"|\blet(?:'s|\s+us)\s+{_KILL_VERB}|(?:^|[.!?;]\s*)(?:so\s+)?{_KILL_VERB}"
+    rf"|\b(?:our|my|the|tonight's)\s+(?:next\s+)?(?:target|victim|kill)\s*(?:is|will\s+be|should\s+be|:))"
+    rf"\s+player\s*#?\s*(\d+)",
+    re.IGNORECASE,
+)
+_KILL_AS = re.compile(r"\bplayer\s*#?\s*(\d+)\s+(?:as\s+(?:the\s+|our\s+|my\s+)?(?:next\s+)?(?:victim|target)"
+                      r"|(?:should|must|will)\s+(?:die|be\s+(?:killed|our\s+(?:target|victim)|the\s+(?:target|"
+                      r"victim))))", re.IGNORECASE)
+
+
+def named_kill_target(text: str) -> int | None:
+    """Whom a werewolf's night words to its teammates say to kill, or None.
+
+    A kill statement is one of "I will kill Player 1", "let's attack Player 1", "I choose Player 1 as the
+    next victim", "our target is Player 1", "Player 1 should die", "I vote to kill Player 1". The first
+    such statement counts. A denial ("I will not kill Player 1", "I pass on Player 1": the negation or
+    another verb breaks the phrase), a supposition or a question ("if", "unless", "whether", "?") name no
+    target.
+
+    Args:
+        text: the words said to the teammates.
+
+    Returns:
+        The player's number, or None when the text states no kill.
+    """
+    for sentence in sentences(text):
+        if _SUPPOSE.search(sentence):
+            continue
+        hits = [(m.start(), int(m.group(1))) for p in (_KILL_TARGET, _KILL_AS) for m in p.finditer(sentence)]
         if hits:
             return min(hits)[1]
     return None

@@ -1,6 +1,7 @@
 """Werewolf's part of the play-quality measures (docs/measures.md#play-quality): a werewolf exposing itself, the
-Seer exposed by the village, decisions the player's own knowledge settles, picks naming a dead player, and day
-statements naming a vote target against the day's vote."""
+Seer exposed by the village, decisions the player's own knowledge settles, picks naming a dead player, day
+statements naming a vote target against the day's vote, and a werewolf's night words naming a victim against its
+kill vote."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from roundtable.agents.common.exposure import named_good, named_role_holders, werewolf_exposes
-from roundtable.agents.common.words import named_vote_target
+from roundtable.agents.common.words import named_kill_target, named_vote_target
 from roundtable.games.werewolf import Role
 from roundtable.metrics.quality.result import PlayQuality
 from roundtable.metrics.quality.talk import public, seat_roles
@@ -44,6 +45,7 @@ def count_werewolf(record: dict[str, Any], quality: PlayQuality) -> None:
     roles = seat_roles(record, Role)
     table = _Table(roles, set(range(1, len(roles) + 1)))
     said: dict[tuple[int, int], tuple[int, str]] = {}
+    night: dict[tuple[int, int], tuple[int, str]] = {}  # a werewolf's words to its teammates before its kill vote
     voted: dict[tuple[int, int], int | None] = {}
     for event in record.get("events") or []:
         kind = event.get("type")
@@ -57,22 +59,32 @@ def count_werewolf(record: dict[str, Any], quality: PlayQuality) -> None:
             table.checked[int(event["target"])] = bool(event["werewolf"])
         elif kind == "utterance" and (event.get("text") or "").strip():
             count_words(event, table, quality)
-            target = named_vote_target(event["text"]) if event.get("phase") == "day_talk" else None
-            if target is not None:
+            if event.get("phase") == "day_talk" and (target := named_vote_target(event["text"])) is not None:
                 said.setdefault((int(event["day"]), int(event["speaker"])), (target, event["text"]))
+            elif event.get("phase") == "werewolves" and (target := named_kill_target(event["text"])) is not None:
+                night[(int(event["day"]), int(event["speaker"]))] = (target, event["text"])
         elif kind == "decision" and event.get("kind") in PICKS:
             count_dead_named(event, table, quality)
         elif kind in ("kill", "eliminate", "poison"):
             count_settled(event, table, quality)
+            if kind == "kill" and (words := night.pop((int(event["day"]), int(event["by"])), None)) is not None:
+                agree(quality, int(event["by"]), f"night {event['day']}", words, event.get("target"), "to kill")
             if kind == "eliminate":
                 voted[(int(event["day"]), int(event["player"]))] = event.get("target")
-    for (day, speaker), (target, text) in said.items():
+    for (day, speaker), words in said.items():
         if (day, speaker) in voted:
-            vote = voted[(day, speaker)]
-            quality.count("words_and_actions", vote == target)
-            if vote != target:
-                quality.example("words_and_actions", f"P{speaker} day {day} said {text!r}, voted "
-                                                     f"{'to pass' if vote is None else f'for {vote}'}")
+            agree(quality, speaker, f"day {day}", words, voted[(day, speaker)], "for")
+
+
+def agree(quality: PlayQuality, speaker: int, when: str, words: tuple[int, str], target: int | None,
+          verb: str) -> None:
+    """Count whether the player ``words`` name (``(player, text)``) is the ``target`` the speaker then voted
+    (``None``: passed)."""
+    named, text = words
+    quality.count("words_and_actions", target == named)
+    if target != named:
+        quality.example("words_and_actions", f"P{speaker} {when} said {text!r}, voted "
+                                             f"{'to pass' if target is None else f'{verb} {target}'}")
 
 
 def count_words(event: dict[str, Any], table: _Table, quality: PlayQuality) -> None:
