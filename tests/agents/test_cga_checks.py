@@ -88,6 +88,25 @@ def test_a_guard_saying_its_night_action_by_day_is_asked_again_and_told_the_were
     assert decision.checks == ("words expose the speaker (night action): asked again",)
 
 
+def test_a_witch_repeating_her_night_action_after_the_note_has_that_sentence_dropped_where_the_seat_drops() -> None:
+    """The embedded model's Witch on xu7, day 1, twice: "I think Player 5 is a likely werewolf and I poison them"."""
+    state, request = werewolf_request("speak", 2)  # xu7, seed 1: Player 2 is the Witch
+    slip = "Thought: Hm.\nWords: Player 4 has said little so far. I will poison Player 5 tonight."
+    script = Script(replies={"answer": ANSWERS, "think": [slip, slip]})
+    decision, _ = decide(script, werewolf_input(state, request, {"drop_sentences": True}))
+    assert decision.utterance == "Player 4 has said little so far."
+    assert decision.checks == ("words expose the speaker (night action): asked again",
+                               "words expose the speaker (night action): sentences dropped")
+    assert not decision.fallback
+    script = Script(replies={"answer": ANSWERS, "think": "Thought: Hm.\nWords: I will poison Player 5 tonight."})
+    decision, _ = decide(script, werewolf_input(state, request, {"drop_sentences": True}))
+    assert decision.utterance and "poison" not in decision.utterance  # nothing left: the game's plain words
+    assert "plain words used" in (decision.fallback or "")
+    script = Script(replies={"answer": ANSWERS, "think": [slip, slip]})
+    decision, _ = decide(script, werewolf_input(state, request))  # a model other than the embedded one: kept
+    assert decision.utterance == "Player 4 has said little so far. I will poison Player 5 tonight."
+
+
 def test_the_words_checks_can_be_switched_off() -> None:
     state, request = werewolf_request("speak", 6)
     script = Script(replies={"answer": ANSWERS, "think": f"Thought: I should blend in.\nWords: {SAID}"})

@@ -129,6 +129,24 @@ def test_the_werewolf_note_says_talk_like_a_villager() -> None:
     assert "Talk like a villager." in update["recheck"] and update["copied"] is False
 
 
+def test_second_words_that_still_fail_lose_their_failing_sentences_where_the_seat_drops_them() -> None:
+    state, request = werewolf_request("speak", 2)  # the Witch, by day
+    view = werewolf.view(state, 2)
+    said = "Player 5 has been very quiet today. I will poison Player 5 tonight."
+
+    def update(words: str, drop: bool = True, reviewed: bool = True) -> dict:
+        return words_update(Plain(), view, request, words, None, heard=[], thoughts=[], checks=ALL,
+                            response_words=40, reviewed=reviewed, drop=drop)
+
+    assert update(said) == {"recheck": None, "utterance": "Player 5 has been very quiet today.",
+                            "checks": ["words expose the speaker (night action): sentences dropped"]}
+    assert update("I will poison Player 5 tonight.")["utterance"] == ""  # nothing left: the game's plain words
+    assert update(said, drop=False) == {"recheck": None,
+                                        "checks": ["words expose the speaker (night action): kept after asking again"]}
+    assert update(said, reviewed=False)["checks"] == ["words expose the speaker (night action): asked again"]
+    assert update("Player 5 has been very quiet today.") == {"recheck": None, "checks": []}
+
+
 def test_a_second_answer_is_kept_and_recorded_as_kept_and_a_clean_first_answer_changes_nothing() -> None:
     assert ask_again(["near copy of Player 3"], lambda: "note", reviewed=True) == {
         "recheck": None, "checks": ["near copy of Player 3: kept after asking again"]}

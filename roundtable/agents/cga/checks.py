@@ -55,4 +55,5 @@ def check_update(turn: CgaTurn, state: CgaState, action: dict[str, Any] | None, 
     return check_answer(turn.context, turn.view, turn.request, turn.options, settled=settled, action=action,
                         chose=chose, words=words, heard=turn.heard(), thoughts=thoughts,
                         response_words=turn.options.response_words, reviewed=bool(state.get("reviewed")),
-                        overrule=turn.options.overrules(turn.seat.model))
+                        overrule=turn.options.overrules(turn.seat.model),
+                        drop=turn.options.drops_sentences(turn.seat.model))

@@ -65,6 +65,7 @@ def make_think(models: ModelProvider):
             turn.context, turn.view, request, opts, settled=avalon_settled(turn.table),
             action=update["action"] if ask_choice else decided, chose=ask_choice, words=words, heard=turn.heard(),
             thoughts=private_texts(state, thought), response_words=opts.response_words,
-            reviewed=bool(state.get("reviewed")), overrule=opts.overrules(turn.seat.model))
+            reviewed=bool(state.get("reviewed")), overrule=opts.overrules(turn.seat.model),
+            drop=opts.drops_sentences(turn.seat.model))
 
     return think

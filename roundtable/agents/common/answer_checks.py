@@ -22,7 +22,7 @@ from roundtable.prompts.rendering import PromptContext
 def check_answer(context: PromptContext, view: PlayerView, request: Request, options: CheckOptions, *,
                  settled: Settled | None, action: Mapping[str, Any] | None, chose: bool, words: str | None,
                  heard: Iterable[tuple[str, str]], thoughts: Iterable[str], response_words: int,
-                 reviewed: bool, overrule: bool = False) -> dict[str, Any]:
+                 reviewed: bool, overrule: bool = False, drop: bool = False) -> dict[str, Any]:
     """The checks' state update after a step read an answer.
 
     Args:
@@ -39,6 +39,7 @@ def check_answer(context: PromptContext, view: PlayerView, request: Request, opt
         response_words: the words' cap.
         reviewed: the answer in hand is already the second one.
         overrule: replace a choice against what is settled rather than ask again (`CheckOptions.overrules`).
+        drop: drop the failing sentences of second words that still fail a check (`CheckOptions.drops_sentences`).
 
     Returns:
         As `roundtable.agents.common.review.ask_again`, both checks' ``checks`` lines together, with
@@ -50,7 +51,7 @@ def check_answer(context: PromptContext, view: PlayerView, request: Request, opt
     if request.wants_words and not update.get("recheck"):
         spoken = words_update(context, view, request, words, (action or {}).get("players"), heard=heard,
                               thoughts=thoughts, checks=options.word_checks, response_words=response_words,
-                              reviewed=reviewed)
+                              reviewed=reviewed, drop=drop)
         update = spoken | {"checks": [*(update.get("checks") or []), *(spoken.get("checks") or [])]}
     if update.get("recheck"):
         update["utterance"] = None

@@ -15,6 +15,10 @@ A kind's options model inherits `CheckOptions` (and may change a default, as ``l
 - ``knowledge_note``: the prompt states what the player's own knowledge settles about the decision in hand
   (Avalon's team lines, `roundtable.agents.common.table.AvalonTable.team_knowledge`; Werewolf's note,
   `roundtable.agents.common.werewolf_knowledge`);
+- ``drop_sentences``: words that still fail a check after the one re-ask lose the sentences that fail it (the
+  player keeps to itself what would spoil the game; recorded as ``...: sentences dropped``), and words with no
+  sentence left give way to the game's plain words; ``auto``: the embedded model only, which repeats what the
+  note asked it not to say;
 - ``dry``: words said at the table are sampled with llama.cpp's DRY sampler
   (`roundtable.agents.common.sampling.DRY_SAMPLING`); ``auto``: the embedded model only.
 
@@ -48,6 +52,8 @@ class CheckOptions(BaseModel):
             embedded model only.
         knowledge_note: state in the prompt what the player's own knowledge settles about the decision in hand.
         dry: sample words said at the table with the DRY sampler; ``auto``: on for the embedded model only.
+        drop_sentences: drop the sentences of re-asked words that still fail a check; ``auto``: on for the
+            embedded model only.
     """
 
     PAPER: ClassVar[dict[str, Any]] = {"word_checks": (), "vote_check": "off", "knowledge_note": False}
@@ -59,6 +65,7 @@ class CheckOptions(BaseModel):
     knowledge_note: bool = True
     dry: bool | Literal["auto"] = "auto"
     overrule: bool | Literal["auto"] = "auto"
+    drop_sentences: bool | Literal["auto"] = "auto"
 
     @field_validator("word_checks", mode="before")
     @classmethod
@@ -76,6 +83,10 @@ class CheckOptions(BaseModel):
     def overrules(self, model: str | None) -> bool:
         """Whether a decision against what is settled is replaced rather than asked again, for ``model``."""
         return auto_switch(self.overrule, model)
+
+    def drops_sentences(self, model: str | None) -> bool:
+        """Whether re-asked words that still fail a check lose their failing sentences, for ``model``."""
+        return auto_switch(self.drop_sentences, model)
 
     def uses_dry(self, model: str | None) -> bool:
         """Whether words said at the table are sampled with the DRY sampler for a seat playing ``model``."""

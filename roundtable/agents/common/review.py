@@ -14,7 +14,8 @@ heuristics of `roundtable.agents.common.words`:
 - **self-exposure** (``exposure``): in public, words that give the speaker away (`exposure_of`).
 
 On a problem the words are asked for once more with the Host's note (template ``checks/words_note``, a field
-of each kind's context), the action already chosen kept; the second answer is kept whatever it says (`ask_again`).
+of each kind's context), the action already chosen kept; the second answer is kept whatever it says (`ask_again`),
+or, with ``drop`` (the seat's ``drop_sentences``), loses the sentences that still fail a check (`clean_sentences`).
 Each check that fired is named in `Decision.checks` (``"near copy of Player 3: asked again"``, ``"...: kept
 after asking again"``), so `roundtable.metrics.play_quality.agent_checks` counts them.
 """
@@ -26,7 +27,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from roundtable.agents.common.exposure import exposes, werewolf_exposes
+from roundtable.agents.common.exposure import exposes, sentences, werewolf_exposes
 from roundtable.agents.common.words import COPY_SHARE, copy_share, named_kill_target, named_team
 from roundtable.games.avalon import AvalonView, Role
 from roundtable.games.fallbacks import sanitize_utterance
@@ -189,17 +190,46 @@ def ask_again(reasons: Sequence[str], note: Callable[[], str], reviewed: bool, *
     return {"recheck": note(), "reviewed": True, "checks": [f"{reason}: asked again" for reason in reasons]} | update
 
 
+def clean_sentences(view: PlayerView, request: Request, words: str, players: Sequence[int] | None, *,
+                    heard: Iterable[tuple[str, str]], thoughts: Iterable[str], checks: Collection[str],
+                    response_words: int) -> str:
+    """``words`` without the sentences that fail a check (`review_words` of each sentence, then of what is left
+    together): ``""`` when none is left. The arguments are `review_words`'s."""
+    heard, thoughts = list(heard), list(thoughts)
+    said, _ = sanitize_utterance(words, view.player, response_words)
+    kept = [sentence for sentence in sentences(said or "")
+            if review_words(view, request, sentence, players, heard=heard, thoughts=thoughts, checks=checks,
+                            response_words=response_words) is None]
+    left = " ".join(kept)
+    if left and review_words(view, request, left, players, heard=heard, thoughts=thoughts, checks=checks,
+                             response_words=response_words) is not None:
+        return ""
+    return left
+
+
 def words_update(context: PromptContext, view: PlayerView, request: Request, words: str | None,
                  players: Sequence[int] | None, *, heard: Iterable[tuple[str, str]], thoughts: Iterable[str],
-                 checks: Collection[str], response_words: int, reviewed: bool) -> dict[str, Any]:
+                 checks: Collection[str], response_words: int, reviewed: bool, drop: bool = False) -> dict[str, Any]:
     """`review_words` and `ask_again` in one: the state update of a step that wrote words said at the table.
+
+    The arguments are `review_words`'s, and: ``context``, the kind's prompt context (the note's template);
+    ``reviewed``, the words are already the second answer; ``drop``, on a second answer that still fails a check,
+    drop its failing sentences (`clean_sentences`).
 
     Returns:
         As `ask_again`; when asking again, ``copied`` says whether the words were a near copy (words asked
-        again after one are sampled warmer: `roundtable.agents.common.sampling.speech_temperature`).
+        again after one are sampled warmer: `roundtable.agents.common.sampling.speech_temperature`). With
+        ``drop``, a second answer that still fails has ``utterance`` (what is left; ``""``: nothing, the
+        game's plain words are said) and checks ``...: sentences dropped``.
     """
+    heard, thoughts = list(heard), list(thoughts)
     found = review_words(view, request, words, players, heard=heard, thoughts=thoughts, checks=checks,
                          response_words=response_words)
     if found is None:
         return ask_again((), str, reviewed)
+    if reviewed and drop and words:
+        left = clean_sentences(view, request, words, players, heard=heard, thoughts=thoughts, checks=checks,
+                               response_words=response_words)
+        return {"recheck": None, "utterance": left,
+                "checks": [f"{reason}: sentences dropped" for reason in found.reasons]}
     return ask_again(found.reasons, lambda: found.note(context, view), reviewed, copied=found.copied is not None)

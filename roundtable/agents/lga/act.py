@@ -97,7 +97,7 @@ def make_act(models: ModelProvider):
             update |= checked
             # words that failed the check are asked for again by the respond step, the action kept: the paper's
             # order (action, then words in line with it), so a leader's second words name the team it chose
-            update["utterance"] = None if checked.get("recheck") else words
+            update["utterance"] = None if checked.get("recheck") else checked.get("utterance", words)
         return update
 
     return act

@@ -71,7 +71,7 @@ def make_respond(models: ModelProvider):
             checked = review_update(turn, state, text, (read or {}).get("players"))
             update |= checked
             if not checked.get("recheck"):
-                update["utterance"] = text
+                update["utterance"] = checked.get("utterance", text)  # what dropping left, if it dropped
         return update
 
     return respond

@@ -47,4 +47,4 @@ def review_update(turn: Turn, state: Mapping[str, Any], words: str | None,
     opts = turn.options
     return words_update(turn.context, turn.view, turn.request, words, players, heard=heard(turn),
                         thoughts=notes(turn), checks=opts.word_checks, response_words=opts.response_words,
-                        reviewed=bool(state.get("reviewed")))
+                        reviewed=bool(state.get("reviewed")), drop=opts.drops_sentences(turn.seat.model))

@@ -50,7 +50,8 @@ def make_speak(models: ModelProvider):
         cut = [f"speak: {sentences} sentences cut to the first"] if sentences > 1 else []
         checked = words_update(turn.context, turn.view, turn.request, said, (action or {}).get("players"),
                                heard=turn.heard(), thoughts=turn.private_texts(list(state.get("thoughts") or [])),
-                               checks=opts.word_checks, response_words=words, reviewed=bool(state.get("reviewed")))
+                               checks=opts.word_checks, response_words=words, reviewed=bool(state.get("reviewed")),
+                               drop=opts.drops_sentences(turn.seat.model))
         update |= checked | {"checks": [*cut, *(checked.get("checks") or [])]}
         if checked.get("recheck"):
             update["utterance"] = None
