@@ -124,6 +124,18 @@ _VOTE_PASSIVE = re.compile(r"\bplayer\s*#?\s*(\d+)\s+(?:should|must|needs\s+to|h
 _SUPPOSE = re.compile(r"\b(if|unless|whether)\b|\?", re.IGNORECASE)
 
 
+def _first_stated(text: str, patterns: Sequence[re.Pattern[str]]) -> int | None:
+    """The player number of the first match of any of ``patterns`` (group 1) in the first sentence of ``text``
+    that holds one and is no supposition or question, else None."""
+    for sentence in sentences(text):
+        if _SUPPOSE.search(sentence):
+            continue
+        hits = [(m.start(), int(m.group(1))) for p in patterns for m in p.finditer(sentence)]
+        if hits:
+            return min(hits)[1]
+    return None
+
+
 def named_vote_target(text: str) -> int | None:
     """Whom a Werewolf day statement says its speaker votes to eliminate, or None.
 
@@ -139,13 +151,7 @@ def named_vote_target(text: str) -> int | None:
     Returns:
         The player's number, or None when the text states no vote.
     """
-    for sentence in sentences(text):
-        if _SUPPOSE.search(sentence):
-            continue
-        hits = [(m.start(), int(m.group(1))) for p in (_VOTE_TARGET, _VOTE_PASSIVE) for m in p.finditer(sentence)]
-        if hits:
-            return min(hits)[1]
-    return None
+    return _first_stated(text, (_VOTE_TARGET, _VOTE_PASSIVE))
 
 
 _KILL_VERB = r"(?:kill|attack|eat|bite|hunt|target|go\s+after|go\s+for|take\s+out)"
@@ -178,10 +184,4 @@ def named_kill_target(text: str) -> int | None:
     Returns:
         The player's number, or None when the text states no kill.
     """
-    for sentence in sentences(text):
-        if _SUPPOSE.search(sentence):
-            continue
-        hits = [(m.start(), int(m.group(1))) for p in (_KILL_TARGET, _KILL_AS) for m in p.finditer(sentence)]
-        if hits:
-            return min(hits)[1]
-    return None
+    return _first_stated(text, (_KILL_TARGET, _KILL_AS))
