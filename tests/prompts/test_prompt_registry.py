@@ -83,9 +83,11 @@ def render_all(turn: Turn) -> list[str]:
     texts.append(turn.retry_note(1) or "(no retry note for this shape)")
     texts.append(turn.speech())
     for problem in ({"copied": "Player 2"}, {"copied": "Player 1", "yourself": True}, {"thoughts": True},
-                    {"named": [1, 2], "team": [3, 4]}, {"exposure": "evil side"}, {"exposure": "merlin names evil"}):
+                    {"named": [1, 2], "team": [3, 4]}, {"named": [1], "team": [], "kill": True},
+                    {"exposure": "evil side"}, {"exposure": "merlin names evil"}):
         texts.append(turn.context.render("checks/words_note", **{"copied": None, "yourself": False, "thoughts": False,
-                                                                 "named": [], "team": [], "exposure": None,
+                                                                 "named": [], "team": [], "kill": False,
+                                                                 "exposure": None,
                                                                  "side": turn.view.side, "game": "avalon"}
                                          | problem))
     for action in ({"players": [1, 2, 3]}, {"passed": True}, {"choice": True}, {"choice": False}):
