@@ -86,7 +86,7 @@ def quality_lines(record: dict[str, Any]) -> list[str]:
             f"{rule} {percent(share)}" for rule, share in sorted(quality.settled_rules.items())))
     replaced = overruled(record)
     if replaced:
-        lines.append("Decisions the agents' rule took instead of the model (overrule): " + "; ".join(
+        lines.append("Decisions the agents' rule took instead of the model (overrule, dropped sentences): " + "; ".join(
             f"{kind} {count}" for kind, count in sorted(replaced.items())))
     if quality.five_rejections.cases:
         lines.append("Ended by five rejected teams: " + (

@@ -346,6 +346,11 @@ def test_decisions_the_agents_rule_overruled_are_counted_by_kind_of_check() -> N
         {"checks": ["vote reject against rules (fifth_team): overruled"]},
         {"checks": ["vote approve against knowledge (side_off_team): overruled", "near copy of Player 2: asked again"]},
         {"checks": ["vote reject against rules (fifth_team): asked again"]},
+        {"checks": ["words expose the speaker (night action): asked again",
+                    "words expose the speaker (night action): sentences dropped"]},
+        {"checks": ["words name player 1 to kill, the vote names nobody: asked again"]},
     ]}
-    assert overruled(record) == {"vote against rules": 1, "vote against knowledge": 1}
+    assert overruled(record) == {"vote against rules": 1, "vote against knowledge": 1, "self-exposure": 1}
+    assert {k: (s.hits, s.cases) for k, s in agent_checks(record).items()} == {
+        "near copy": (1, 1), "vote against rules": (1, 1), "self-exposure": (0, 1), "words and kill vote": (1, 1)}
     assert any("overrule" in line and "vote against rules 1" in line for line in quality_lines(record))

@@ -8,6 +8,7 @@ from typing import Any
 from roundtable.metrics.quality.result import Share
 
 CHECK_KINDS = (("near copy", "near copy"), ("words name players", "words and team"),
+               ("to kill, the vote names", "words and kill vote"),
                ("words expose", "self-exposure"), ("against knowledge", "vote against knowledge"),
                ("against rules", "vote against rules"), ("against record", "vote against record"))
 """How a `Decision.checks` entry starts or what it contains, and the kind of check it is counted under."""
@@ -23,7 +24,7 @@ def agent_checks(record: dict[str, Any]) -> dict[str, Share]:
 
     A decision's entry ending ``asked again`` is a re-ask (a case); it is a hit
     unless the same decision also has an entry of the same kind ending ``kept
-    after asking again`` (the second answer had the problem too).
+    after asking again`` or ``sentences dropped`` (the second answer had the problem too).
 
     Args:
         record: a game record with ``decisions`` (a list of `Decision` dicts).
@@ -34,7 +35,7 @@ def agent_checks(record: dict[str, Any]) -> dict[str, Share]:
     shares: dict[str, Share] = {}
     for decision in record.get("decisions") or []:
         checks = list(decision.get("checks") or [])
-        kept = {check_kind(c) for c in checks if c.endswith("kept after asking again")}
+        kept = {check_kind(c) for c in checks if c.endswith(("kept after asking again", "sentences dropped"))}
         for check in checks:
             if check.endswith(": asked again"):
                 kind = check_kind(check)
@@ -44,8 +45,9 @@ def agent_checks(record: dict[str, Any]) -> dict[str, Share]:
 
 def overruled(record: dict[str, Any]) -> dict[str, int]:
     """How many decisions of each kind of check the agent's rule replaced (entries ending ``overruled``: the seat
-    option ``overrule``, docs/agents/checks.md#knowledge-settled-decisions), so a reader sees how many of the
-    knowledge-settled decisions the model did not take itself.
+    option ``overrule``, docs/agents/checks.md#knowledge-settled-decisions; or ``sentences dropped``: the seat
+    option ``drop_sentences``, docs/agents/checks.md#dropping-sentences), so a reader sees how many of the
+    knowledge-settled decisions and words the model did not give itself.
 
     Returns:
         ``{kind: decisions}`` for the kinds that overruled at least once.
@@ -53,6 +55,6 @@ def overruled(record: dict[str, Any]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for decision in record.get("decisions") or []:
         for check in decision.get("checks") or []:
-            if check.endswith(": overruled"):
+            if check.endswith((": overruled", ": sentences dropped")):
                 counts[check_kind(check)] = counts.get(check_kind(check), 0) + 1
     return counts
