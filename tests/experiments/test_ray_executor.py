@@ -117,9 +117,13 @@ def test_a_bot_experiment_under_ray_records_what_in_process_records(local_ray, r
     assert manifest["finished"] == 6
 
 
+@pytest.mark.parametrize("durability", ["sync", "exit"])
 def test_a_worker_killed_mid_game_leaves_it_resumed_and_recorded_once(local_ray, reference: Path,
-                                                                      tmp_path: Path) -> None:
-    (tmp_path / "tiny.toml").write_text(CONFIG)
+                                                                      tmp_path: Path, durability: str) -> None:
+    """Under ``sync`` the retry resumes from the last step; under ``exit`` (no checkpoint until the game's run
+    ends) it plays the game again from its seed: either way to the uninterrupted run's end."""
+    config = CONFIG.replace("parallel_games = 2", f'parallel_games = 2\ndurability = "{durability}"')
+    (tmp_path / "tiny.toml").write_text(config)
     marker = tmp_path / "killed"
     executor = RayExecutor(worker_hook=KillOnce("naive-s0001", marker, after=4))
     with data_home(tmp_path / "home"):
