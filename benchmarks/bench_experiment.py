@@ -41,6 +41,7 @@ CONFIG = Path(__file__).resolve().parents[1] / "experiments" / "avalonbench_naiv
 def config_text(games: int, policy: str, parallel: int, durability: str = "sync") -> str:
     text = CONFIG.read_text()
     text = re.sub(r"(?m)^games_per_condition = .*$", f"games_per_condition = {games}", text)
+    text = re.sub(r"(?m)^durability = .*\n", "", text)
     text = re.sub(r"(?m)^retention = .*$", f'retention = "{policy}"\ndurability = "{durability}"', text)
     return re.sub(r"(?m)^parallel_games = .*$", f"parallel_games = {parallel}", text)
 
