@@ -5,7 +5,8 @@ order, the game is forked at the checkpoint just before it (`roundtable.play.for
 ``until_decision``): the speaker answers again with the same memory and call seeds, through the real game and
 agent graphs, with the prompts, checks and switches of the current code. The words said then are measured as
 the play-quality measure measures a game's talk (docs/measures.md#play-quality): parroting, thoughts said aloud,
-self-exposure and Merlin (the Seer) exposed, for the recorded words and the new ones at each point. So a change
+self-exposure and Merlin (the Seer) exposed, and the point's decisions answered by a fallback rule, for the
+recorded words and the new ones at each point. So a change
 to a kind's words is measured on the same situations in minutes, not over whole games.
 
     ROUNDTABLE_HOME=DIR python benchmarks/models/fork_talk.py GAME_ID... [--limit N] [--examples]
@@ -27,8 +28,8 @@ from roundtable.store.records import read_record
 
 TALK = {"avalon": "discussion", "werewolf": "day_talk"}
 """The phase node of each game's table talk."""
-MEASURES = ("parroting", "thoughts_aloud", "self_exposure", "merlin_exposed")
-"""The talk measures compared (`roundtable.metrics.quality.result.PlayQuality` fields; hits are faults)."""
+MEASURES = ("parroting", "thoughts_aloud", "self_exposure", "merlin_exposed", "fallback_decisions")
+"""The measures compared (`roundtable.metrics.quality.result.PlayQuality` fields; hits are faults)."""
 
 
 def fork_steps(game_id: str) -> list[tuple[int, int]]:

@@ -110,3 +110,13 @@ def test_the_summary_its_prompts_show_is_among_its_thoughts() -> None:
     pool = {"summary": "Nothing has happened yet.", "summary_round": 0}
     decision, _ = decide(script, state, request, pool=pool)
     assert decision.thoughts == ("Nothing has happened yet.", "I approve.")
+
+
+def test_the_sentence_is_asked_of_the_speaker_by_number_in_the_first_person() -> None:
+    # On the embedded model react's sentence often went on with the minutes as the Host ("Host: Player 2 proposes
+    # ...") and was dropped for a fallback; naming the speaker in the ask is what stopped it
+    # (docs/measurements.md#react-games).
+    state, request = speak_request(6)
+    script = Script(replies={"speak": FRESH})
+    decide(script, state, request)
+    assert 'as Player 6 in the first person ("I ..."): not the Host\'s lines' in script.calls[0].prompt

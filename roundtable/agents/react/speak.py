@@ -38,7 +38,7 @@ def make_speak(models: ModelProvider):
         action = state.get("action")
         prompt = turn.context.render(
             "react/speak", context=turn.context_text(), instruction=turn.table.instruction(),
-            decided=turn.table.decided(action), speech=turn.table.speech(), words=words,
+            decided=turn.table.decided(action), me=turn.view.player, speech=turn.table.speech(), words=words,
             note=state.get("recheck") or "")
         model = turn.writer(models, words, speaking=True, again=bool(state.get("copied")))
         raw, usage = call_text(model, turn.messages(prompt), "speak")
