@@ -281,6 +281,10 @@ def sanitize_utterance(text: str | None, speaker: int, max_words: int) -> tuple[
 # --------------------------------------------------------------- the net
 
 
+PLAIN_WORDS = "no usable words: plain words used"
+"""The fallback reason of a decision whose words were empty once cleaned: the game's plain words were said."""
+
+
 def join_reasons(reasons: Iterable[str | None]) -> str | None:
     """``"; "``-joined non-empty reasons, or ``None``."""
     kept = [r for r in reasons if r]

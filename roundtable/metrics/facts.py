@@ -15,6 +15,7 @@ from typing import Any
 from roundtable.games.avalon import Role
 from roundtable.games.protocol import BELIEF
 from roundtable.metrics.deduction import deductions
+from roundtable.metrics.quality.checks import fell_back
 
 THREE_FAILED_QUESTS = "three_failed_quests"
 MERLIN_ASSASSINATED = "merlin_assassinated"
@@ -109,8 +110,9 @@ def player_facts(record: dict[str, Any]) -> list[PlayerFacts]:
     - ``proposals``: the player's final proposals plus its team suggestions (``speak`` decisions naming a
       team); ``self_proposals``: those that include the player; ``self_proposals_on_team``: of those, the
       ones made in a round whose quest team held the player (self-recommendation rate and success);
-    - ``decisions`` / ``valid_decisions``: the player's decisions / those answered without a fallback (VRR);
-      the belief probe at game over is not a move and counts here not;
+    - ``decisions`` / ``valid_decisions``: the player's decisions / those answered without a fallback (VRR;
+      `roundtable.metrics.quality.checks.fell_back`); the belief probe at game over is not a move and counts
+      here not;
     - ``probes`` / ``usable_probes``: belief probes asked of the player through its agent graph (0 or 1) /
       those it answered usably (an unusable one is left out of deduction accuracy, never filled in);
     - ``guesses`` / ``right_guesses`` / ``baseline_guesses``: a good player's end-of-game belief: the other
@@ -150,7 +152,7 @@ def player_facts(record: dict[str, Any]) -> list[PlayerFacts]:
             votes_on_proposals=len(votes), approvals_on_proposals=sum(1 for v in votes if v["approve"]),
             proposals=len(teams), self_proposals=len(own),
             self_proposals_on_team=sum(1 for r in own if player in quest_teams.get(r, set())),
-            decisions=len(mine), valid_decisions=sum(1 for d in mine if not d.get("fallback")),
+            decisions=len(mine), valid_decisions=sum(1 for d in mine if not fell_back(d)),
             probes=len(probed), usable_probes=sum(1 for d in probed if d.get("beliefs") is not None),
             **({"guesses": deduced[player].guesses, "right_guesses": deduced[player].right,
                 "baseline_guesses": deduced[player].baseline} if player in deduced else {}),

@@ -334,6 +334,22 @@ def test_fallbacks_are_decisions_with_a_fallback_among_decisions_without_the_pro
     assert (from_usage.fallback_decisions.hits, from_usage.fallback_decisions.cases) == (2, 20)
 
 
+def test_plain_words_said_because_the_agent_dropped_every_sentence_are_its_rule_not_a_fallback() -> None:
+    from roundtable.games.fallbacks import PLAIN_WORDS
+    from roundtable.metrics.facts import player_facts
+
+    dropped = ["near copy of Player 2: asked again", "near copy of Player 2: sentences dropped"]
+    emptied = decided(1, "speak", fallback=PLAIN_WORDS) | {"checks": dropped}  # the agent's rule: no fallback
+    posing = decided(2, "speak", fallback=f"1 passage(s) posing as the host or another player removed; {PLAIN_WORDS}")
+    posing_dropped = posing | {"player": 3, "checks": dropped}  # a passage posing as the Host is still a fallback
+    unchecked = decided(4, "speak", fallback=PLAIN_WORDS)  # no words the model wrote were usable
+    quality = play_quality(record(emptied, posing, posing_dropped, unchecked))
+    assert (quality.fallback_decisions.hits, quality.fallback_decisions.cases) == (3, 4)
+    assert [e.split(":")[0] for e in quality.examples["fallback_decisions"]] == ["P2 speak", "P3 speak", "P4 speak"]
+    rows = player_facts(record(emptied, unchecked))
+    assert [(r.player, r.decisions, r.valid_decisions) for r in rows if r.decisions] == [(1, 1, 1), (4, 1, 0)]
+
+
 def test_avalon_settled_votes_are_broken_down_by_rule() -> None:
     quality = play_quality(record(proposal(1, [1, 5]), vote(1, False), vote(5, False)))
     assert {k: (s.hits, s.cases) for k, s in quality.settled_rules.items()} == {"team vote": (1, 2)}

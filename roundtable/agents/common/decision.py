@@ -15,6 +15,7 @@ from typing import Any
 from roundtable.agents.common.model_calls import total_usage
 from roundtable.games import GAMES
 from roundtable.games.fallbacks import (
+    PLAIN_WORDS,
     checked,
     choose_beliefs,
     choose_pick,
@@ -68,7 +69,7 @@ def final_decision(view: PlayerView, request: Request, seed: int, *, action: dic
         reasons.append(reason)
         if not said:
             said = GAMES[view.game].plain_words(view, request, Decision.to(request, **fields))
-            reasons.append("no usable words: plain words used")
+            reasons.append(PLAIN_WORDS)
         fields["utterance"] = said
     raw = RAW_SEPARATOR.join(replies) if replies else None  # an empty reply is kept as ""
     fallback = join_reasons(reasons)

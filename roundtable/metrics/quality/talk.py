@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 from roundtable.agents.common.words import COPY_SHARE, copied_from, copy_share
 from roundtable.games.protocol import BELIEF
+from roundtable.metrics.quality.checks import fell_back
 from roundtable.metrics.quality.result import PlayQuality
 
 R = TypeVar("R")
@@ -69,20 +70,20 @@ def count_fallbacks(record: dict[str, Any], quality: PlayQuality) -> None:
     """Count decisions answered by a fallback rule into ``quality.fallback_decisions``, and the game's cost.
 
     Cases are the record's decisions other than the end-of-game belief probe (as Lan et al.'s VRR counts them,
-    `roundtable.metrics.strategy`), hits those with a ``fallback``. A record without decision entries falls back on
-    its usage's ``decisions`` and ``fallbacks`` (fallback reasons: a decision may have several). Costs come from
-    ``usage["game"]``.
+    `roundtable.metrics.strategy`), hits those that fell back (`fell_back`). A record without decision entries
+    falls back on its usage's ``decisions`` and ``fallbacks`` (fallback reasons: a decision may have several).
+    Costs come from ``usage["game"]``.
     """
     game = (record.get("usage") or {}).get("game") or {}
     decisions = [e for e in record.get("events") or [] if e.get("type") == "decision" and e.get("kind") != BELIEF]
     if decisions:
         quality.fallback_decisions.cases += len(decisions)
-        quality.fallback_decisions.hits += sum(1 for d in decisions if d.get("fallback"))
+        quality.fallback_decisions.hits += sum(1 for d in decisions if fell_back(d))
     else:
         quality.fallback_decisions.cases += int(game.get("decisions", 0))
         quality.fallback_decisions.hits += min(int(game.get("fallbacks", 0)), int(game.get("decisions", 0)))
     for decision in decisions:
-        if decision.get("fallback"):
+        if fell_back(decision):
             quality.example("fallback_decisions", f"P{decision['player']} {decision.get('kind')}: "
                                                   f"{decision['fallback']}")
     quality.calls = game.get("calls", 0)
