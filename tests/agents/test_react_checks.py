@@ -120,3 +120,17 @@ def test_the_sentence_is_asked_of_the_speaker_by_number_in_the_first_person() ->
     script = Script(replies={"speak": FRESH})
     decide(script, state, request)
     assert 'as Player 6 in the first person ("I ..."): not the Host\'s lines' in script.calls[0].prompt
+
+
+def test_the_reasoning_is_dry_sampled_on_the_embedded_model_and_ends_with_the_answers_form() -> None:
+    # On the embedded model react's reasoning looped ("I am also aware that ...") past its cap and left the parser
+    # no vote; told nothing of the answer's form, it wrote a general plan and named no team.
+    state, request = vote_request(6)
+    script = Script(replies={"think": "Players 1 and 5 are clean.\nAnswer: approve", "parse": "Answer: approve"})
+    decide(script, state, request, model="local")
+    think = script.calls[0]
+    assert think.module == "think" and think.sampling == dict(DRY_SAMPLING)
+    assert think.prompt.rstrip().endswith("Answer: approve or reject")
+    script = Script(replies={"think": "approve", "parse": "Answer: approve"})
+    decide(script, state, request, model="local", dry=False)
+    assert script.calls[0].sampling == {}

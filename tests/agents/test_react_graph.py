@@ -110,7 +110,8 @@ def test_too_few_players_are_asked_for_again_then_filled_and_recorded():
     decision, _ = decide(state, request, script)
     assert script.modules() == ["think", "parse", "think", "parse"]
     again = script.calls[2].prompt
-    assert "Your last answer: I would send Player 2." in again and "did not name 2 different players" in again
+    assert "did not name 2 different players" in again
+    assert "Your last answer" not in again, "the embedded model copied its last answer, team size and all"
     assert 2 in decision.players and len(decision.players) == 2
     assert decision.fallback == "too few players named (1 of 2): filled at random"
     assert decision.usage["calls"] == 4

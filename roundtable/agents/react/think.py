@@ -1,12 +1,15 @@
 """Reason, then act (Light et al. 2023, §3.1): the zero-shot step-by-step answer to the Host's request.
 
-One call (module ``think``, temperature 0.1): *Rules*, *Role*, *Summary*, *Minutes* and the *Request*, in that
-order, then "think step by step" (template ``react/think``). The reply is free prose, kept whole in ``thought``
-for the parser (and in ``thoughts``, `Decision.thoughts`); nothing is read from it here. Asked again after the
-parser read too few players, the prompt also holds the previous answer and the Host's note (AvalonBench's parser
-asks the model once more for a team of the right size: ``src/server/tasks/avalon/wrapper.py``, ``parse_result``);
-so it does after a team vote against what the player knows (`roundtable.agents.react.parse`), with the note of
-that check (docs/agents/checks.md#knowledge-settled-decisions).
+One call (module ``think``, temperature 0.1, DRY-sampled where the seat's ``dry`` is on: on the embedded model its
+reasoning otherwise looped, "I am also aware that ...", past its token cap and left the parser no answer): *Rules*,
+*Role*, *Summary*, *Minutes* and the *Request*, in that order, then "think step by step" and the form of the answer
+(template ``react/think``; the form is ours: on the embedded model a reply that was not told to end with its answer
+often wrote a plan and never named a team). The reply is free prose, kept whole in ``thought`` for the parser (and in
+``thoughts``, `Decision.thoughts`); nothing is read from it here. Asked again after the parser read too few players,
+the prompt also holds the Host's note (AvalonBench's parser asks the model once more for a team of the right size:
+``src/server/tasks/avalon/wrapper.py``, ``parse_result``), but not the previous answer, which the embedded model
+copied, wrong team size and all; after a team vote against what the player knows (`roundtable.agents.react.parse`) it
+holds the previous answer and the note of that check (docs/agents/checks.md#knowledge-settled-decisions).
 """
 
 from __future__ import annotations
@@ -30,14 +33,13 @@ def make_think(models: ModelProvider):
     def think(state: ReactState, runtime: Runtime[Any]) -> dict[str, Any]:
         turn = ReactTurn.of(state, runtime)
         retry = bool(state.get("retry"))
-        again = retry or bool(state.get("recheck"))
         note = state.get("recheck") or (turn.table.retry_note(int(state.get("attempts") or 0)) if retry else "")
         prompt = turn.context.render(
             "react/think", context=turn.context_text(), instruction=turn.table.instruction(),
-            words=turn.options.thought_words, previous=(state.get("thought") or "") if again else "",
-            retry_note=note)
-        raw, usage = call_text(turn.writer(models, turn.options.thought_words + ACTION_WORDS), turn.messages(prompt),
-                              "think")
+            words=turn.options.thought_words, previous=(state.get("thought") or "") if state.get("recheck") else "",
+            retry_note=note, choice=turn.table.choice_help(json=False))
+        model = turn.writer(models, turn.options.thought_words + ACTION_WORDS, dry=True)
+        raw, usage = call_text(model, turn.messages(prompt), "think")
         return {"thought": raw, "retry": False, "recheck": None, "raw": [raw], "usage": [usage], "thoughts": [raw]}
 
     return think

@@ -77,15 +77,16 @@ class ReactTurn:
         """The server slot this player's calls are pinned to (`roundtable.agents.protocol.player_slot`), or None."""
         return player_slot(self.view.player, models.slots(self.seat.model))
 
-    def writer(self, models: ModelProvider, words: int, speaking: bool = False, again: bool = False) -> BaseChatModel:
+    def writer(self, models: ModelProvider, words: int, speaking: bool = False, again: bool = False,
+               dry: bool = False) -> BaseChatModel:
         """The seat's model for a reply of at most ``words`` words at the kind's temperature (seat option, else the
         context's 0.1), on the player's slot; ``speaking``: the reply is words said at the table (sampled with the
         DRY sampler where the seat's ``dry`` is on), ``again``: asked for again after a near copy (sampled
-        warmer): `roundtable.agents.common.sampling`."""
+        warmer): `roundtable.agents.common.sampling`; ``dry``: DRY-sampled as words are, though not said."""
         t = self.options.temperature
         temperature = speech_temperature(self.context.temperature if t is None else t, speaking and again)
         return models.chat(self.seat.model, temperature, max_tokens_for(words), slot=self.slot(models),
-                           sampling=speech_sampling(self.options, self.seat.model, speaking))
+                           sampling=speech_sampling(self.options, self.seat.model, speaking or dry))
 
     def parser(self, models: ModelProvider) -> BaseChatModel:
         """The seat's model as the parser: the parse temperature (seat option, else the context's 0), `PARSE_TOKENS`."""
