@@ -216,6 +216,8 @@ def test_other_words_or_other_roles_give_no_night_action_away(text: str, role: W
     ("Player 5 should die tonight.", 5),
     ("I think Player 3 is the Seer; I will vote to kill Player 3.", 3),
     ("Tonight I will go after Player 6, then Player 2.", 6),
+    ("Player 1 to kill. I pass.", 1),  # embedded model, cga seed 1: then it passed
+    ("Player 2 is our target tonight.", 2),
 ])
 def test_kill_target_stated(text: str, target: int) -> None:
     assert named_kill_target(text) == target
@@ -227,6 +229,8 @@ def test_kill_target_stated(text: str, target: int) -> None:
     "If we kill Player 3, the Seer is safe.",
     "Kill Player 2?",
     "Player 4 is the Seer.",
+    "Player 4 is the target of the village's suspicion.",
+    "Player 4 is not our target.",
 ])
 def test_no_kill_stated(text: str) -> None:
     assert named_kill_target(text) is None

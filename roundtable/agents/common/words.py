@@ -165,6 +165,7 @@ _KILL_TARGET = re.compile(
     re.IGNORECASE,
 )
 _KILL_AS = re.compile(r"\bplayer\s*#?\s*(\d+)\s+(?:as\s+(?:the\s+|our\s+|my\s+)?(?:next\s+)?(?:victim|target)"
+                      r"|to\s+(?:kill|be\s+killed)\b|is\s+(?:our|my)\s+(?:next\s+)?(?:target|victim)\b"
                       r"|(?:should|must|will)\s+(?:die|be\s+(?:killed|our\s+(?:target|victim)|the\s+(?:target|"
                       r"victim))))", re.IGNORECASE)
 
@@ -173,7 +174,8 @@ def named_kill_target(text: str) -> int | None:
     """Whom a werewolf's night words to its teammates say to kill, or None.
 
     A kill statement is one of "I will kill Player 1", "let's attack Player 1", "I choose Player 1 as the
-    next victim", "our target is Player 1", "Player 1 should die", "I vote to kill Player 1". The first
+    next victim", "our target is Player 1", "Player 1 is our target", "Player 1 to kill", "Player 1 should
+    die", "I vote to kill Player 1". The first
     such statement counts. A denial ("I will not kill Player 1", "I pass on Player 1": the negation or
     another verb breaks the phrase), a supposition or a question ("if", "unless", "whether", "?") name no
     target.
