@@ -192,6 +192,7 @@ def test_talk_of_sides_that_claims_no_knowledge_of_ones_own_does_not_expose(text
     ("We should protect Player 1, the Seer.", WRole.GUARD),
     ("I check Player 4. If they're a werewolf, I reveal that I am the Seer.", WRole.SEER),  # embedded, xu7 day 1
     ("Tonight I will inspect player #2.", WRole.SEER),
+    ("I am Player 2, the Witch. Player 4 is likely a werewolf. Poison Player 4.", WRole.WITCH),  # embedded, xu7
 ])
 def test_a_witch_or_guard_saying_its_night_action_aloud_gives_it_away(text: str, role: WRole) -> None:
     assert werewolf_exposes(text, role, 3, []) == "night action"
@@ -203,6 +204,8 @@ def test_a_witch_or_guard_saying_its_night_action_aloud_gives_it_away(text: str,
     ("I protect Player 2.", WRole.VILLAGER),  # a villager has no night action to give away
     ("I checked Player 4 last night: a werewolf.", WRole.SEER),  # a Seer may disclose its checks
     ("I will check Player 4 tonight.", WRole.WITCH),
+    ("The werewolves may poison Player 4's mind against us.", WRole.WITCH),
+    ("I am the Witch.", WRole.WITCH),  # a role claimed is a choice the player may make
 ])
 def test_other_words_or_other_roles_give_no_night_action_away(text: str, role: WRole) -> None:
     assert werewolf_exposes(text, role, 3, []) is None

@@ -122,9 +122,11 @@ _WOLF = r"(?:were)?wol(?:f|ves)"
 _NIGHT_ACTION = re.compile(
     r"\b(i|we)\s*(?:(?:will|'ll|shall|am going to|'m going to|plan to|want to|must|should|need to|can|could|"
     r"would)\s+)?(?:protect|guard|poison|save|heal|use\s+(?:my|the|our)\s+(?:antidote|poison|potions?))\b"
-    r"|\b(my|our)\s+(?:antidote|poison|potions?|protection)\b",
+    r"|\b(my|our)\s+(?:antidote|poison|potions?|protection)\b"
+    r"|(?:^|[.!?;:]\s*)(?:protect|guard|poison|save|heal)\s+player\s*#?\s*\d+",
     re.IGNORECASE)
-"""A Witch's or Guard's own night action said in the first person ("I protect Player 2", "my antidote")."""
+"""A Witch's or Guard's own night action said in the first person ("I protect Player 2", "my antidote") or as an
+order to itself ("Poison Player 4.")."""
 
 _SEER_PLAN = re.compile(
     r"\b(i|we)\s*(?:(?:will|'ll|shall|am going to|'m going to|plan to|want to|must|should|need to|can|could|"
@@ -164,16 +166,16 @@ def werewolf_exposes(text: str, role: WerewolfRole | str, player: int, teammates
 
     Returns:
         ``"werewolf side"`` (naming its side or intent in the first person: "I am a werewolf", "my fellow
-        werewolf", "we will kill Player 3", "I should hide among the villagers"), ``"own number"`` (stating
-        that its own number is a werewolf: "Player 2 is the other werewolf" said by Player 2),
-        ``"teammate implied"`` ("Player 1 is the other werewolf" said of its teammate, or "the other werewolf"
-        with no werewolf named before it in the sentence), or None. A denial ("I am not a werewolf") or an
-        accusation of another player ("Player 4 is a werewolf") is not exposure. For a Witch or a Guard:
-        ``"night action"``, its own night action or plan said by day in the first person ("I protect Player 2",
-        "I will poison Player 5", "my antidote"), which tells the listening werewolves whom to avoid or kill
-        (the issue's Witch who announced her potion plans); for the Seer, a check still to come said aloud ("I
-        check Player 4", "I will inspect Player 2 tonight"), which names the Seer and tells nothing (a check already
-        made, "I checked Player 4: a werewolf", is a disclosure the Seer may choose).
+        werewolf", "we will kill Player 3", "I should hide among the villagers"), ``"own number"`` (stating that
+        its own number is a werewolf: "Player 2 is the other werewolf" said by Player 2), ``"teammate implied"``
+        ("Player 1 is the other werewolf" said of its teammate, or "the other werewolf" with no werewolf named
+        before it in the sentence), or None. A denial ("I am not a werewolf") or an accusation of another player
+        ("Player 4 is a werewolf") is not exposure. For a Witch or a Guard: ``"night action"``, its own night
+        action or plan said by day in the first person ("I protect Player 2", "I will poison Player 5", "my
+        antidote") or as an order ("Poison Player 4."), which tells the listening werewolves whom to avoid or
+        kill (the issue's Witch who announced her potion plans); for the Seer, a check still to come said aloud
+        ("I check Player 4", "I will inspect Player 2 tonight"), which names the Seer and tells nothing (a check
+        already made, "I checked Player 4: a werewolf", is a disclosure the Seer may choose).
     """
     if WerewolfRole(role) in (WerewolfRole.WITCH, WerewolfRole.GUARD):
         return "night action" if _NIGHT_ACTION.search(text or "") else None
