@@ -4,6 +4,7 @@ thoughts hold the reflection, the answers and the chains of thought."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from lga_fakes import Script, ScriptedModels, first, lga_input, play_until
@@ -146,6 +147,39 @@ def test_a_vote_its_knowledge_does_not_settle_is_cast_at_once_and_the_check_can_
     decision, _ = decide(script, werewolf_input(state, request, {"vote_check": "off", "knowledge_note": False}))
     assert script.modules().count("think") == 1 and decision.players == (7,)
     assert "fellow werewolf" not in think_prompts(script)[0].split("Host: Player 6")[1]
+
+
+def said_today(state: werewolf.WerewolfState, player: int, text: str) -> werewolf.WerewolfState:
+    """``state`` with ``player``'s day-1 statement replaced by ``text``."""
+    events = tuple(e | {"text": text} if e.get("type") == "utterance" and e.get("speaker") == player
+                   and e.get("phase") == "day_talk" else e for e in state.events)
+    return dataclasses.replace(state, events=events)
+
+
+def test_a_day_vote_against_the_voters_own_statement_is_asked_again_and_overruled_on_the_embedded_model() -> None:
+    state, request = werewolf_request("eliminate", 4)  # a Villager, whose knowledge settles nothing
+    state = said_today(state, 4, "Player 6 dodged every question, so I vote for Player 6.")
+    script = Script(replies={"answer": ANSWERS, "think": ["Thought: 7 is loud.\nChoice: 7",
+                                                           "Thought: As I said.\nChoice: 6"]})
+    decision, _ = decide(script, werewolf_input(state, request))
+    _, again = think_prompts(script)
+    assert "Host: you chose player 7, but you told everyone today that you would vote out Player 6." in again
+    assert decision.players == (6,)
+    assert decision.checks == ("eliminate player 7 against words (own_statement): asked again",)
+    script = Script(replies={"answer": ANSWERS, "think": "Thought: 7 is loud.\nChoice: 7"})
+    decision, _ = decide(script, werewolf_input(state, request, model="local"))
+    assert script.modules().count("think") == 1 and decision.players == (6,)
+    assert decision.checks == ("eliminate player 7 against words (own_statement): overruled",)
+    script = Script(replies={"answer": ANSWERS, "think": "Thought: As I said.\nChoice: 6"})
+    assert decide(script, werewolf_input(state, request))[0].checks == ()  # as it said: nothing to check
+
+
+def test_what_the_players_knowledge_settles_comes_before_its_own_statement() -> None:
+    state, request = werewolf_request("eliminate", 6)  # a werewolf, who said it would vote out its teammate
+    state = said_today(state, 6, "I vote for Player 7.")
+    script = Script(replies={"answer": ANSWERS, "think": "Thought: 4 it is.\nChoice: 4"})
+    decision, _ = decide(script, werewolf_input(state, request))
+    assert script.modules().count("think") == 1 and decision.players == (4,) and decision.checks == ()
 
 
 def test_a_leaders_words_naming_another_team_are_asked_again_with_the_team_kept_and_stated() -> None:

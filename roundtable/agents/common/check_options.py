@@ -7,8 +7,8 @@ A kind's options model inherits `CheckOptions` (and may change a default, as ``l
   than the one chosen), ``exposure`` (words giving the speaker away); ``|``-separated on the command line,
   ``none`` for no check;
 - ``vote_check``: which decisions are checked against what the player's own knowledge settles
-  (`roundtable.agents.common.settled`): ``off``, ``knowledge`` (its knowledge and the rules) or ``record``
-  (also the public record);
+  (`roundtable.agents.common.settled`): ``off``, ``knowledge`` (its knowledge, the rules, and a Werewolf day
+  vote against its own statement of that day) or ``record`` (also the public record);
 - ``overrule``: a decision against what is settled is replaced by the settled one at once (no second call,
   recorded as ``...: overruled``) instead of being asked for again; ``auto``: the embedded model only, which
   does not follow the re-ask's note;
@@ -46,8 +46,8 @@ class CheckOptions(BaseModel):
     Attributes:
         word_checks: the words checks that run (default: all of `WORD_CHECKS`; empty: none).
         vote_check: ``off``, ``knowledge`` (what the player's reveal knowledge or its own night results settle,
-            and the rules: Avalon's fifth team) or ``record`` (also the public record: a team with no one from a
-            failed quest).
+            the rules: Avalon's fifth team, and its own words: a Werewolf day vote for the player it said it
+            would vote out) or ``record`` (also the public record: a team with no one from a failed quest).
         overrule: replace a decision against what is settled instead of asking again; ``auto``: on for the
             embedded model only.
         knowledge_note: state in the prompt what the player's own knowledge settles about the decision in hand.

@@ -13,10 +13,12 @@ No model call. `Settled` says what a decision must be, from the facts the prompt
   evil rejects, whatever its knowledge says: the rules tell every player so);
   **record**: for good players whose knowledge settles nothing, a team none of whose other members has been on
   a failed quest (the role cards' "without evidence against a member, approve");
-- Werewolf's picks (`roundtable.agents.common.werewolf_knowledge.werewolf_settled`, all **knowledge**).
+- Werewolf's picks (`roundtable.agents.common.werewolf_knowledge.werewolf_settled`, all **knowledge**), and a
+  day vote the player's own statement of that day settles (`roundtable.agents.common.werewolf_knowledge.stated_vote`,
+  **words**: words and action agree).
 
-Which are checked is the seat option ``vote_check``: ``off``, ``knowledge`` (knowledge and rules) or
-``record`` (all three). An answer against what is settled is asked for once more with the Host's note
+Which are checked is the seat option ``vote_check``: ``off``, ``knowledge`` (knowledge, rules and words) or
+``record`` (all four). An answer against what is settled is asked for once more with the Host's note
 (template ``checks/vote_note``), the second answer kept whatever it says; `Decision.checks` names it
 (``"vote reject against knowledge (no_evil_seen): asked again"``, ``"eliminate player 5 against knowledge
 (teammate): asked again"``). With the seat option ``overrule`` on, it is instead replaced at once by what is
@@ -46,10 +48,10 @@ class Settled:
     """What the player's knowledge or the public record settles about the request in hand.
 
     Attributes:
-        source: ``knowledge``, ``rules`` or ``record`` (see the module docstring).
+        source: ``knowledge``, ``rules``, ``words`` or ``record`` (see the module docstring).
         reason: why, for the Host's note: Avalon's ``side_on_team``, ``side_off_team``, ``evil_seen``,
             ``no_evil_seen``, ``fifth_team``, ``no_evidence``; Werewolf's ``teammate``, ``checked_werewolf``,
-            ``checked_good``, ``checked_before``.
+            ``checked_good``, ``checked_before``, ``own_statement``.
         approve: for a ``yes_no`` request, the wanted choice (None for a ``pick``).
         avoid: for a ``pick``, players it must not choose. prefer: players one of whom it must choose.
         players: the players the reason names.

@@ -9,7 +9,9 @@ in the agent's memory as they arrive (`record_checks`: ``{"3": true}``, JSON key
 - `werewolf_settled`: what those facts settle (`roundtable.agents.common.settled.Settled`, all ``knowledge``):
   a werewolf never votes out or names for the kill itself or a fellow werewolf (``teammate``); the Seer votes
   for a player it found to be a werewolf when one is on the ballot (``checked_werewolf``), never for one it
-  found good (``checked_good``), and checks someone it has not checked (``checked_before``).
+  found good (``checked_good``), and checks someone it has not checked (``checked_before``);
+- `stated_vote`: a day vote the player's own statement of that day settles (``own_statement``, source
+  ``words``): the player it said it would vote out, when its knowledge settles nothing.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from roundtable.agents.common.settled import Settled
+from roundtable.agents.common.words import named_vote_target
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.games.werewolf import WerewolfView
 from roundtable.prompts.rendering import PromptContext
@@ -69,6 +72,25 @@ def werewolf_settled(view: PlayerView, request: Request, checked: Mapping[int, b
         if done and len(done) < len(candidates):
             return Settled("knowledge", "checked_before", avoid=done, players=done)
     return None
+
+
+def stated_vote(view: PlayerView, request: Request, statement: str | None) -> Settled | None:
+    """The day vote the player's own statement of that day settles, or None: the player it said it would vote
+    out ("I vote for Player 5", `roundtable.agents.common.words.named_vote_target`), when that player is on the
+    ballot and not the speaker. Words and action must agree (docs/measures.md#play-quality); what the player's
+    knowledge settles (`werewolf_settled`) comes first.
+
+    Args:
+        view: the voter's view.
+        request: the request answered (only an ``eliminate`` pick is settled).
+        statement: the player's own words at the table that day (None: it said nothing).
+    """
+    if not isinstance(view, WerewolfView) or request.kind != "eliminate" or not statement:
+        return None
+    target = named_vote_target(statement)
+    if target is None or target == view.player or target not in request.candidates:
+        return None
+    return Settled("words", "own_statement", prefer=(target,), players=(target,))
 
 
 def knowledge_note(context: PromptContext, view: PlayerView, request: Request, checked: Mapping[int, bool]) -> str:
