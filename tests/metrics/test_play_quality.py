@@ -365,8 +365,10 @@ def test_decisions_the_agents_rule_overruled_are_counted_by_kind_of_check() -> N
         {"checks": ["words expose the speaker (night action): asked again",
                     "words expose the speaker (night action): sentences dropped"]},
         {"checks": ["words name player 1 to kill, the vote names nobody: asked again"]},
+        {"checks": ["eliminate player 7 against words (own_statement): overruled"]},
     ]}
-    assert overruled(record) == {"vote against rules": 1, "vote against knowledge": 1, "self-exposure": 1}
+    assert overruled(record) == {"vote against rules": 1, "vote against knowledge": 1, "self-exposure": 1,
+                                 "vote against own words": 1}
     assert {k: (s.hits, s.cases) for k, s in agent_checks(record).items()} == {
         "near copy": (1, 1), "vote against rules": (1, 1), "self-exposure": (0, 1), "words and kill vote": (1, 1)}
     assert any("overrule" in line and "vote against rules 1" in line for line in quality_lines(record))
