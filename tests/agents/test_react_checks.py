@@ -134,3 +134,15 @@ def test_the_reasoning_is_dry_sampled_on_the_embedded_model_and_ends_with_the_an
     script = Script(replies={"think": "approve", "parse": "Answer: approve"})
     decide(script, state, request, model="local", dry=False)
     assert script.calls[0].sampling == {}
+
+
+def test_a_host_line_after_the_sentence_is_cut_with_the_rest_and_is_no_fallback() -> None:
+    # pq-react-bench5-s1: "I support the team. ... \n\nHost: Player 2, speak about the next proposal: ..."
+    state, request = speak_request(6)
+    after = f"{FRESH}\n\nHost: Player 1, speak about the next proposal: players 1, 4, 5."
+    decision, _ = decide(Script(replies={"speak": after}), state, request)
+    assert decision.utterance == FRESH and decision.fallback is None and decision.raw == after
+    before = f"Host: Player 1, speak about the next proposal.\n{FRESH}"  # the Host's line first: a fallback
+    decision, _ = decide(Script(replies={"speak": before}), state, request)
+    assert decision.utterance == FRESH
+    assert decision.fallback == "1 passage(s) posing as the host or another player removed"

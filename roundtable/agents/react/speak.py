@@ -3,7 +3,8 @@
 One call (module ``speak``, temperature 0.1): *Rules*, *Role*, *Summary*, the round's *Minutes* so far, the
 Host's instruction and, when the turn also chose an action (a leader's team, the Assassin's target), that action,
 so the sentence goes with it (template ``react/speak``). The reply is cleaned (`sanitize_utterance`: lines posing
-as the Host or another player are dropped, named as a fallback) and cut to its first sentence
+as the Host or another player are dropped, named as a fallback unless all came after the first sentence, which
+the cut drops anyway) and cut to its first sentence
 (`roundtable.agents.common.words.first_sentence`; a cut is named in ``checks``): AvalonBench's players say one
 sentence a turn (its discussion prompt, ``src/server/tasks/avalon/prompts.py``). The call is sampled with the DRY
 sampler where the seat's ``dry`` is on.
@@ -44,6 +45,8 @@ def make_speak(models: ModelProvider):
         raw, usage = call_text(model, turn.messages(prompt), "speak")
         clean, reason = sanitize_utterance(raw, turn.view.player, words)
         said, sentences = first_sentence(clean)
+        if reason and sanitize_utterance(first_sentence(raw)[0], turn.view.player, words) == (said, None):
+            reason = None  # what posed as the Host came after the sentence said, which the cut drops anyway
         update: dict[str, Any] = {"utterance": said, "raw": [raw], "usage": [usage], "recheck": None, "copied": False}
         if reason:
             update["problems"] = [reason]
