@@ -21,7 +21,13 @@ from roundtable.agents.common.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING, s
 from roundtable.agents.common.settled import Settled, avalon_settled, settled_update
 from roundtable.agents.common.table import AvalonTable
 from roundtable.agents.common.thought import prose_thought
-from roundtable.agents.common.werewolf_knowledge import checked_of, knowledge_note, record_checks, werewolf_settled
+from roundtable.agents.common.werewolf_knowledge import (
+    checked_of,
+    knowledge_note,
+    record_checks,
+    teammate_target,
+    werewolf_settled,
+)
 from roundtable.agents.lga.context import LgaContext
 from roundtable.games import avalon, werewolf
 from roundtable.prompts.rendering import TemplateContext
@@ -210,6 +216,31 @@ def test_a_werewolf_voting_out_its_teammate_is_against_its_knowledge() -> None:
     assert settled_update(Plain(), view, request, settled, {"players": [4]}, "knowledge", False) == {}
     kept = settled_update(Plain(), view, request, settled, {"players": [7]}, "knowledge", True)
     assert kept["checks"] == ["eliminate player 7 against knowledge (teammate): kept after asking again"]
+
+
+def test_the_second_werewolf_of_a_sequential_night_joins_its_teammates_kill() -> None:
+    state, request = werewolf_request("kill", 7)  # the naive Player 6 voted first, for Player 3
+    view = werewolf.view(state, 7)
+    assert request.details["votes"] == [{"player": 6, "target": 3}] and teammate_target(view, request) == 3
+    settled = werewolf_settled(view, request, {})
+    assert settled == Settled("rules", "teammate_target", avoid=(6, 7), prefer=(3,), players=(3,))
+    assert settled.against({"passed": True}) and settled.against({"players": [4]})
+    assert settled.against({"players": [6]}) and not settled.against({"players": [3]})
+    update = settled_update(Plain(), view, request, settled, {"passed": True}, "knowledge", False)
+    assert update["checks"] == ["kill nobody against rules (teammate_target): asked again"]
+    assert "no one is killed without a consensus. Vote to kill Player 3 too" in update["recheck"]
+    overruled = settled_update(Plain(), view, request, settled, {"players": [4]}, "knowledge", False, overrule=True)
+    assert overruled["action"] == {"players": [3]}
+    assert "Your side voted to kill Player 3 tonight" in knowledge_note(Plain(), view, request, {})
+    # the first werewolf heard no vote; a pass or a vote for a werewolf settles nothing more
+    first_state, first_request = werewolf_request("kill", 6)
+    assert werewolf_settled(werewolf.view(first_state, 6), first_request, {}) == Settled(
+        "knowledge", "teammate", avoid=(6, 7), players=(6, 7))
+    for target in (None, 6):
+        heard = request.model_copy(update={"details": {"werewolves": [6, 7],
+                                                       "votes": [{"player": 6, "target": target}]}})
+        assert teammate_target(view, heard) is None
+        assert "Your side voted" not in knowledge_note(Plain(), view, heard, {})
 
 
 def test_the_seer_votes_for_a_werewolf_it_found_and_never_for_a_player_it_cleared() -> None:

@@ -109,6 +109,18 @@ def test_a_werewolf_voting_for_its_teammate_or_itself_goes_against_what_it_knows
     assert (quality.settled_decisions.hits, quality.settled_decisions.cases) == (2, 4)
 
 
+def test_at_a_sequential_night_the_second_werewolf_must_join_its_teammates_kill() -> None:
+    in_turn = {"rules": {"werewolf_night": "sequential"}}
+    nights = (night(1), act("kill", 1, 4), act("kill", 2, None),  # left its teammate alone: no kill
+              night(2), act("kill", 1, 5), act("kill", 2, 5),  # joined
+              night(3), act("kill", 1, None), act("kill", 2, 3))  # nothing to join
+    quality = play_quality(record(*nights) | {"config": in_turn})
+    assert rules(quality) == {"werewolf kill": (4, 4), "werewolf joins kill": (1, 2)}
+    assert "P2 (werewolf) werewolf joins kill: passed" in quality.examples["settled_decisions"][0]
+    # all at once, nobody heard the other's vote: only a werewolf named is wrong
+    assert rules(play_quality(record(*nights))) == {"werewolf kill": (6, 6)}
+
+
 def test_a_werewolf_whose_teammate_is_dead_has_no_settled_day_vote() -> None:
     quality = play_quality(record(night(1), deaths(1, 1), vote(2, 5)))
     assert quality.settled_decisions.cases == 0

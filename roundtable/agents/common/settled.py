@@ -13,7 +13,8 @@ No model call. `Settled` says what a decision must be, from the facts the prompt
   evil rejects, whatever its knowledge says: the rules tell every player so);
   **record**: for good players whose knowledge settles nothing, a team none of whose other members has been on
   a failed quest (the role cards' "without evidence against a member, approve");
-- Werewolf's picks (`roundtable.agents.common.werewolf_knowledge.werewolf_settled`, all **knowledge**), and a
+- Werewolf's picks (`roundtable.agents.common.werewolf_knowledge.werewolf_settled`: **knowledge**, and **rules**
+  for a sequential night's second kill vote, which joins the teammate's), and a
   day vote the player's own statement of that day settles (`roundtable.agents.common.werewolf_knowledge.stated_vote`,
   **words**: words and action agree).
 
@@ -50,8 +51,8 @@ class Settled:
     Attributes:
         source: ``knowledge``, ``rules``, ``words`` or ``record`` (see the module docstring).
         reason: why, for the Host's note: Avalon's ``side_on_team``, ``side_off_team``, ``evil_seen``,
-            ``no_evil_seen``, ``fifth_team``, ``no_evidence``; Werewolf's ``teammate``, ``checked_werewolf``,
-            ``checked_good``, ``checked_before``, ``own_statement``.
+            ``no_evil_seen``, ``fifth_team``, ``no_evidence``; Werewolf's ``teammate``, ``teammate_target``,
+            ``checked_werewolf``, ``checked_good``, ``checked_before``, ``own_statement``.
         approve: for a ``yes_no`` request, the wanted choice (None for a ``pick``).
         avoid: for a ``pick``, players it must not choose. prefer: players one of whom it must choose.
         players: the players the reason names.

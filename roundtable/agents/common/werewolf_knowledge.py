@@ -7,7 +7,9 @@ in the agent's memory as they arrive (`record_checks`: ``{"3": true}``, JSON key
 - `knowledge_note`: the Host's lines beside the request that restate these facts (template
   ``werewolf/knowledge_note``), as Avalon's team lines do (`roundtable.agents.common.table.AvalonTable.team_knowledge`);
 - `werewolf_settled`: what those facts settle (`roundtable.agents.common.settled.Settled`, all ``knowledge``):
-  a werewolf never votes out or names for the kill itself or a fellow werewolf (``teammate``); the Seer votes
+  a werewolf never votes out or names for the kill itself or a fellow werewolf (``teammate``), and at a
+  ``werewolf_night=sequential`` night joins the living player a teammate already voted to kill, since Xu et al.'s
+  rule kills nobody without a consensus (``teammate_target``, source ``rules``); the Seer votes
   for a player it found to be a werewolf when one is on the ballot (``checked_werewolf``), never for one it
   found good (``checked_good``), and checks someone it has not checked (``checked_before``);
 - `stated_vote`: a day vote the player's own statement of that day settles (``own_statement``, source
@@ -60,6 +62,9 @@ def werewolf_settled(view: PlayerView, request: Request, checked: Mapping[int, b
     candidates = list(request.candidates)
     if view.role == "werewolf" and request.kind in ("eliminate", "kill"):
         side = tuple(p for p in candidates if p == view.player or p in teammates(view))
+        target = teammate_target(view, request)
+        if target is not None:
+            return Settled("rules", "teammate_target", avoid=side, prefer=(target,), players=(target,))
         return Settled("knowledge", "teammate", avoid=side, players=side) if side else None
     if view.role == "seer" and request.kind == "eliminate":
         wolves = tuple(p for p in candidates if checked.get(p) is True)
@@ -72,6 +77,22 @@ def werewolf_settled(view: PlayerView, request: Request, checked: Mapping[int, b
         if done and len(done) < len(candidates):
             return Settled("knowledge", "checked_before", avoid=done, players=done)
     return None
+
+
+def teammate_target(view: PlayerView, request: Request) -> int | None:
+    """The living village player a fellow werewolf voted to kill earlier this night, or None (no such vote, a
+    simultaneous night, or teammates who disagree). Read from the request's ``details["votes"]``
+    (``[{"player", "target"}]``, `roundtable.games.werewolf.rules.pending`); only a night kill vote that follows
+    another's (``werewolf_night=sequential``, docs/games/werewolf.md#werewolf_night)."""
+    if request.kind != "kill":
+        return None
+    mates = set(teammates(view)) | {view.player}
+    named = {v.get("target") for v in request.details.get("votes") or () if v.get("player") in mates}
+    named.discard(None)
+    if len(named) != 1:
+        return None
+    (target,) = named
+    return target if target in request.candidates and target not in mates else None
 
 
 def stated_vote(view: PlayerView, request: Request, statement: str | None) -> Settled | None:
@@ -101,4 +122,6 @@ def knowledge_note(context: PromptContext, view: PlayerView, request: Request, c
     return context.render(NOTE, me=view.player, role=view.role, kind=request.kind, answer=request.answer,
                           teammates=teammates(view),
                           checked=[{"player": p, "werewolf": wolf} for p, wolf in sorted(checked.items())],
-                          dead=list(view.dead)).strip()
+                          dead=list(view.dead),
+                          teammate_target=teammate_target(view, request) if view.role == "werewolf" else None
+                          ).strip()

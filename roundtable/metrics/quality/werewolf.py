@@ -30,6 +30,8 @@ class _Table:
     alive: set[int]
     checked: dict[int, bool] = field(default_factory=dict)
     cleared: set[int] = field(default_factory=set)
+    in_turn: bool = False
+    tonight: list[int | None] = field(default_factory=list)  # kill votes cast so far tonight (in turn only)
 
     def of(self, role: Role) -> set[int]:
         return {p for p, r in enumerate(self.roles, start=1) if r is role}
@@ -43,7 +45,8 @@ def count_werewolf(record: dict[str, Any], quality: PlayQuality) -> None:
         KeyError, ValueError: the record has no roles or an unknown role.
     """
     roles = seat_roles(record, Role)
-    table = _Table(roles, set(range(1, len(roles) + 1)))
+    rules = (record.get("config") or {}).get("rules") or {}
+    table = _Table(roles, set(range(1, len(roles) + 1)), in_turn=rules.get("werewolf_night") == "sequential")
     said: dict[tuple[int, int], tuple[int, str]] = {}
     night: dict[tuple[int, int], tuple[int, str]] = {}  # a werewolf's words to its teammates before its kill vote
     voted: dict[tuple[int, int], int | None] = {}
@@ -51,6 +54,7 @@ def count_werewolf(record: dict[str, Any], quality: PlayQuality) -> None:
         kind = event.get("type")
         if kind == "night_start":
             table.alive = set(event.get("alive") or table.alive)
+            table.tonight = []
         elif kind == "deaths":
             table.alive -= set(event.get("players") or ())
         elif kind == "vote_result" and event.get("eliminated") is not None:
@@ -67,6 +71,8 @@ def count_werewolf(record: dict[str, Any], quality: PlayQuality) -> None:
             count_dead_named(event, table, quality)
         elif kind in ("kill", "eliminate", "poison"):
             count_settled(event, table, quality)
+            if kind == "kill" and table.in_turn:
+                table.tonight.append(event.get("target"))
             if kind == "kill" and (words := night.pop((int(event["day"]), int(event["by"])), None)) is not None:
                 agree(quality, int(event["by"]), f"night {event['day']}", words, event.get("target"), "to kill")
             if kind == "eliminate":
@@ -116,7 +122,10 @@ def count_settled(event: dict[str, Any], table: _Table, quality: PlayQuality) ->
     The cases and what is right:
 
     * a werewolf's kill vote (always a case: it may name itself or its teammate) or elimination vote while a
-      teammate lives: right unless it names a werewolf (``"werewolf kill"``, ``"werewolf vote"``);
+      teammate lives: right unless it names a werewolf (``"werewolf kill"``, ``"werewolf vote"``); at a
+      ``werewolf_night=sequential`` night, a kill vote after a teammate's vote for a living village player is
+      right only when it names that player too, since Xu et al.'s rule kills nobody without a consensus
+      (docs/games/werewolf.md#werewolf_night);
     * the Seer's elimination vote while a player it checked is alive: right when it names a living player it
       checked as a werewolf, or, with none alive, when it names no player it checked as good (``"seer vote"``);
     * the Witch's poison while a living player other than her was publicly cleared by the real Seer (a Seer
@@ -130,6 +139,9 @@ def count_settled(event: dict[str, Any], table: _Table, quality: PlayQuality) ->
     wolves = table.of(Role.WEREWOLF)
     if role is Role.WEREWOLF and (kind == "kill" or (kind == "eliminate" and (wolves & table.alive) - {player})):
         rule, right = ("werewolf kill" if kind == "kill" else "werewolf vote"), target not in wolves
+        joined = {t for t in table.tonight if t is not None and t not in wolves and t in table.alive}
+        if kind == "kill" and len(joined) == 1:
+            rule, right = "werewolf joins kill", target in joined
     elif role is Role.SEER and kind == "eliminate" and set(table.checked) & table.alive - {player}:
         bad = {p for p, wolf in table.checked.items() if wolf and p in table.alive}
         good = {p for p, wolf in table.checked.items() if not wolf and p in table.alive}
