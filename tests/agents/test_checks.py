@@ -7,7 +7,7 @@ import pytest
 from lga_fakes import first, play_until
 from werewolf_fakes import werewolf_request
 
-from roundtable.agents.common.check_options import CheckOptions
+from roundtable.agents.common.check_options import WORD_CHECKS, CheckOptions
 from roundtable.agents.common.review import (
     OWN_THOUGHTS,
     ask_again,
@@ -32,7 +32,7 @@ from roundtable.agents.lga.context import LgaContext
 from roundtable.games import avalon, werewolf
 from roundtable.prompts.rendering import TemplateContext
 
-ALL = ("copy", "team", "exposure")
+ALL = WORD_CHECKS
 REFLECTION = "As the Seer, I observed that Player 1 is the Seer and Player 3 is the Witch, so Player 2 is a werewolf."
 
 
@@ -71,6 +71,24 @@ def test_a_reflection_said_aloud_is_asked_again_with_a_note_that_keeps_thoughts_
     assert update["checks"] == ["near copy of own thoughts: asked again"]
     assert update["copied"] is True and update["reviewed"] is True
     assert "private thoughts read out" in update["recheck"] and "already said" not in update["recheck"]
+
+
+def test_a_tactic_said_in_public_is_asked_again_and_one_said_to_teammates_is_not() -> None:
+    view, request = avalon_speaker(3)
+    said = "I support this team. I will draw suspicion by hinting that I am Merlin."
+    update = words_update(Plain(), view, request, said, None, heard=[], thoughts=[], checks=ALL, response_words=40,
+                          reviewed=False)
+    assert update["checks"] == ["tactic said aloud: asked again"]
+    assert "those words tell everyone your plan" in update["recheck"]
+    dropped = words_update(Plain(), view, request, said, None, heard=[], thoughts=[], checks=ALL, response_words=40,
+                           reviewed=True, drop=True)
+    assert dropped["utterance"] == "I support this team."
+    assert dropped["checks"] == ["tactic said aloud: sentences dropped"]
+    assert review_words(view, request, said, None, heard=[], thoughts=[], checks=("copy", "team", "exposure"),
+                        response_words=40) is None
+    state, kill = werewolf_request("kill", 6)  # words to the teammates: a plan is what they are for
+    assert review_words(werewolf.view(state, 6), kill, "I will not reveal my identity tomorrow.", [3], heard=[],
+                        thoughts=[], checks=ALL, response_words=40) is None
 
 
 def test_only_the_checks_switched_on_run() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from roundtable.agents.common.exposure import named_good, named_role_holders, sentences, werewolf_exposes
-from roundtable.agents.common.words import exposes, named_kill_target, named_vote_target
+from roundtable.agents.common.words import exposes, named_kill_target, named_vote_target, stated_tactic
 from roundtable.games.avalon import Role
 from roundtable.games.werewolf import Role as WRole
 
@@ -237,3 +237,34 @@ def test_kill_target_stated(text: str, target: int) -> None:
 ])
 def test_no_kill_stated(text: str) -> None:
     assert named_kill_target(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    # the smoke game's cga Avalon talk (/work/runs/smoke) and pq-cga-xu7-v2-s1's Werewolf talk
+    "I choose to lead proposal 1 with players 3 and 6. I will draw suspicion by hinting that I am Merlin.",
+    "I propose players 3 and 6. I will hint at the possibility of Merlin.",
+    "I will draw suspicious by hinting at a possibility that I am either Merlin or Morgana.",
+    "I will not reveal myself. I will trust the Seer.",
+    "I'll pretend to be a loyal servant.",
+    "I should blend in with the others.",
+    "I support it without revealing my role.",
+    "I will try to cast suspicion on Player 3.",
+    "I will avoid raising suspicion.",
+])
+def test_a_tactic_stated_in_the_first_person(text: str) -> None:
+    tactic = stated_tactic(text)
+    assert tactic is not None and tactic in text
+
+
+@pytest.mark.parametrize("text", [
+    "I support Player 5's team. I believe they are the best choice.",
+    "I will vote to eliminate Player 3.",
+    "I will not vote for this team.",
+    "I suspect Player 3 is hiding something.",
+    "Player 2 is trying to draw suspicion onto me.",
+    "I will avoid suspicious teams.",
+    "They hint that Player 4 is Merlin.",
+    "I will reveal that I am the Seer: Player 3 is a werewolf.",
+])
+def test_no_tactic_stated(text: str) -> None:
+    assert stated_tactic(text) is None

@@ -71,6 +71,16 @@ def test_a_reflection_said_aloud_is_a_thought_said_aloud() -> None:
     assert (quality.thoughts_aloud.hits, quality.thoughts_aloud.cases) == (1, 2)
 
 
+def test_a_tactic_said_to_the_table_is_a_thought_said_aloud_but_not_to_teammates() -> None:
+    tactic = "I will not reveal my identity. I trust the Seer."
+    night_words = said(1, tactic, phase="werewolves") | {"to": [1, 2]}
+    quality = play_quality(record(decided(1, "kill", thoughts=["Kill the Seer."]), night_words,
+                                  decided(4, "speak", thoughts=["Player 2 is quiet."]), said(4, tactic),
+                                  decided(5, "speak", thoughts=["Player 2 is quiet."]), said(5, "I trust Player 3.")))
+    assert (quality.thoughts_aloud.hits, quality.thoughts_aloud.cases) == (1, 3)
+    assert "states its tactic 'I will not reveal my identity.'" in quality.examples["thoughts_aloud"][0]
+
+
 def test_a_werewolf_naming_its_side_or_its_own_number_exposes_itself() -> None:
     quality = play_quality(record(
         said(1, "As a werewolf, I will keep quiet."),  # its side, first person

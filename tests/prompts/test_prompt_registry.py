@@ -84,10 +84,10 @@ def render_all(turn: Turn) -> list[str]:
     texts.append(turn.speech())
     for problem in ({"copied": "Player 2"}, {"copied": "Player 1", "yourself": True}, {"thoughts": True},
                     {"named": [1, 2], "team": [3, 4]}, {"named": [1], "team": [], "kill": True},
-                    {"exposure": "evil side"}, {"exposure": "merlin names evil"}):
+                    {"exposure": "evil side"}, {"exposure": "merlin names evil"}, {"tactic": True}):
         texts.append(turn.context.render("checks/words_note", **{"copied": None, "yourself": False, "thoughts": False,
                                                                  "named": [], "team": [], "kill": False,
-                                                                 "exposure": None,
+                                                                 "exposure": None, "tactic": False,
                                                                  "side": turn.view.side, "game": "avalon"}
                                          | problem))
     for action in ({"players": [1, 2, 3]}, {"passed": True}, {"choice": True}, {"choice": False}):

@@ -3,7 +3,8 @@
 A kind's options model inherits `CheckOptions` (and may change a default, as ``lga`` does for ``vote_check``):
 
 - ``word_checks``: which checks its words pass before they are said (`roundtable.agents.common.review`):
-  ``copy`` (a near copy of what it heard or of its own private thoughts), ``team`` (words naming another team
+  ``copy`` (a near copy of what it heard or of its own private thoughts), ``tactic`` (public words stating the
+  speaker's own tactic, `roundtable.agents.common.words.stated_tactic`), ``team`` (words naming another team
   than the one chosen), ``exposure`` (words giving the speaker away); ``|``-separated on the command line,
   ``none`` for no check;
 - ``vote_check``: which decisions are checked against what the player's own knowledge settles
@@ -33,8 +34,8 @@ from pydantic import BaseModel, field_validator
 
 from roundtable.agents.common.options import auto_switch
 
-WordCheck = Literal["copy", "team", "exposure"]
-WORD_CHECKS: tuple[WordCheck, ...] = ("copy", "team", "exposure")
+WordCheck = Literal["copy", "tactic", "team", "exposure"]
+WORD_CHECKS: tuple[WordCheck, ...] = ("copy", "tactic", "team", "exposure")
 """Every words check, in the order they are run and named in `Decision.checks`."""
 
 

@@ -11,6 +11,9 @@ heuristics of `roundtable.agents.common.words`:
   suggesting a team) names another team of that size in its words; a werewolf voting at night with words to its
   teammates (``werewolf_night=sequential``) names another player to kill than its vote, or passes
   (`roundtable.agents.common.words.named_kill_target`);
+- **a tactic said aloud** (``tactic``): in public, a sentence stating the speaker's own tactic ("I will draw
+  suspicion by hinting that I am Merlin", "I will not reveal my identity":
+  `roundtable.agents.common.words.stated_tactic`), its private plan read out;
 - **self-exposure** (``exposure``): in public, words that give the speaker away (`exposure_of`).
 
 On a problem the words are asked for once more with the Host's note (template ``checks/words_note``, a field
@@ -28,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roundtable.agents.common.exposure import exposes, sentences, werewolf_exposes
-from roundtable.agents.common.words import COPY_SHARE, copy_share, named_kill_target, named_team
+from roundtable.agents.common.words import COPY_SHARE, copy_share, named_kill_target, named_team, stated_tactic
 from roundtable.games.avalon import AvalonView, Role
 from roundtable.games.fallbacks import sanitize_utterance
 from roundtable.games.protocol import PlayerView, Request
@@ -112,6 +115,7 @@ class Review:
         named: the other team the words name, or the one player a night kill vote's words name (``()``: none).
         team: the players chosen. exposure: why the words give the speaker away, or None.
         kill: ``named`` is a night kill's target, not a team.
+        tactic: the sentence stating the speaker's own tactic, or None.
     """
 
     reasons: tuple[str, ...]
@@ -120,13 +124,14 @@ class Review:
     team: tuple[int, ...] = ()
     exposure: str | None = None
     kill: bool = False
+    tactic: str | None = None
 
     def note(self, context: PromptContext, view: PlayerView) -> str:
         """The Host's note asking for the words again (template `NOTE`, rendered through the kind's context)."""
         return context.render(NOTE, copied=self.copied if self.copied != OWN_THOUGHTS else None,
                               yourself=self.copied == f"Player {view.player}", thoughts=self.copied == OWN_THOUGHTS,
                               named=list(self.named), team=list(self.team), kill=self.kill,
-                              exposure=self.exposure, side=view.side,
+                              exposure=self.exposure, tactic=self.tactic is not None, side=view.side,
                               game=view.game)
 
 
@@ -142,7 +147,7 @@ def review_words(view: PlayerView, request: Request, words: str | None, players:
         players: the players chosen for a ``pick`` request, when any.
         heard: the utterances the player heard, ``(speaker, text)`` (its own included: `heard_lines`).
         thoughts: the player's own private texts behind this decision (its notes, reflection, reasoning).
-        checks: the checks that run (``copy``, ``team``, ``exposure``: `CheckOptions.word_checks`).
+        checks: the checks that run (``copy``, ``tactic``, ``team``, ``exposure``: `CheckOptions.word_checks`).
         response_words: the words' cap (the table hears at most that many).
     """
     said, _ = sanitize_utterance(words, view.player, response_words)  # what the table would hear
@@ -160,12 +165,15 @@ def review_words(view: PlayerView, request: Request, words: str | None, players:
         kill = True
         chosen = f"player {players[0]}" if players else "nobody"
         reasons.append(f"words name player {named[0]} to kill, the vote names {chosen}")
+    tactic = stated_tactic(said) if "tactic" in checks and request.audience is None else None
+    if tactic:
+        reasons.append("tactic said aloud")
     exposure = exposure_of(view, said) if "exposure" in checks and request.audience is None else None
     if exposure:
         reasons.append(f"words expose the speaker ({exposure})")
     if not reasons:
         return None
-    return Review(tuple(reasons), copied, named, tuple(players or ()), exposure, kill)
+    return Review(tuple(reasons), copied, named, tuple(players or ()), exposure, kill, tactic)
 
 
 def ask_again(reasons: Sequence[str], note: Callable[[], str], reviewed: bool, **update: Any) -> dict[str, Any]:

@@ -187,3 +187,38 @@ def named_kill_target(text: str) -> int | None:
         The player's number, or None when the text states no kill.
     """
     return _first_stated(text, (_KILL_TARGET, _KILL_AS))
+
+
+# ------------------------------------------------------------------ tactics said aloud
+
+_INTENT = (r"\bi\s*(?:will|'ll|shall|am\s+going\s+to|'m\s+going\s+to|plan\s+to|want\s+to|intend\s+to|should|must|"
+           r"need\s+to|have\s+to|can|could|would|try\s+to|aim\s+to)\s+(?:\w+\s+){0,2}?")
+_TACTIC = re.compile(
+    rf"{_INTENT}(?:(?:draw|cast|divert|deflect|shift|throw)\s+(?:\w+\s+){{0,2}}?suspici\w*"
+    rf"|(?:avoid|stay\s+(?:out\s+of|under)|not\s+raise)\s+(?:\w+\s+){{0,2}}?suspicion\b"
+    rf"|(?:not|never)\s+(?:reveal|disclose|expose|give\s+away|say\s+openly|tell\s+(?:anyone|anybody|them|the\s+table))"
+    rf"|(?:subtly\s+|gently\s+)?hint\b|pretend\b|bluff\b|blend\s+in\b|lie\s+low\b|lay\s+low\b|stay\s+hidden\b"
+    rf"|hide\s+(?:my|myself|among)\b|keep\s+my\s+(?:role|identity|side)\s+(?:hidden|secret)\b"
+    rf"|mislead\b|deceive\b|manipulate\b)"
+    r"|\bwithout\s+reveal(?:ing)?\s+(?:my|myself|that\s+i)\b",
+    re.IGNORECASE,
+)
+
+
+def stated_tactic(text: str) -> str | None:
+    """The first sentence of ``text`` in which the speaker states its own table tactic, or None.
+
+    A tactic is a first-person intent to conceal or mislead, the private plan behind words rather than words
+    for the table: "I will draw suspicion by hinting that I am Merlin", "I will not reveal my identity", "I
+    will hint at Merlin", "I will pretend to be a Servant", "I will blend in", "without revealing my role"
+    (the 1.5B model's reading of its role card's strategy line, said aloud). Saying what one thinks or does
+    ("I suspect Player 3", "I will vote to eliminate Player 3", "I will not vote for this team") is no
+    tactic. Said to the whole table it is a thought said aloud (docs/measures.md#play-quality).
+
+    Args:
+        text: the words said.
+
+    Returns:
+        The sentence that states it, stripped, or None.
+    """
+    return next((s.strip() for s in sentences(text) if _TACTIC.search(s)), None)

@@ -10,7 +10,8 @@ from roundtable.metrics.quality.result import Share
 
 CHECK_KINDS = (("near copy", "near copy"), ("words name players", "words and team"),
                ("to kill, the vote names", "words and kill vote"),
-               ("words expose", "self-exposure"), ("against knowledge", "vote against knowledge"),
+               ("words expose", "self-exposure"), ("tactic said aloud", "tactic said aloud"),
+               ("against knowledge", "vote against knowledge"),
                ("against rules", "vote against rules"), ("against record", "vote against record"),
                ("against words", "vote against own words"))
 """How a `Decision.checks` entry starts or what it contains, and the kind of check it is counted under."""

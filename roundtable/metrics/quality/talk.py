@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from roundtable.agents.common.words import COPY_SHARE, copied_from, copy_share
+from roundtable.agents.common.words import COPY_SHARE, copied_from, copy_share, stated_tactic
 from roundtable.games.protocol import BELIEF
 from roundtable.metrics.quality.checks import fell_back
 from roundtable.metrics.quality.result import PlayQuality
@@ -42,7 +42,9 @@ def count_talk(record: dict[str, Any], quality: PlayQuality) -> None:
     earlier utterance of the game (`roundtable.agents.common.words.copied_from`). Thoughts said aloud: an utterance
     is a case when its speaker has private thoughts recorded by then (``thoughts`` of its decisions up to this
     one, `roundtable.games.protocol.Decision.thoughts`), and a hit when more than half of its word 4-grams appear
-    in one of them (`copy_share`). A record without thoughts gives no case.
+    in one of them (`copy_share`), or, said to the whole table, when it states the speaker's own tactic, its
+    private plan read out (`roundtable.agents.common.words.stated_tactic`: "I will draw suspicion by hinting that
+    I am Merlin"). A record without thoughts gives no case.
     """
     spoken: list[str] = []
     thoughts: dict[int, list[str]] = {}
@@ -61,9 +63,12 @@ def count_talk(record: dict[str, Any], quality: PlayQuality) -> None:
         mine = thoughts.get(speaker)
         if mine:
             said = next((t for t in mine if copy_share(text, t) > COPY_SHARE), None)
-            quality.count("thoughts_aloud", said is not None)
+            tactic = stated_tactic(text) if said is None and public(event) else None
+            quality.count("thoughts_aloud", said is not None or tactic is not None)
             if said is not None:
                 quality.example("thoughts_aloud", f"P{speaker}: {text!r} repeats its thought {said!r}")
+            elif tactic is not None:
+                quality.example("thoughts_aloud", f"P{speaker}: {text!r} states its tactic {tactic!r}")
 
 
 def count_fallbacks(record: dict[str, Any], quality: PlayQuality) -> None:
