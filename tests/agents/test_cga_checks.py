@@ -49,7 +49,7 @@ def test_a_reflection_said_aloud_is_asked_again_and_the_second_words_are_kept() 
     script = Script(replies={"answer": ANSWERS, "think": [f"Thought: I should blend in.\nWords: {SAID}",
                                                            f"Thought: Ask about Player 4.\nWords: {FRESH}"]})
     decision, _ = decide(script, werewolf_input(state, request))
-    assert script.modules() == ["questions", "answer", "think", "think"]
+    assert script.modules() == ["answer", "think", "think"]
     first, again = think_prompts(script)
     assert "private thoughts read out" in again and "private thoughts read out" not in first
     assert "not your reflection read out" in first  # the words are asked for as what it chooses to say
@@ -63,7 +63,7 @@ def test_fresh_words_are_said_at_once() -> None:
     state, request = werewolf_request("speak", 6)
     script = Script(replies={"answer": ANSWERS, "think": f"Thought: Ask about Player 4.\nWords: {FRESH}"})
     decision, _ = decide(script, werewolf_input(state, request))
-    assert script.modules() == ["questions", "answer", "think"]
+    assert script.modules() == ["answer", "think"]
     assert decision.utterance == FRESH and decision.checks == ()
 
 

@@ -47,7 +47,8 @@ FAITHFUL_NODES = ["observe", "freshness", "informativeness", "questions", "retri
 def test_the_faithful_mode_asks_answers_reflects_and_thinks_for_every_action(json):
     state, requests = play_until(first("propose_team"))
     script = Script()
-    nodes, decision, pool = run(script, cga_input(state, requests[0]), json=json)
+    paper = {"choose_questions": True, "own_questions": 2}
+    nodes, decision, pool = run(script, cga_input(state, requests[0], options=paper), json=json)
     assert nodes == FAITHFUL_NODES
     asked, chosen, own = 3, 5, 2  # the Avalon set's always-asked questions, the paper's 5 chosen and 2 own
     assert script.modules() == ["questions"] + ["answer"] * (asked + chosen + own) + ["reflect", "think"]
@@ -62,7 +63,7 @@ def test_the_faithful_mode_asks_answers_reflects_and_thinks_for_every_action(jso
     script2 = Script()
     later, more = play_until(lambda s, r: s.round == 1 and any(q.kind == "vote_team" for q in r))
     request = next(r for r in more if r.player == requests[0].player)
-    run(script2, cga_input(later, request, pool))
+    run(script2, cga_input(later, request, pool, options=paper))
     assert script2.modules()[0] == "questions" and script2.modules()[-1] == "think"
 
 
@@ -72,8 +73,8 @@ def test_the_cost_switches_refresh_once_per_round_in_one_call():
     script = Script()
     nodes, _, pool = run(script, cga_input(state, requests[0], options=options))
     assert nodes == [n for n in FAITHFUL_NODES if n != "reflect"]
-    assert script.modules() == ["questions", "answer", "think"]
-    answers_prompt = script.calls[1].prompt
+    assert script.modules() == ["answer", "think"]  # the embedded model's questions: no choice, none of its own
+    answers_prompt = script.calls[0].prompt
     assert all(q in answers_prompt for q in pool["questions"])
     assert pool["reflection"] == "As the player, I observed that REFLECTION-TEXT." and pool["refreshed"] == "1"
     later, more = play_until(lambda s, r: s.round == 1 and any(q.kind == "vote_team" for q in r))
@@ -104,7 +105,7 @@ def test_a_werewolf_day_refreshes_after_its_night_and_the_next_night_reuses_the_
         state, request = werewolf_request(kind, 1, day)  # xu7, seed 1: Player 1 is the Seer
         script = Script()
         _, _, pool = run(script, task(state, request, pool), json=False)
-        refreshed.append((kind, day, "questions" in script.modules(), pool["refreshed"]))
+        refreshed.append((kind, day, "answer" in script.modules(), pool["refreshed"]))
     assert refreshed == [("see", 1, True, "night 1"), ("speak", 1, True, "day 1"), ("eliminate", 1, False, "day 1"),
                          ("see", 2, False, "day 1")]
 
@@ -114,8 +115,9 @@ def test_the_cost_switches_are_on_by_default_for_the_embedded_model_only():
     local, hosted = Script(), Script()
     run(local, cga_input(state, requests[0], model="local"))
     run(hosted, cga_input(state, requests[0], model="http://127.0.0.1:9/v1#other"))
-    assert local.modules() == ["questions", "answer", "think"]
-    assert hosted.modules()[-2:] == ["reflect", "think"] and hosted.modules().count("answer") == 10
+    assert local.modules() == ["answer", "think"]
+    # the test seats carry the embedded values of the tuned switches: 3 always asked, 5 chosen, none of its own
+    assert hosted.modules()[-2:] == ["reflect", "think"] and hosted.modules().count("answer") == 8
 
 
 def test_a_forced_answer_asks_no_model():
@@ -215,7 +217,8 @@ def test_own_questions_that_repeat_listed_ones_are_dropped():
     state, requests = play_until(first("propose_team"))
     script = Script(replies={"questions": "Chosen: 1\nOwn: What is the current phase, and what should I do in it "
                                           "according to the rules?\nOwn: Who voted against my team?"})
-    run(script, cga_input(state, requests[0], options={"questions": 1}), json=False)
+    run(script, cga_input(state, requests[0], options={"questions": 1, "choose_questions": True, "own_questions": 2}),
+        json=False)
     answered = [c.prompt.split("Question: ")[1].split("\n")[0] for c in script.calls if c.module == "answer"]
     assert answered.count("What is the current phase, and what should I do in it according to the rules?") == 1
     assert answered[-1] == "Who voted against my team?" and len(answered) == 3 + 1 + 1

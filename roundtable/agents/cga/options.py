@@ -45,7 +45,10 @@ class CgaOptions(CheckOptions):
         freshness: K, the last messages in every prompt (Xu et al.: 15).
         informative: N, the highest-scored earlier messages added (docs/agents/cga.md#informativeness).
         questions: how many questions the model selects from its role's set (Xu et al.'s runs: 5).
-        own_questions: questions the model asks of its own (Xu et al.: 2).
+        own_questions: questions the model asks of its own (Xu et al.: 2; the embedded model: 0, it copied listed
+            questions as its own in every selection of pq-cga-xu7-v2-s1 and the cga lan6 smoke game).
+        choose_questions: the model chooses the ``questions`` (Xu et al.), or the first ``questions`` of the set are
+            asked with no choice (the embedded model, which chose the listed order: docs/agents/cga.md#questions).
         fixed_questions: the questions of the set's ``asked`` part (name, role and objective; guesses at roles;
             whether one's role is exposed) are asked without choosing and ``questions`` more are chosen from the
             rest (the embedded model's default, the design measured on it), or, as Xu et al., they are
@@ -70,14 +73,16 @@ class CgaOptions(CheckOptions):
 
     model_config = ConfigDict(extra="forbid")
 
-    PAPER: ClassVar[dict[str, Any]] = {**CheckOptions.PAPER, "fixed_questions": False}
+    PAPER: ClassVar[dict[str, Any]] = {**CheckOptions.PAPER, "fixed_questions": False, "choose_questions": True,
+                                       "own_questions": 2}
     """Xu et al.'s values for every model but the embedded one (docs/agents/paper-values.md): the model chooses
-    ``questions`` of all its role's questions, none asked without choosing; no checks."""
+    ``questions`` of all its role's questions, none asked without choosing, and asks 2 of its own; no checks."""
 
     freshness: int = Field(default=15, ge=1, le=100)
     informative: int = Field(default=5, ge=0, le=50)
     questions: int = Field(default=5, ge=0, le=12)
-    own_questions: int = Field(default=2, ge=0, le=4)
+    own_questions: int = Field(default=0, ge=0, le=4)
+    choose_questions: bool = False
     fixed_questions: bool = True
     retrieved: int = Field(default=5, ge=1, le=20)
     refresh: Literal["action", "round", "auto"] = "auto"

@@ -5,7 +5,10 @@ With ``fixed_questions`` (the embedded model's default), the questions always as
 name, role and objective; guesses at roles; by day whether one's role is exposed) come first and the model chooses
 ``questions`` more from the shared and the role's sets; without it (Xu et al., every other model's default), the
 model chooses ``questions`` of them all. It writes ``own_questions`` of its own, in the same call at the question
-temperature.
+temperature. Without ``choose_questions`` (the embedded model's default), or when ``questions`` takes every
+candidate, the first ``questions`` candidates are asked with no choice; with no own question either, the node
+makes no call (docs/agents/cga.md#questions: the embedded model chose the listed order and copied listed
+questions as its own).
 Unreadable choices fall back to the first questions of the set; an own question that repeats a listed one is
 dropped.
 """
@@ -28,9 +31,9 @@ _OWN = re.compile(r"^\W*own(?:\s*\d+)?\s*:\s*(.+)$", re.IGNORECASE | re.MULTILIN
 
 
 def selection_schema(count: int, candidates: int, own: int) -> Any:
-    """``{"chosen": [count numbers in 1..candidates], "own": [own questions]}``."""
+    """``{"chosen": [count numbers in 1..candidates], "own": [own questions]}`` (no ``chosen`` when ``count`` is 0)."""
     number = Annotated[int, Field(ge=1, le=max(candidates, 1))]
-    fields: dict[str, Any] = {"chosen": (list[number], Field(min_length=count, max_length=count))}
+    fields: dict[str, Any] = {"chosen": (list[number], Field(min_length=count, max_length=count))} if count else {}
     if own:
         fields["own"] = (list[Annotated[str, Field(max_length=QUESTION_CHARS)]], Field(min_length=own, max_length=own))
     return create_model("ChosenQuestions", **fields)
@@ -65,6 +68,8 @@ def make_questions(models: ModelProvider):
         candidates = ([] if opts.fixed_questions else turn.questions_of("asked")) + turn.questions_of("shared") \
             + turn.questions_of("role")
         count = min(opts.questions, len(candidates))
+        if not opts.choose_questions or count == len(candidates):  # no choice left to the model
+            asked, candidates, count = asked + candidates[:count], [], 0
         if not count and not opts.own_questions:
             return {"questions": asked}
         structured = turn.structured(models)
