@@ -91,6 +91,23 @@ def test_a_tactic_said_in_public_is_asked_again_and_one_said_to_teammates_is_not
                         thoughts=[], checks=ALL, response_words=40) is None
 
 
+def test_a_good_player_naming_merlin_aloud_is_asked_again_and_an_evil_one_or_a_claim_is_not() -> None:
+    state, requests = play_until(lambda s, rs: any(r.kind == "speak" for r in rs))
+    speaker = next(r for r in requests if r.kind == "speak")
+    roles = {p: state.role_of(p) for p in state.players}
+    merlin = next(p for p, r in roles.items() if r is avalon.Role.MERLIN)
+    servant = next(p for p, r in roles.items() if r is avalon.Role.SERVANT)
+    evil = next(p for p, r in roles.items() if r.side.value == "evil")
+    said = f"I support this team. I know Player {merlin} is known for Merlin."
+    assert exposure_of(avalon.view(state, servant), said) == "names merlin"
+    assert exposure_of(avalon.view(state, servant), "I am Merlin, trust me.") is None  # a claim of its own
+    assert exposure_of(avalon.view(state, evil), said) is None  # the Assassin's side may guess aloud
+    update = words_update(Plain(), avalon.view(state, servant), speaker, said, None, heard=[], thoughts=[],
+                          checks=ALL, response_words=40, reviewed=False)
+    assert update["checks"] == ["words expose the speaker (names merlin): asked again"]
+    assert "never say aloud who you think Merlin is" in update["recheck"]
+
+
 def test_only_the_checks_switched_on_run() -> None:
     view, request = avalon_speaker(3)  # Morgana
     said = "As Morgana I will make them fail."

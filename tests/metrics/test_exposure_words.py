@@ -91,6 +91,9 @@ def test_merlin_naming_his_own_number_as_merlin_exposes_him() -> None:
     "Player 6 (Merlin) and Player 2 go.",
     "I believe Player 6 is Merlin, as Percival sees you as a possible Merlin.",
     "I support the team because it includes Merlin (Player 6).",
+    # a cot avalonplay game's Servants (smoke-cot-ap)
+    "I suggest rejecting the team with players 1 and 3, as Player 6, as Merlin, would likely fail the quest.",
+    "I support Player 6's team. I know Player 6 is known for Merlin and would likely succeed the quest.",
 ])
 def test_statements_that_a_player_is_merlin(text: str) -> None:
     assert named_role_holders(text, "merlin") == (6,)

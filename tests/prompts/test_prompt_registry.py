@@ -84,7 +84,8 @@ def render_all(turn: Turn) -> list[str]:
     texts.append(turn.speech())
     for problem in ({"copied": "Player 2"}, {"copied": "Player 1", "yourself": True}, {"thoughts": True},
                     {"named": [1, 2], "team": [3, 4]}, {"named": [1], "team": [], "kill": True},
-                    {"exposure": "evil side"}, {"exposure": "merlin names evil"}, {"tactic": True}):
+                    {"exposure": "evil side"}, {"exposure": "merlin names evil"}, {"tactic": True},
+                    {"exposure": "names merlin"}):
         texts.append(turn.context.render("checks/words_note", **{"copied": None, "yourself": False, "thoughts": False,
                                                                  "named": [], "team": [], "kill": False,
                                                                  "exposure": None, "tactic": False,

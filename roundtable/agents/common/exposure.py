@@ -234,7 +234,8 @@ def named_role_holders(text: str, role_word: str) -> tuple[int, ...]:
 
     A statement is one of "Player 6 is (our / the / clearly) Merlin", "Player 6 must be Merlin", "Merlin is
     Player 6", "the Seer is Player 3", "Player 6, our Merlin", "Player 6 (the Seer)", "Merlin (Player 6)",
-    "Player 6 as our Merlin", also after "I know", "I think" or "I believe". A guess word ("might", "maybe",
+    "Player 6 as our Merlin", "Player 6, as Merlin, ...", "Player 6 is known for Merlin", also after "I know",
+    "I think" or "I believe". A guess word ("might", "maybe",
     "likely", "if", "or", ...) or a denial before the statement in its sentence ("Maybe Player 6 is Merlin", "I
     don't think Player 6 is Merlin"), a question, and "Player 6 is not Merlin", "Player 6 claims to be Merlin",
     "Player 6 is likely Merlin", "Player 6 is Merlin or Morgana" state nothing.
@@ -248,10 +249,10 @@ def named_role_holders(text: str, role_word: str) -> tuple[int, ...]:
     """
     role = rf"{_ADVERBS}{re.escape(role_word)}\b(?!['’]s)(?!\s+or\b)"
     patterns = [
-        re.compile(rf"\b{_PLAYER}\s*(?:is|must be|has to be|=)\s+{role}", re.IGNORECASE),
+        re.compile(rf"\b{_PLAYER}\s*(?:is|must be|has to be|=|is known (?:for|as|to be))\s+{role}", re.IGNORECASE),
         re.compile(rf"\b{_PLAYER}\s*(?:,\s*(?:who is\s+)?(?:our|the)\s+|\(\s*(?:the\s+|our\s+)?)"
                    rf"{re.escape(role_word)}\b(?!['’]s)", re.IGNORECASE),
-        re.compile(rf"\b{_PLAYER}\s+as\s+our\s+{re.escape(role_word)}\b", re.IGNORECASE),
+        re.compile(rf"\b{_PLAYER}\s*,?\s+as\s+(?:our\s+|the\s+)?{re.escape(role_word)}\b(?!['’]s)", re.IGNORECASE),
         re.compile(rf"(?<![\w'’])(?:(?:the|our)\s+)?(?:real\s+|true\s+|actual\s+)?{re.escape(role_word)}"
                    rf"\s+(?:is|must be|has to be|=)\s+(?:clearly\s+|obviously\s+|definitely\s+|really\s+)?"
                    rf"{_PLAYER}", re.IGNORECASE),

@@ -30,7 +30,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from roundtable.agents.common.exposure import exposes, sentences, werewolf_exposes
+from roundtable.agents.common.exposure import exposes, named_role_holders, sentences, werewolf_exposes
 from roundtable.agents.common.words import COPY_SHARE, copy_share, named_kill_target, named_team, stated_tactic
 from roundtable.games.avalon import AvalonView, Role
 from roundtable.games.fallbacks import sanitize_utterance
@@ -91,14 +91,20 @@ def exposure_of(view: PlayerView, words: str) -> str | None:
 
     Avalon (`roundtable.agents.common.exposure.exposes`): an evil player naming its side, role or intent to fail
     (``"evil side"``) or calling its own number evil (``"own number"``), Merlin saying he is Merlin
-    (``"merlin"``) or stating whom he sees as evil (``"merlin names evil"``). Werewolf
+    (``"merlin"``) or stating whom he sees as evil (``"merlin names evil"``), and any other good player stating
+    who Merlin is (``"names merlin"``, `roundtable.agents.common.exposure.named_role_holders`: right or wrong, the
+    Assassin hears it; the play-quality measure counts it as Merlin exposed when right). Werewolf
     (`roundtable.agents.common.exposure.werewolf_exposes`): a werewolf naming its side or intent (``"werewolf
     side"``), its own number (``"own number"``) or its teammate as "the other werewolf" (``"teammate implied"``);
     a Witch or Guard saying its night action aloud (``"night action"``).
     """
     if isinstance(view, AvalonView):
         seen = [int(k["player"]) for k in view.knowledge if k.get("is") == "evil"]
-        return exposes(words, Role(view.role), seen, player=view.player)
+        role = Role(view.role)
+        why = exposes(words, role, seen, player=view.player)
+        if why is None and role.side.value == "good" and set(named_role_holders(words, "merlin")) - {view.player}:
+            return "names merlin"
+        return why
     if isinstance(view, WerewolfView):
         mates = [int(k["player"]) for k in view.knowledge if k.get("is") == "werewolf"]
         return werewolf_exposes(words, view.role, view.player, mates)
