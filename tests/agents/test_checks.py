@@ -7,6 +7,7 @@ import pytest
 from lga_fakes import first, play_until
 from werewolf_fakes import werewolf_request
 
+from roundtable.agents.common.answer_checks import check_answer
 from roundtable.agents.common.check_options import WORD_CHECKS, CheckOptions
 from roundtable.agents.common.review import (
     OWN_THOUGHTS,
@@ -276,6 +277,22 @@ def test_the_second_werewolf_of_a_sequential_night_joins_its_teammates_kill() ->
                                                        "votes": [{"player": 6, "target": target}]}})
         assert teammate_target(view, heard) is None
         assert "Your side voted" not in knowledge_note(Plain(), view, heard, {})
+
+
+def test_words_are_checked_against_the_kill_vote_that_stands_after_an_overrule() -> None:
+    state, request = werewolf_request("kill", 7)  # Player 6 voted for Player 3 before
+    view = werewolf.view(state, 7)
+    settled = werewolf_settled(view, request, {})
+    options = CheckOptions()
+    agreed = check_answer(Plain(), view, request, options, settled=settled, action={"passed": True}, chose=True,
+                          words="Let us kill Player 3.", heard=[], thoughts=[], response_words=40, reviewed=False,
+                          overrule=True)
+    assert agreed == {"action": {"players": [3]}, "checks": ["kill nobody against rules (teammate_target): overruled"]}
+    other = check_answer(Plain(), view, request, options, settled=settled, action={"passed": True}, chose=True,
+                         words="Let us kill Player 1.", heard=[], thoughts=[], response_words=40, reviewed=False,
+                         overrule=True)
+    assert other["checks"] == ["kill nobody against rules (teammate_target): overruled",
+                               "words name player 1 to kill, the vote names player 3: asked again"]
 
 
 def test_the_seer_votes_for_a_werewolf_it_found_and_never_for_a_player_it_cleared() -> None:

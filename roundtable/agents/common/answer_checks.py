@@ -3,7 +3,8 @@
 
 No model call. First a choice read in this step is compared with what the player's knowledge settles
 (`roundtable.agents.common.settled`): on a problem the whole answer is asked for again. Otherwise the words are
-checked (`roundtable.agents.common.review`): on a problem only the words are asked for again, the action kept.
+checked (`roundtable.agents.common.review`) against the action that stands (an overruled one's replacement): on a
+problem only the words are asked for again, the action kept.
 Asking again clears the words, so the step that asked runs once more.
 """
 
@@ -49,10 +50,11 @@ def check_answer(context: PromptContext, view: PlayerView, request: Request, opt
     if chose:
         update = settled_update(context, view, request, settled, action, options.vote_check, reviewed, overrule)
     if request.wants_words and not update.get("recheck"):
-        spoken = words_update(context, view, request, words, (action or {}).get("players"), heard=heard,
+        chosen = (update.get("action") or action or {}).get("players")  # an overruled choice: the one that stands
+        spoken = words_update(context, view, request, words, chosen, heard=heard,
                               thoughts=thoughts, checks=options.word_checks, response_words=response_words,
                               reviewed=reviewed, drop=drop)
-        update = spoken | {"checks": [*(update.get("checks") or []), *(spoken.get("checks") or [])]}
+        update = update | spoken | {"checks": [*(update.get("checks") or []), *(spoken.get("checks") or [])]}
     if update.get("recheck"):
         update["utterance"] = None
     return update
