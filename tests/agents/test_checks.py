@@ -69,7 +69,8 @@ def test_a_reflection_said_aloud_is_asked_again_with_a_note_that_keeps_thoughts_
     view = werewolf.view(state, 2)
     update = words_update(Plain(), view, request, REFLECTION.replace("As the Seer, ", ""), None, heard=[],
                           thoughts=[REFLECTION], checks=ALL, response_words=40, reviewed=False)
-    assert update["checks"] == ["near copy of own thoughts: asked again"]
+    assert update["checks"] == ["near copy of own thoughts: asked again",
+                                "words expose the speaker (names seer): asked again"]  # it names the Seer, too
     assert update["copied"] is True and update["reviewed"] is True
     assert "private thoughts read out" in update["recheck"] and "already said" not in update["recheck"]
 
@@ -161,6 +162,19 @@ def test_a_werewolf_naming_its_side_in_public_exposes_itself_and_a_villager_does
     found = review_words(werewolf.view(state, 4), request, "Player 6 is a werewolf, vote him out.", None, heard=[],
                          thoughts=[], checks=ALL, response_words=40)
     assert found is None
+
+
+def test_a_village_player_naming_the_seer_aloud_exposes_it_but_the_seer_or_a_werewolf_does_not() -> None:
+    state, request = werewolf_request("speak", 4)  # xu7 seed 1: Player 1 is the Seer, 6 and 7 werewolves
+    said = "I trust Player 1, our Seer."
+    assert exposure_of(werewolf.view(state, 4), said) == "names seer"
+    assert exposure_of(werewolf.view(state, 4), "Player 1 might be the Seer.") is None  # a guess
+    assert exposure_of(werewolf.view(state, 1), "I am the Seer and Player 1 is the Seer.") is None
+    assert exposure_of(werewolf.view(state, 6), said) is None
+    update = words_update(Plain(), werewolf.view(state, 4), request, said, None, heard=[], thoughts=[], checks=ALL,
+                          response_words=40, reviewed=False)
+    assert update["checks"] == ["words expose the speaker (names seer): asked again"]
+    assert "never say aloud who you think the Seer is" in update["recheck"]
 
 
 def test_the_werewolf_note_says_talk_like_a_villager() -> None:

@@ -85,7 +85,7 @@ def render_all(turn: Turn) -> list[str]:
     for problem in ({"copied": "Player 2"}, {"copied": "Player 1", "yourself": True}, {"thoughts": True},
                     {"named": [1, 2], "team": [3, 4]}, {"named": [1], "team": [], "kill": True},
                     {"exposure": "evil side"}, {"exposure": "merlin names evil"}, {"tactic": True},
-                    {"exposure": "names merlin"}):
+                    {"exposure": "names merlin"}, {"exposure": "names seer"}):
         texts.append(turn.context.render("checks/words_note", **{"copied": None, "yourself": False, "thoughts": False,
                                                                  "named": [], "team": [], "kill": False,
                                                                  "exposure": None, "tactic": False,

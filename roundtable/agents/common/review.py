@@ -96,7 +96,8 @@ def exposure_of(view: PlayerView, words: str) -> str | None:
     Assassin hears it; the play-quality measure counts it as Merlin exposed when right). Werewolf
     (`roundtable.agents.common.exposure.werewolf_exposes`): a werewolf naming its side or intent (``"werewolf
     side"``), its own number (``"own number"``) or its teammate as "the other werewolf" (``"teammate implied"``);
-    a Witch or Guard saying its night action aloud (``"night action"``).
+    a Witch or Guard saying its night action aloud (``"night action"``), and any other village player stating who
+    the Seer is (``"names seer"``: the werewolves hear it).
     """
     if isinstance(view, AvalonView):
         seen = [int(k["player"]) for k in view.knowledge if k.get("is") == "evil"]
@@ -107,7 +108,11 @@ def exposure_of(view: PlayerView, words: str) -> str | None:
         return why
     if isinstance(view, WerewolfView):
         mates = [int(k["player"]) for k in view.knowledge if k.get("is") == "werewolf"]
-        return werewolf_exposes(words, view.role, view.player, mates)
+        why = werewolf_exposes(words, view.role, view.player, mates)
+        if why is None and view.role not in ("werewolf", "seer") and \
+                set(named_role_holders(words, "seer")) - {view.player}:
+            return "names seer"
+        return why
     return None
 
 
