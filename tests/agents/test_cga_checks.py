@@ -16,6 +16,7 @@ from roundtable.agents.common.options import embedded_values
 from roundtable.agents.common.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING
 from roundtable.games import werewolf
 from roundtable.games.protocol import Decision, Request
+from roundtable.games.werewolf.bots import naive
 
 # xu7, seed 1: 1 Seer, 2 Witch, 3 Guard, 4 and 5 Villagers, 6 and 7 Werewolves.
 CHEAP = embedded_values(CgaOptions) | {"refresh": "round", "merge_answers": True, "questions": 1, "own_questions": 0}
@@ -202,7 +203,8 @@ def test_a_werewolfs_night_words_naming_another_victim_than_its_pass_are_asked_a
     script = Script(replies={"answer": ANSWERS, "think": [
         "Thought: The Seer is dangerous.\nChoice: pass\nWords: I will choose Player 1 as the next victim.",
         "Thought: Tell my teammate.\nWords: I pass tonight; let us watch Player 1."]})
-    decision, _ = decide(script, werewolf_input(state, request))
+    # the words check alone (with vote_check on, the pass itself is asked again: kill_village, below)
+    decision, _ = decide(script, werewolf_input(state, request, {"vote_check": "off"}))
     _, again = think_prompts(script)
     assert "your words name Player 1 to kill but your vote names nobody" in again
     assert not decision.players and decision.utterance == "I pass tonight; let us watch Player 1."
@@ -234,3 +236,20 @@ def test_words_reading_out_a_reflection_of_an_earlier_day_are_caught_too() -> No
                                        "Player 1 asks too many questions.", f"Thought: Ask.\nWords: {FRESH}"]})
     decision, _ = decide(script, inp)
     assert decision.checks == ("near copy of own thoughts: asked again",) and decision.utterance == FRESH
+
+
+def test_a_werewolfs_pass_is_asked_again_and_on_the_embedded_model_overruled_with_the_rule_bots_pick() -> None:
+    state, request = werewolf_request("kill", 6)
+    script = Script(replies={"answer": ANSWERS, "think": [
+        "Thought: Wait.\nChoice: pass\nWords: I pass tonight.",
+        "Thought: Fine.\nChoice: 3\nWords: Let us kill Player 3."]})
+    decision, _ = decide(script, werewolf_input(state, request))
+    _, again = think_prompts(script)
+    assert "a pass kills no one, and the werewolves win only by killing" in again
+    assert decision.players == (3,)
+    assert decision.checks == ("kill nobody against knowledge (kill_village): asked again",)
+    local = Script(replies={"answer": ANSWERS, "think": "Thought: Wait.\nChoice: pass\nWords: I pass tonight."})
+    overruled, _ = decide(local, werewolf_input(state, request, model="local"))
+    bot = naive.kill_target(werewolf.view(state, 6), request)
+    assert bot is not None and overruled.players == (bot,)
+    assert overruled.checks == ("kill nobody against knowledge (kill_village): overruled",)

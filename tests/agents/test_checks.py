@@ -31,6 +31,7 @@ from roundtable.agents.common.werewolf_knowledge import (
 )
 from roundtable.agents.lga.context import LgaContext
 from roundtable.games import avalon, werewolf
+from roundtable.games.werewolf.bots import naive
 from roundtable.prompts.rendering import TemplateContext
 
 ALL = WORD_CHECKS
@@ -282,10 +283,17 @@ def test_the_second_werewolf_of_a_sequential_night_joins_its_teammates_kill() ->
     overruled = settled_update(Plain(), view, request, settled, {"players": [4]}, "knowledge", False, overrule=True)
     assert overruled["action"] == {"players": [3]}
     assert "Your side voted to kill Player 3 tonight" in knowledge_note(Plain(), view, request, {})
-    # the first werewolf heard no vote; a pass or a vote for a werewolf settles nothing more
+    # the first werewolf heard no vote: any village player will do, the rule bot's pick first for an overrule
     first_state, first_request = werewolf_request("kill", 6)
-    assert werewolf_settled(werewolf.view(first_state, 6), first_request, {}) == Settled(
-        "knowledge", "teammate", avoid=(6, 7), players=(6, 7))
+    first_view = werewolf.view(first_state, 6)
+    first = werewolf_settled(first_view, first_request, {})
+    assert first is not None and first.reason == "kill_village" and first.avoid == (6, 7)
+    assert set(first.prefer) == {1, 2, 3, 4, 5} and first.prefer[0] == naive.kill_target(first_view, first_request)
+    assert first.against({"passed": True}) and first.against({"players": [7]}) and not first.against({"players": [2]})
+    assert first.action(first_request, {"passed": True}) == {"players": [first.prefer[0]]}
+    note = knowledge_note(Plain(), first_view, first_request, {})
+    assert "Name a player of the village: a pass kills no one." in note
+    # a teammate's pass or vote for a werewolf leaves nothing to join
     for target in (None, 6):
         heard = request.model_copy(update={"details": {"werewolves": [6, 7],
                                                        "votes": [{"player": 6, "target": target}]}})
@@ -335,6 +343,18 @@ def test_overrule_replaces_a_werewolf_pick_against_what_is_settled_with_no_note(
     found = werewolf_settled(werewolf.view(seer_state, 1), seer_request, {5: False, 6: True})
     assert found is not None and found.action(seer_request, {"players": [7]}) == {"players": [6]}
     assert settled_update(Plain(), view, request, teammate, {"players": [4]}, "knowledge", False, overrule=True) == {}
+
+
+def test_the_witch_poisons_nobody_on_the_first_night() -> None:
+    state, later = werewolf_request("poison", 2)  # xu7 seed 1: the Witch is first asked to poison on night 2
+    view = werewolf.view(state, 2)
+    assert later.round == 2 and werewolf_settled(view, later, {}) is None
+    request = later.model_copy(update={"round": 1, "id": "d1.poison.p2"})  # the same ask on night 1
+    settled = werewolf_settled(view, request, {})
+    assert settled is not None and settled.reason == "first_night" and set(settled.avoid) == set(request.candidates)
+    assert settled.against({"players": [4]}) and not settled.against({"passed": True})
+    assert settled.action(request, {"players": [4]}) == {"passed": True}
+    assert "first night" in settled.note(Plain(), request, {"players": [4]}, 2)
 
 
 def test_nothing_is_settled_for_a_villager_or_in_talk() -> None:

@@ -253,6 +253,7 @@ def test_no_kill_stated(text: str) -> None:
     "I support it without revealing my role.",
     "I will try to cast suspicion on Player 3.",
     "I will avoid raising suspicion.",
+    "I will keep my tactics to myself.",  # the Host's note said back (pq-cga-xu7-v2-s2)
 ])
 def test_a_tactic_stated_in_the_first_person(text: str) -> None:
     tactic = stated_tactic(text)

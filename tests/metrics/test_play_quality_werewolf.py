@@ -125,10 +125,17 @@ def test_at_a_sequential_night_the_second_werewolf_must_join_its_teammates_kill(
               night(2), act("kill", 1, 5), act("kill", 2, 5),  # joined
               night(3), act("kill", 1, None), act("kill", 2, 3))  # nothing to join
     quality = play_quality(record(*nights) | {"config": in_turn})
-    assert rules(quality) == {"werewolf kill": (4, 4), "werewolf joins kill": (1, 2)}
+    assert rules(quality) == {"werewolf kill": (3, 4), "werewolf joins kill": (1, 2)}  # night 3's first passed
     assert "P2 (werewolf) werewolf joins kill: passed" in quality.examples["settled_decisions"][0]
-    # all at once, nobody heard the other's vote: only a werewolf named is wrong
-    assert rules(play_quality(record(*nights))) == {"werewolf kill": (6, 6)}
+    # all at once, nobody heard the other's vote: a werewolf named or a pass is wrong
+    assert rules(play_quality(record(*nights))) == {"werewolf kill": (4, 6)}
+
+
+def test_a_witch_poisoning_on_the_first_night_goes_against_what_she_knows() -> None:
+    quality = play_quality(record(night(1), act("poison", 3, 7), night(2), act("poison", 3, None, day=2),
+                                  night(3), act("poison", 3, 1, day=3)))
+    assert rules(quality) == {"witch first night": (0, 1)}  # later nights: nothing cleared, no case
+    assert rules(play_quality(record(night(1), act("poison", 3, None)))) == {"witch first night": (1, 1)}
 
 
 def test_a_werewolf_whose_teammate_is_dead_has_no_settled_day_vote() -> None:

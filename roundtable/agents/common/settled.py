@@ -51,8 +51,9 @@ class Settled:
     Attributes:
         source: ``knowledge``, ``rules``, ``words`` or ``record`` (see the module docstring).
         reason: why, for the Host's note: Avalon's ``side_on_team``, ``side_off_team``, ``evil_seen``,
-            ``no_evil_seen``, ``fifth_team``, ``no_evidence``; Werewolf's ``teammate``, ``teammate_target``,
-            ``checked_werewolf``, ``checked_good``, ``checked_before``, ``own_statement``.
+            ``no_evil_seen``, ``fifth_team``, ``no_evidence``; Werewolf's ``teammate``, ``kill_village``,
+            ``teammate_target``, ``checked_werewolf``, ``checked_good``, ``checked_before``, ``first_night``,
+            ``own_statement``.
         approve: for a ``yes_no`` request, the wanted choice (None for a ``pick``).
         avoid: for a ``pick``, players it must not choose. prefer: players one of whom it must choose.
         players: the players the reason names.

@@ -7,11 +7,15 @@ in the agent's memory as they arrive (`record_checks`: ``{"3": true}``, JSON key
 - `knowledge_note`: the Host's lines beside the request that restate these facts (template
   ``werewolf/knowledge_note``), as Avalon's team lines do (`roundtable.agents.common.table.AvalonTable.team_knowledge`);
 - `werewolf_settled`: what those facts settle (`roundtable.agents.common.settled.Settled`, all ``knowledge``):
-  a werewolf never votes out or names for the kill itself or a fellow werewolf (``teammate``), and at a
+  a werewolf never votes out itself or a fellow werewolf (``teammate``), and its night kill vote names a
+  village player, never a werewolf and never nobody (``kill_village``: a pass kills no one, and the werewolves win
+  only by killing; an overrule takes the rule bot's pick, `roundtable.games.werewolf.bots.naive.kill_target`), and at a
   ``werewolf_night=sequential`` night joins the living player a teammate already voted to kill, since Xu et al.'s
   rule kills nobody without a consensus (``teammate_target``, source ``rules``); the Seer votes
   for a player it found to be a werewolf when one is on the ballot (``checked_werewolf``), never for one it
-  found good (``checked_good``), and checks someone it has not checked (``checked_before``);
+  found good (``checked_good``), and checks someone it has not checked (``checked_before``); the Witch poisons
+  nobody on the first night, before anyone has spoken: she knows nothing of anyone, and her one poison would
+  kill a village player twice as often as a werewolf in ``xu7`` (``first_night``);
 - `stated_vote`: a day vote the player's own statement of that day settles (``own_statement``, source
   ``words``): the player it said it would vote out, when its knowledge settles nothing.
 """
@@ -25,6 +29,7 @@ from roundtable.agents.common.settled import Settled
 from roundtable.agents.common.words import named_vote_target
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.games.werewolf import WerewolfView
+from roundtable.games.werewolf.bots import naive
 from roundtable.prompts.rendering import PromptContext
 
 NOTE = "werewolf/knowledge_note"
@@ -65,7 +70,14 @@ def werewolf_settled(view: PlayerView, request: Request, checked: Mapping[int, b
         target = teammate_target(view, request)
         if target is not None:
             return Settled("rules", "teammate_target", avoid=side, prefer=(target,), players=(target,))
+        victims = [p for p in candidates if p not in side]
+        if request.kind == "kill" and victims:
+            first = naive.kill_target(view, request)  # the rule bot's pick comes first, for an overrule
+            ordered = (first, *(p for p in victims if p != first)) if first in victims else tuple(victims)
+            return Settled("knowledge", "kill_village", avoid=side, prefer=ordered, players=side)
         return Settled("knowledge", "teammate", avoid=side, players=side) if side else None
+    if view.role == "witch" and request.kind == "poison" and request.round == 1 and candidates:
+        return Settled("knowledge", "first_night", avoid=tuple(candidates), players=())
     if view.role == "seer" and request.kind == "eliminate":
         wolves = tuple(p for p in candidates if checked.get(p) is True)
         if wolves:
@@ -120,6 +132,7 @@ def knowledge_note(context: PromptContext, view: PlayerView, request: Request, c
     if not isinstance(view, WerewolfView):
         return ""
     return context.render(NOTE, me=view.player, role=view.role, kind=request.kind, answer=request.answer,
+                          round=request.round,
                           teammates=teammates(view),
                           checked=[{"player": p, "werewolf": wolf} for p, wolf in sorted(checked.items())],
                           dead=list(view.dead),

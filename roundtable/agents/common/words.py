@@ -199,6 +199,7 @@ _TACTIC = re.compile(
     rf"|(?:not|never)\s+(?:reveal|disclose|expose|give\s+away|say\s+openly|tell\s+(?:anyone|anybody|them|the\s+table))"
     rf"|(?:subtly\s+|gently\s+)?hint\b|pretend\b|bluff\b|blend\s+in\b|lie\s+low\b|lay\s+low\b|stay\s+hidden\b"
     rf"|hide\s+(?:my|myself|among)\b|keep\s+my\s+(?:role|identity|side)\s+(?:hidden|secret)\b"
+    rf"|keep\s+my\s+(?:tactics?|plans?|strategy|strategies)\s+to\s+myself\b"
     rf"|mislead\b|deceive\b|manipulate\b)"
     r"|\bwithout\s+reveal(?:ing)?\s+(?:my|myself|that\s+i)\b",
     re.IGNORECASE,

@@ -121,13 +121,17 @@ def count_settled(event: dict[str, Any], table: _Table, quality: PlayQuality) ->
 
     The cases and what is right:
 
-    * a werewolf's kill vote (always a case: it may name itself or its teammate) or elimination vote while a
-      teammate lives: right unless it names a werewolf (``"werewolf kill"``, ``"werewolf vote"``); at a
+    * a werewolf's kill vote (always a case: it may name itself or its teammate): right when it names a village
+      player, a pass killing no one (``"werewolf kill"``); its elimination vote while a teammate lives: right
+      unless it names a werewolf (``"werewolf vote"``); at a
       ``werewolf_night=sequential`` night, a kill vote after a teammate's vote for a living village player is
       right only when it names that player too, since Xu et al.'s rule kills nobody without a consensus
       (docs/games/werewolf.md#werewolf_night);
     * the Seer's elimination vote while a player it checked is alive: right when it names a living player it
       checked as a werewolf, or, with none alive, when it names no player it checked as good (``"seer vote"``);
+    * the Witch's poison on the first night, before anyone has spoken: right when she passes (``"witch first
+      night"``: she knows nothing of anyone, and a poison then kills a village player twice as often as a
+      werewolf in ``xu7``);
     * the Witch's poison while a living player other than her was publicly cleared by the real Seer (a Seer
       utterance, after a check that found the player good, saying it is good): right unless it poisons a
       cleared player (``"witch poison"``).
@@ -139,6 +143,8 @@ def count_settled(event: dict[str, Any], table: _Table, quality: PlayQuality) ->
     wolves = table.of(Role.WEREWOLF)
     if role is Role.WEREWOLF and (kind == "kill" or (kind == "eliminate" and (wolves & table.alive) - {player})):
         rule, right = ("werewolf kill" if kind == "kill" else "werewolf vote"), target not in wolves
+        if kind == "kill":  # a pass kills no one: the werewolves win only by killing
+            right = target is not None and target not in wolves
         joined = {t for t in table.tonight if t is not None and t not in wolves and t in table.alive}
         if kind == "kill" and len(joined) == 1:
             rule, right = "werewolf joins kill", target in joined
@@ -146,6 +152,8 @@ def count_settled(event: dict[str, Any], table: _Table, quality: PlayQuality) ->
         bad = {p for p, wolf in table.checked.items() if wolf and p in table.alive}
         good = {p for p, wolf in table.checked.items() if not wolf and p in table.alive}
         rule, right = "seer vote", (target in bad if bad else target not in good)
+    elif role is Role.WITCH and kind == "poison" and int(event.get("day") or 0) == 1:
+        rule, right = "witch first night", target is None
     elif role is Role.WITCH and kind == "poison" and table.cleared & table.alive - {player}:
         rule, right = "witch poison", target not in table.cleared
     else:

@@ -55,7 +55,7 @@ def decide(view: WerewolfView, request: Request, seed: int) -> Decision:
     rng = rng_for(seed, "naive", request.id)
     kind = request.kind
     if kind == "kill":
-        target = _kill_target(view, request)
+        target = kill_target(view, request)
         agreed = target in {v["target"] for v in request.details.get("votes", ())}
         return Decision.to(request, players=None if target is None else (target,),
                            utterance=kill_words(target, agreed) if request.wants_words else None)
@@ -129,9 +129,10 @@ def _revealed_werewolf(view: WerewolfView) -> int | None:
                 None)
 
 
-def _kill_target(view: WerewolfView, request: Request) -> int | None:
-    """Both werewolves name the same non-werewolf: the one a teammate named before tonight (voting in turn), else a
-    claimed Seer, else a draw they make alike."""
+def kill_target(view: WerewolfView, request: Request) -> int | None:
+    """The rule bot's night kill: both werewolves name the same non-werewolf, the one a teammate named before
+    tonight (voting in turn), else a claimed Seer, else a draw they make alike; None when no non-werewolf is a
+    candidate. Also the agents' rule for a model werewolf's pass (`roundtable.agents.common.werewolf_knowledge`)."""
     wolves = _werewolves(view)
     victims = [p for p in request.candidates if p not in wolves]
     if not victims:
