@@ -178,6 +178,17 @@ def test_a_village_player_naming_the_seer_aloud_exposes_it_but_the_seer_or_a_wer
     assert "never say aloud who you think the Seer is" in update["recheck"]
 
 
+def test_a_day_statement_voting_out_the_speaker_is_asked_again() -> None:
+    state, request = werewolf_request("speak", 4)
+    said = "I will vote to eliminate player 4. I trust the seer."  # said by Player 4 in pq-cga-xu7-v2-s1
+    update = words_update(Plain(), werewolf.view(state, 4), request, said, None, heard=[], thoughts=[], checks=ALL,
+                          response_words=40, reviewed=False)
+    assert update["checks"] == ["words vote out the speaker: asked again"]
+    assert "you said you would vote out Player 4, yourself" in update["recheck"]
+    assert review_words(werewolf.view(state, 4), request, "I will vote to eliminate Player 5.", None, heard=[],
+                        thoughts=[], checks=ALL, response_words=40) is None
+
+
 def test_the_werewolf_note_says_talk_like_a_villager() -> None:
     state, request = werewolf_request("speak", 6)
     update = words_update(Plain(), werewolf.view(state, 6), request, "I am a werewolf, sorry.", None, heard=[],

@@ -85,10 +85,12 @@ def render_all(turn: Turn) -> list[str]:
     for problem in ({"copied": "Player 2"}, {"copied": "Player 1", "yourself": True}, {"thoughts": True},
                     {"named": [1, 2], "team": [3, 4]}, {"named": [1], "team": [], "kill": True},
                     {"exposure": "evil side"}, {"exposure": "merlin names evil"}, {"tactic": True},
-                    {"exposure": "names merlin"}, {"exposure": "names seer"}):
+                    {"exposure": "names merlin"}, {"exposure": "names seer"},
+                    {"self_vote": True}):
         texts.append(turn.context.render("checks/words_note", **{"copied": None, "yourself": False, "thoughts": False,
                                                                  "named": [], "team": [], "kill": False,
                                                                  "exposure": None, "tactic": False,
+                                                                 "self_vote": False, "me": 1,
                                                                  "side": turn.view.side, "game": "avalon"}
                                          | problem))
     for action in ({"players": [1, 2, 3]}, {"passed": True}, {"choice": True}, {"choice": False}):

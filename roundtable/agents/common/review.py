@@ -10,7 +10,8 @@ heuristics of `roundtable.agents.common.words`:
 - **words and action disagree** (``team``): a speaker choosing several players (an Avalon leader, a speaker
   suggesting a team) names another team of that size in its words; a werewolf voting at night with words to its
   teammates (``werewolf_night=sequential``) names another player to kill than its vote, or passes
-  (`roundtable.agents.common.words.named_kill_target`);
+  (`roundtable.agents.common.words.named_kill_target`); a Werewolf day statement says its speaker will vote out
+  itself (`votes_self`);
 - **a tactic said aloud** (``tactic``): in public, a sentence stating the speaker's own tactic ("I will draw
   suspicion by hinting that I am Merlin", "I will not reveal my identity":
   `roundtable.agents.common.words.stated_tactic`), its private plan read out;
@@ -31,7 +32,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from roundtable.agents.common.exposure import exposes, named_role_holders, sentences, werewolf_exposes
-from roundtable.agents.common.words import COPY_SHARE, copy_share, named_kill_target, named_team, stated_tactic
+from roundtable.agents.common.words import (
+    COPY_SHARE,
+    copy_share,
+    named_kill_target,
+    named_team,
+    named_vote_target,
+    stated_tactic,
+)
 from roundtable.games.avalon import AvalonView, Role
 from roundtable.games.fallbacks import sanitize_utterance
 from roundtable.games.protocol import PlayerView, Request
@@ -86,6 +94,13 @@ def other_kill(request: Request, words: str, players: Sequence[int] | None) -> t
     return (named,) if named is not None and tuple(players or ()) != (named,) else ()
 
 
+def votes_self(view: PlayerView, request: Request, words: str) -> bool:
+    """Whether a Werewolf day statement says its speaker will vote out itself ("I will vote to eliminate Player
+    4", said by Player 4: `roundtable.agents.common.words.named_vote_target`), a vote the game never takes."""
+    return (isinstance(view, WerewolfView) and request.kind == "speak"
+            and named_vote_target(words) == view.player)
+
+
 def exposure_of(view: PlayerView, words: str) -> str | None:
     """Why public ``words`` give their speaker away, by the view's game, or None (a game with no rule here: None).
 
@@ -127,6 +142,7 @@ class Review:
         team: the players chosen. exposure: why the words give the speaker away, or None.
         kill: ``named`` is a night kill's target, not a team.
         tactic: the sentence stating the speaker's own tactic, or None.
+        self_vote: a Werewolf day statement says its speaker will vote out itself (`votes_self`).
     """
 
     reasons: tuple[str, ...]
@@ -136,14 +152,15 @@ class Review:
     exposure: str | None = None
     kill: bool = False
     tactic: str | None = None
+    self_vote: bool = False
 
     def note(self, context: PromptContext, view: PlayerView) -> str:
         """The Host's note asking for the words again (template `NOTE`, rendered through the kind's context)."""
         return context.render(NOTE, copied=self.copied if self.copied != OWN_THOUGHTS else None,
                               yourself=self.copied == f"Player {view.player}", thoughts=self.copied == OWN_THOUGHTS,
                               named=list(self.named), team=list(self.team), kill=self.kill,
-                              exposure=self.exposure, tactic=self.tactic is not None, side=view.side,
-                              game=view.game)
+                              exposure=self.exposure, tactic=self.tactic is not None, self_vote=self.self_vote,
+                              side=view.side, game=view.game, me=view.player)
 
 
 def review_words(view: PlayerView, request: Request, words: str | None, players: Sequence[int] | None, *,
@@ -176,6 +193,9 @@ def review_words(view: PlayerView, request: Request, words: str | None, players:
         kill = True
         chosen = f"player {players[0]}" if players else "nobody"
         reasons.append(f"words name player {named[0]} to kill, the vote names {chosen}")
+    self_vote = "team" in checks and votes_self(view, request, said)
+    if self_vote:
+        reasons.append("words vote out the speaker")
     tactic = stated_tactic(said) if "tactic" in checks and request.audience is None else None
     if tactic:
         reasons.append("tactic said aloud")
@@ -184,7 +204,7 @@ def review_words(view: PlayerView, request: Request, words: str | None, players:
         reasons.append(f"words expose the speaker ({exposure})")
     if not reasons:
         return None
-    return Review(tuple(reasons), copied, named, tuple(players or ()), exposure, kill, tactic)
+    return Review(tuple(reasons), copied, named, tuple(players or ()), exposure, kill, tactic, self_vote)
 
 
 def ask_again(reasons: Sequence[str], note: Callable[[], str], reviewed: bool, **update: Any) -> dict[str, Any]:
