@@ -35,6 +35,19 @@ def werewolf_input(state: werewolf.WerewolfState, request: Request, options: dic
             "seat": {"kind": "cga", "model": model, "options": CHEAP | dict(options or {})}, "seed": 1}
 
 
+def ask_then_overrule(state: werewolf.WerewolfState, request: Request, first: str,
+                      second: str) -> tuple[Decision, str, Decision]:
+    """The decision whose ``first`` reply is asked again (``second`` kept), the re-ask's prompt, and the decision of
+    the same ``first`` reply on the embedded model, overruled with no second call."""
+    script = Script(replies={"answer": ANSWERS, "think": [first, second]})
+    decision, _ = decide(script, werewolf_input(state, request))
+    _, again = think_prompts(script)
+    local = Script(replies={"answer": ANSWERS, "think": first})
+    overruled, _ = decide(local, werewolf_input(state, request, model="local"))
+    assert local.modules().count("think") == 1
+    return decision, again, overruled
+
+
 def decide(script: Script, inp: dict[str, Any]) -> tuple[Decision, dict[str, Any]]:
     out = build_cga_graph(ScriptedModels(script, json=False)).compile().invoke(inp)
     request = inp["request"]
@@ -160,17 +173,13 @@ def said_today(state: werewolf.WerewolfState, player: int, text: str) -> werewol
 def test_a_day_vote_against_the_voters_own_statement_is_asked_again_and_overruled_on_the_embedded_model() -> None:
     state, request = werewolf_request("eliminate", 4)  # a Villager, whose knowledge settles nothing
     state = said_today(state, 4, "Player 6 dodged every question, so I vote for Player 6.")
-    script = Script(replies={"answer": ANSWERS, "think": ["Thought: 7 is loud.\nChoice: 7",
-                                                           "Thought: As I said.\nChoice: 6"]})
-    decision, _ = decide(script, werewolf_input(state, request))
-    _, again = think_prompts(script)
+    decision, again, overruled = ask_then_overrule(state, request, "Thought: 7 is loud.\nChoice: 7",
+                                                   "Thought: As I said.\nChoice: 6")
     assert "Host: you chose player 7, but you told everyone today that you would vote out Player 6." in again
     assert decision.players == (6,)
     assert decision.checks == ("eliminate player 7 against words (own_statement): asked again",)
-    script = Script(replies={"answer": ANSWERS, "think": "Thought: 7 is loud.\nChoice: 7"})
-    decision, _ = decide(script, werewolf_input(state, request, model="local"))
-    assert script.modules().count("think") == 1 and decision.players == (6,)
-    assert decision.checks == ("eliminate player 7 against words (own_statement): overruled",)
+    assert overruled.players == (6,)
+    assert overruled.checks == ("eliminate player 7 against words (own_statement): overruled",)
     script = Script(replies={"answer": ANSWERS, "think": "Thought: As I said.\nChoice: 6"})
     assert decide(script, werewolf_input(state, request))[0].checks == ()  # as it said: nothing to check
 
@@ -240,16 +249,11 @@ def test_words_reading_out_a_reflection_of_an_earlier_day_are_caught_too() -> No
 
 def test_a_werewolfs_pass_is_asked_again_and_on_the_embedded_model_overruled_with_the_rule_bots_pick() -> None:
     state, request = werewolf_request("kill", 6)
-    script = Script(replies={"answer": ANSWERS, "think": [
-        "Thought: Wait.\nChoice: pass\nWords: I pass tonight.",
-        "Thought: Fine.\nChoice: 3\nWords: Let us kill Player 3."]})
-    decision, _ = decide(script, werewolf_input(state, request))
-    _, again = think_prompts(script)
+    decision, again, overruled = ask_then_overrule(state, request, "Thought: Wait.\nChoice: pass\nWords: I pass.",
+                                                   "Thought: Fine.\nChoice: 3\nWords: Let us kill Player 3.")
     assert "a pass kills no one, and the werewolves win only by killing" in again
     assert decision.players == (3,)
     assert decision.checks == ("kill nobody against knowledge (kill_village): asked again",)
-    local = Script(replies={"answer": ANSWERS, "think": "Thought: Wait.\nChoice: pass\nWords: I pass tonight."})
-    overruled, _ = decide(local, werewolf_input(state, request, model="local"))
     bot = naive.kill_target(werewolf.view(state, 6), request)
     assert bot is not None and overruled.players == (bot,)
     assert overruled.checks == ("kill nobody against knowledge (kill_village): overruled",)
