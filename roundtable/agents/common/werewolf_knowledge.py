@@ -6,7 +6,8 @@ in the agent's memory as they arrive (`record_checks`: ``{"3": true}``, JSON key
 
 - `knowledge_note`: the Host's lines beside the request that restate these facts (template
   ``werewolf/knowledge_note``), as Avalon's team lines do (`roundtable.agents.common.table.AvalonTable.team_knowledge`);
-- `werewolf_settled`: what those facts settle (`roundtable.agents.common.settled.Settled`, all ``knowledge``):
+- `werewolf_settled`: what those facts settle (`roundtable.agents.common.settled.Settled`, source ``knowledge``
+  unless said):
   a werewolf never votes out itself or a fellow werewolf (``teammate``), and its night kill vote names a
   village player, never a werewolf and never nobody (``kill_village``: a pass kills no one, and the werewolves win
   only by killing; an overrule takes the rule bot's pick, `roundtable.games.werewolf.bots.naive.kill_target`), and at a
