@@ -101,6 +101,11 @@ def votes_self(view: PlayerView, request: Request, words: str) -> bool:
             and named_vote_target(words) == view.player)
 
 
+def _names_another(words: str, role_word: str, me: int) -> bool:
+    """Whether ``words`` state that a player other than ``me`` holds the role ``role_word``."""
+    return bool(set(named_role_holders(words, role_word)) - {me})
+
+
 def exposure_of(view: PlayerView, words: str) -> str | None:
     """Why public ``words`` give their speaker away, by the view's game, or None (a game with no rule here: None).
 
@@ -118,14 +123,13 @@ def exposure_of(view: PlayerView, words: str) -> str | None:
         seen = [int(k["player"]) for k in view.knowledge if k.get("is") == "evil"]
         role = Role(view.role)
         why = exposes(words, role, seen, player=view.player)
-        if why is None and role.side.value == "good" and set(named_role_holders(words, "merlin")) - {view.player}:
+        if why is None and role.side.value == "good" and _names_another(words, "merlin", view.player):
             return "names merlin"
         return why
     if isinstance(view, WerewolfView):
         mates = [int(k["player"]) for k in view.knowledge if k.get("is") == "werewolf"]
         why = werewolf_exposes(words, view.role, view.player, mates)
-        if why is None and view.role not in ("werewolf", "seer") and \
-                set(named_role_holders(words, "seer")) - {view.player}:
+        if why is None and view.role not in ("werewolf", "seer") and _names_another(words, "seer", view.player):
             return "names seer"
         return why
     return None
