@@ -141,13 +141,13 @@ def count_settled(event: dict[str, Any], table: _Table, quality: PlayQuality) ->
     target = event.get("target")
     role = table.roles[player - 1]
     wolves = table.of(Role.WEREWOLF)
-    if role is Role.WEREWOLF and (kind == "kill" or (kind == "eliminate" and (wolves & table.alive) - {player})):
-        rule, right = ("werewolf kill" if kind == "kill" else "werewolf vote"), target not in wolves
-        if kind == "kill":  # a pass kills no one: the werewolves win only by killing
-            right = target is not None and target not in wolves
-        joined = {t for t in table.tonight if t is not None and t not in wolves and t in table.alive}
-        if kind == "kill" and len(joined) == 1:
-            rule, right = "werewolf joins kill", target in joined
+    joined = {t for t in table.tonight if t is not None and t not in wolves and t in table.alive}
+    if role is Role.WEREWOLF and kind == "kill" and len(joined) == 1:
+        rule, right = "werewolf joins kill", target in joined
+    elif role is Role.WEREWOLF and kind == "kill":  # a pass kills no one: the werewolves win only by killing
+        rule, right = "werewolf kill", target is not None and target not in wolves
+    elif role is Role.WEREWOLF and kind == "eliminate" and (wolves & table.alive) - {player}:
+        rule, right = "werewolf vote", target not in wolves
     elif role is Role.SEER and kind == "eliminate" and set(table.checked) & table.alive - {player}:
         bad = {p for p, wolf in table.checked.items() if wolf and p in table.alive}
         good = {p for p, wolf in table.checked.items() if not wolf and p in table.alive}
