@@ -35,7 +35,6 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
-import choix
 import numpy as np
 from openskill.models import PlackettLuce, PlackettLuceRating
 
@@ -146,6 +145,8 @@ def strengths(prepared: Prepared, order: Sequence[int], start: np.ndarray | None
     chosen = [prepared.decided[m] for m in order]
     flat = np.concatenate(chosen) if chosen else np.zeros(0, dtype=np.int64)
     wins = np.bincount(flat, minlength=n * n).reshape(n, n).astype(float)
+    import choix  # here, not at the top: it loads scipy.stats (0.7 s), which every CLI command would pay
+
     theta = choix.ilsr_pairwise_dense(wins, alpha=BT_ALPHA, initial_params=start)
     return np.asarray(theta - theta.mean(), dtype=float)
 
