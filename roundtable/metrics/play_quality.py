@@ -2,9 +2,9 @@
 
 What a person watching a game of language-model agents notices first, as shares of a game's utterances,
 decisions and games: parroting, thoughts said aloud, self-exposure, Merlin (the Werewolf Seer) exposed by his own
-side, knowledge-settled decisions taken against the player's knowledge, picks naming a dead player, words and
-actions that disagree, fallbacks, and Avalon games ended by five rejected teams. Each measure, its cases and its
-source: docs/measures.md#play-quality. The modules of `roundtable.metrics.quality` hold one concern each: the
+side, empty talk, knowledge-settled decisions taken against the player's knowledge, picks naming a dead player,
+words and actions that disagree, fallbacks, and Avalon games ended by five rejected teams. Each measure, its cases
+and its source: docs/measures.md#play-quality. The modules of `roundtable.metrics.quality` hold one concern each: the
 result (`result`), what both games share (`talk`), each game's part (`avalon`, `werewolf`), the agents' own checks
 (`checks`) and the per-condition table (`table`).
 
@@ -60,7 +60,7 @@ def percent(share: Share) -> str:
     return "-" if share.rate is None else f"{share.hits}/{share.cases} = {100 * share.rate:.0f}%"
 
 
-TALK = ("parroting", "thoughts_aloud", "self_exposure", "merlin_exposed")
+TALK = ("parroting", "thoughts_aloud", "self_exposure", "merlin_exposed", "empty_talk")
 """The measures of what players say; the others are of what they decide (and how games end)."""
 
 

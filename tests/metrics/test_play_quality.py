@@ -10,6 +10,7 @@ from roundtable.agents.common.words import (
     copy_share,
     exposes,
     named_team,
+    says_nothing,
 )
 from roundtable.games.avalon import Role
 from roundtable.metrics.play_quality import agent_checks, play_quality, quality_lines, settled_vote
@@ -372,3 +373,28 @@ def test_decisions_the_agents_rule_overruled_are_counted_by_kind_of_check() -> N
     assert {k: (s.hits, s.cases) for k, s in agent_checks(record).items()} == {
         "near copy": (1, 1), "vote against rules": (1, 1), "self-exposure": (0, 1), "words and kill vote": (1, 1)}
     assert any("overrule" in line and "vote against rules 1" in line for line in quality_lines(record))
+
+
+# ------------------------------------------------------------------ empty talk
+
+@pytest.mark.parametrize("text", ["I will think about it and then decide what to say.", "I have no information yet.",
+                                  "I will wait for everyone to speak before I make a decision.",
+                                  "I have nothing to add."])
+def test_words_that_name_no_player_role_or_stance_say_nothing(text: str) -> None:
+    assert says_nothing(text)
+
+
+@pytest.mark.parametrize("text", ["I support it.", "I think P3 is lying.", "I am a Villager.",
+                                  "I choose players 1 and 6.", "Player 4 has been quiet.", "I reject this team.",
+                                  "I suspect nobody yet.", ""])
+def test_a_player_a_role_or_a_stance_is_content(text: str) -> None:
+    assert not says_nothing(text)
+
+
+def test_empty_talk_counts_public_words_only() -> None:
+    quality = play_quality(record(said(1, "I have no information yet."), said(2, "I trust Player 1."),
+                                  said(5, "Let us wait and see.", to=[5, 6])))
+    assert (quality.empty_talk.hits, quality.empty_talk.cases) == (1, 2)
+    assert quality.examples["empty_talk"] == ["P1: 'I have no information yet.'"]
+    assert any(line.startswith("Play quality, talk:") and "empty talk 1/2 = 50%" in line
+               for line in quality_lines(record(said(1, "I have no information yet."), said(2, "I trust Player 1."))))

@@ -223,3 +223,31 @@ def stated_tactic(text: str) -> str | None:
         The sentence that states it, stripped, or None.
     """
     return next((s.strip() for s in sentences(text) if _TACTIC.search(s)), None)
+
+
+_CONTENT = re.compile(
+    r"\b(?:players?\s*#?\s*\d|p\d\b|#\d)"  # a player, by number
+    r"|\b(?:merlin|percival|morgana|assassin|mordred|oberon|servants?|minions?|arthur|seers?|witch(?:es)?|guards?|"
+    r"villagers?|werewol(?:f|ves)|wol(?:f|ves)|good|evil|loyal|village)\b"  # a role or a side
+    r"|\b(?:support|approv|reject|oppos|agree|disagree|trust|distrust|suspect|suspici|accus|vote|eliminat|kill|"
+    r"protect|sav(?:e|ed|ing)\b|poison|check|innocent|lie|lying|liar|fail|succe|propos|choos|chose|team)",  # a stance
+    re.IGNORECASE)
+
+
+def says_nothing(text: str) -> bool:
+    """Whether ``text`` says nothing: it names no player (by number), no role or side, and takes no stance.
+
+    Empty talk is words with no substantive content, as Xu et al. (2023, Appendix A.3) set aside "I agree with
+    what Player 2 is saying" (docs/measures.md#play-quality): "I have no information yet", "I will think about it
+    and then decide what to say". A stance is a word of support, rejection, trust, suspicion, a vote, a night
+    action or a proposal. Words that name a player or a role but say nothing of them still count as content, so
+    the measure is a lower bound of empty talk.
+
+    Args:
+        text: the words said.
+
+    Returns:
+        True when no player, role, side or stance word appears; False for any text that has one. Empty text is
+        no talk at all and gives False.
+    """
+    return bool(text.strip()) and _CONTENT.search(text) is None

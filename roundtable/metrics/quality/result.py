@@ -39,6 +39,9 @@ class PlayQuality:
             Merlin's role or sight), among public utterances with words.
         merlin_exposed: public utterances of the good side (the village) stating who the real Merlin (the real
             Seer) is, by anyone but himself, among the good side's public utterances with words.
+        empty_talk: public utterances that say nothing (name no player, no role or side, and take no stance), among
+            public utterances with words; no target of its own (it shows talk that meets the others by saying
+            nothing).
         settled_decisions: decisions that follow what the player's own knowledge settles, among those it settles
             (Avalon: team votes; Werewolf: werewolf, Seer and Witch picks).
         dead_named: Werewolf picks naming a dead player, among picks made once a player has died.
@@ -57,6 +60,7 @@ class PlayQuality:
     thoughts_aloud: Share = field(default_factory=Share)
     self_exposure: Share = field(default_factory=Share)
     merlin_exposed: Share = field(default_factory=Share)
+    empty_talk: Share = field(default_factory=Share)
     settled_decisions: Share = field(default_factory=Share)
     dead_named: Share = field(default_factory=Share)
     words_and_actions: Share = field(default_factory=Share)
@@ -72,8 +76,8 @@ class PlayQuality:
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     MEASURES: ClassVar[tuple[str, ...]] = (
-        "parroting", "thoughts_aloud", "self_exposure", "merlin_exposed", "settled_decisions", "dead_named",
-        "words_and_actions", "fallback_decisions", "five_rejections")
+        "parroting", "thoughts_aloud", "self_exposure", "merlin_exposed", "empty_talk", "settled_decisions",
+        "dead_named", "words_and_actions", "fallback_decisions", "five_rejections")
     """The `Share` measures, in the order tables print them."""
     COSTS: ClassVar[tuple[str, ...]] = ("calls", "prompt_tokens", "uncached_tokens", "completion_tokens", "fallbacks")
 
@@ -102,7 +106,8 @@ class PlayQuality:
 
 
 LABELS = {"parroting": "parroting", "thoughts_aloud": "thoughts said aloud", "self_exposure": "self-exposure",
-          "merlin_exposed": "Merlin (Seer) exposed", "settled_decisions": "knowledge-settled decisions right",
+          "merlin_exposed": "Merlin (Seer) exposed", "empty_talk": "empty talk",
+          "settled_decisions": "knowledge-settled decisions right",
           "dead_named": "dead players named", "words_and_actions": "words and actions agree",
           "fallback_decisions": "fallbacks", "five_rejections": "games ended by five rejections"}
 """How tables and `roundtable show` name each measure."""
@@ -111,7 +116,8 @@ TARGETS: dict[str, tuple[str, float]] = {
     "parroting": ("<=", 0.10), "thoughts_aloud": ("<=", 0.05), "self_exposure": ("<=", 0.05),
     "merlin_exposed": ("<=", 0.05), "settled_decisions": (">=", 0.80), "words_and_actions": (">=", 0.90),
     "five_rejections": ("<=", 1 / 3), "fallback_decisions": ("<=", 0.05)}
-"""Issue 35's target per measure: ``(sense, rate)``; ``dead_named`` has none of its own (it should be 0)."""
+"""Issue 35's target per measure: ``(sense, rate)``; ``dead_named`` (it should be 0) and ``empty_talk``
+(no target in the issue) have none."""
 
 
 def meets(measure: str, rate: float | None) -> bool | None:

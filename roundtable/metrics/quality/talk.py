@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from roundtable.agents.common.words import COPY_SHARE, copied_from, copy_share, stated_tactic
+from roundtable.agents.common.words import COPY_SHARE, copied_from, copy_share, says_nothing, stated_tactic
 from roundtable.games.protocol import BELIEF
 from roundtable.metrics.quality.checks import fell_back
 from roundtable.metrics.quality.result import PlayQuality
@@ -36,7 +36,7 @@ def public(event: dict[str, Any]) -> bool:
 
 
 def count_talk(record: dict[str, Any], quality: PlayQuality) -> None:
-    """Count parroting and thoughts said aloud over the record's utterances into ``quality``.
+    """Count parroting, thoughts said aloud and empty talk over the record's utterances into ``quality``.
 
     Parroting: an utterance with words is a case, and a hit when more than half of its word 4-grams appear in one
     earlier utterance of the game (`roundtable.agents.common.words.copied_from`). Thoughts said aloud: an utterance
@@ -44,7 +44,9 @@ def count_talk(record: dict[str, Any], quality: PlayQuality) -> None:
     one, `roundtable.games.protocol.Decision.thoughts`), and a hit when more than half of its word 4-grams appear
     in one of them (`copy_share`), or, said to the whole table, when it states the speaker's own tactic, its
     private plan read out (`roundtable.agents.common.words.stated_tactic`: "I will draw suspicion by hinting that
-    I am Merlin"). A record without thoughts gives no case.
+    I am Merlin"). A record without thoughts gives no case. Empty talk: an utterance said to the whole table is a
+    case, and a hit when it says nothing (`roundtable.agents.common.words.says_nothing`: no player, role, side or
+    stance named).
     """
     spoken: list[str] = []
     thoughts: dict[int, list[str]] = {}
@@ -60,6 +62,11 @@ def count_talk(record: dict[str, Any], quality: PlayQuality) -> None:
         quality.count("parroting", source is not None)
         if source is not None:
             quality.example("parroting", f"P{speaker}: {text!r} copies {spoken[source]!r}")
+        if public(event):
+            empty = says_nothing(text)
+            quality.count("empty_talk", empty)
+            if empty:
+                quality.example("empty_talk", f"P{speaker}: {text!r}")
         mine = thoughts.get(speaker)
         if mine:
             said = next((t for t in mine if copy_share(text, t) > COPY_SHARE), None)
