@@ -14,6 +14,16 @@ calls per decision and wall minutes per game, against the targets of issue
     python benchmarks/bench_play_quality.py --home DIR --only cga-xu7 --tag nochecks \\
         --agent-option checks=off                                           # a variant, in games of its own
     python benchmarks/bench_play_quality.py --home DIR --report             # play nothing, print the table
+    python benchmarks/bench_play_quality.py --home DIR --report \\
+        --experiment cot-avalonplay=EXP_DIR:cot                             # count an experiment's games too
+
+An experiment condition that plays exactly an entry's configuration (the same
+game, preset or setting, kind in every seat, model and no options, as
+``experiments/avalonplay_table3.toml``'s ``cot`` and ``codeact`` conditions
+play ``cot-avalonplay`` and ``codeact-avalonplay``) is the same measurement on
+other seeds: ``--experiment ENTRY=DIR:CONDITION`` counts its finished games in
+the entry's row (the row says how many), so hour-long games serve both. A game
+whose record differs from the entry's configuration is refused, named.
 
 Wall times (summed over a game's runs, so a resumed game counts the time it
 was played) are kept in ``DIR/bench_play_quality.json``; a game interrupted
@@ -29,10 +39,12 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from roundtable.games import GAMES
 from roundtable.metrics.play_quality import PlayQuality, play_quality
 
 
@@ -96,38 +108,123 @@ def play(home: Path, entry: Entry, seed: int, tag: str, extra: list[str], model:
     print(f"== {gid}: exit {done.returncode}, {wall / 60:.1f} min", flush=True)
 
 
+@dataclass(frozen=True)
+class Borrowed:
+    """An experiment condition whose games count in a suite entry's row: ``DIR/records/CONDITION-sNNNN.json``."""
+
+    entry: str
+    directory: Path
+    condition: str
+
+
+def parse_borrowed(text: str) -> Borrowed:
+    """``ENTRY=DIR:CONDITION`` as a `Borrowed`.
+
+    Raises:
+        ValueError: another form, or a directory with no ``records``.
+    """
+    entry, _, rest = text.partition("=")
+    directory, _, condition = rest.rpartition(":")
+    if not entry or not directory or not condition:
+        raise ValueError(f"--experiment {text!r}: give ENTRY=DIR:CONDITION")
+    if not (Path(directory) / "records").is_dir():
+        raise ValueError(f"--experiment {text!r}: {directory} holds no experiment's records")
+    return Borrowed(entry, Path(directory), condition)
+
+
+def configuration_problem(entry: Entry, record: dict[str, Any], model: str) -> str | None:
+    """Why ``record`` is not a game of ``entry``'s configuration on ``model``, or None when it is one.
+
+    The same game; every seat the entry's kind on ``model`` with no options; and the entry's preset, or its named
+    setting's preset and every rule variant of that setting.
+    """
+    args = dict(zip(entry.args[::2], entry.args[1::2], strict=True))
+    if record.get("game") != entry.game:
+        return f"game {record.get('game')!r}, not {entry.game!r}"
+    wanted = {"kind": args["--agents"], "model": model, "options": {}}
+    for player, seat in enumerate(record.get("seats") or [], start=1):
+        if {k: seat.get(k) for k in wanted} != wanted:
+            return f"seat {player} is {seat}, not {wanted}"
+    config = record.get("config") or {}
+    preset, rules = args.get("--preset"), ()
+    if "--setting" in args:
+        setting = GAMES[entry.game].settings[args["--setting"]]
+        preset, rules = setting.preset, setting.rules
+    if preset is not None and config.get("preset") != preset:
+        return f"preset {config.get('preset')!r}, not {preset!r}"
+    for rule in rules:
+        key, _, value = rule.partition("=")
+        if str((config.get("rules") or {}).get(key)) != value:
+            return f"rule {key}={(config.get('rules') or {}).get(key)!r}, not {value!r}"
+    return None
+
+
+def borrowed_games(borrowed: Borrowed, entry: Entry, model: str) -> list[tuple[dict[str, Any], float | None]]:
+    """The finished games of an experiment condition, each with its wall seconds (summed over the runs of
+    ``runs.jsonl``; None when none was logged).
+
+    Raises:
+        ValueError: a finished game whose configuration is not the entry's (`configuration_problem`).
+    """
+    seconds: dict[str, float] = {}
+    log = borrowed.directory / "runs.jsonl"
+    for line in log.read_text().splitlines() if log.exists() else ():
+        run = json.loads(line)
+        seconds[run["game_id"]] = seconds.get(run["game_id"], 0.0) + float(run.get("seconds") or 0.0)
+    games = []
+    for path in sorted((borrowed.directory / "records").glob(f"{borrowed.condition}-s*.json")):
+        record = read_json(path)
+        if record.get("status") != "finished":
+            continue
+        problem = configuration_problem(entry, record, model)
+        if problem is not None:
+            raise ValueError(f"{path}: not a game of {entry.name}: {problem}")
+        games.append((record, seconds.get(path.stem)))
+    return games
+
+
 def percent(hits: int, cases: int) -> str:
     """``"hits/cases = rate%"``, or ``"-"`` without cases."""
     return f"{hits}/{cases} = {100 * hits / cases:.0f}%" if cases else "-"
 
 
-def entry_row(home: Path, entry: Entry, tag: str) -> list[str] | None:
-    """The table row of one suite entry over its finished games, or None when none has finished."""
+def entry_row(home: Path, entry: Entry, tag: str, borrowed: Sequence[Borrowed] = (),
+              model: str = "local") -> list[str] | None:
+    """The table row of one suite entry over its finished games and those of the experiment conditions
+    ``borrowed`` for it, or None when none has finished."""
     times = read_json(home / TIMES)
-    total, games, walls, calls, decisions = PlayQuality(), 0, [], 0.0, 0.0
+    games: list[tuple[dict[str, Any], float | None]] = []
     for seed in entry.seeds:
         gid = game_id(entry, seed, tag)
         record = read_json(home / "records" / f"{gid}.json")
-        if record.get("status") != "finished":
-            continue
-        total, games = total.add(play_quality(record)), games + 1
-        usage = (record.get("usage") or {}).get("game") or {}
-        calls, decisions = calls + usage.get("calls", 0), decisions + usage.get("decisions", 0)
-        if gid in times:
-            walls.append(times[gid] / 60)
+        if record.get("status") == "finished":
+            games.append((record, times.get(gid)))
+    own = len(games)
+    for source in borrowed:
+        if source.entry == entry.name:
+            games += borrowed_games(source, entry, model)
     if not games:
         return None
+    total, walls, calls, decisions = PlayQuality(), [], 0.0, 0.0
+    for record, seconds in games:
+        total = total.add(play_quality(record))
+        usage = (record.get("usage") or {}).get("game") or {}
+        calls, decisions = calls + usage.get("calls", 0), decisions + usage.get("decisions", 0)
+        if seconds is not None:
+            walls.append(seconds / 60)
     measures = [percent(getattr(total, m).hits, getattr(total, m).cases) for m in PlayQuality.MEASURES]
-    return [f"{entry.name}{f' ({tag})' if tag else ''}", f"{games}/{len(entry.seeds)}", *measures,
+    count = f"{own}/{len(entry.seeds)}" + (f" + {len(games) - own} of experiments" if len(games) > own else "")
+    return [f"{entry.name}{f' ({tag})' if tag else ''}", count, *measures,
             f"{calls / decisions:.2f}" if decisions else "-",
             f"{statistics.median(walls):.1f}" if walls else "-"]
 
 
-def table(home: Path, entries: list[Entry], tag: str) -> str:
-    """The markdown table of the entries that have a finished game."""
+def table(home: Path, entries: list[Entry], tag: str, borrowed: Sequence[Borrowed] = (),
+          model: str = "local") -> str:
+    """The markdown table of the entries that have a finished game (their own or ``borrowed``)."""
     columns = ["kind and game", "games", *(m.replace("_", " ") for m in PlayQuality.MEASURES),
                "calls per decision", "wall min (median)"]
-    rows = [row for entry in entries if (row := entry_row(home, entry, tag)) is not None]
+    rows = [row for entry in entries if (row := entry_row(home, entry, tag, borrowed, model)) is not None]
     lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
     return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
 
@@ -142,9 +239,15 @@ def main() -> None:
     parser.add_argument("--rule", action="append", default=[])
     parser.add_argument("--agent-option", action="append", default=[])
     parser.add_argument("--report", action="store_true", help="play nothing, print the table")
+    parser.add_argument("--experiment", action="append", default=[], metavar="ENTRY=DIR:CONDITION",
+                        help="count an experiment condition's finished games in a suite entry's row (same setup)")
     args = parser.parse_args()
     known = {e.name: e for e in SUITE}
-    unknown = sorted(set(args.only or ()) - set(known))
+    try:
+        borrowed = [parse_borrowed(text) for text in args.experiment]
+    except ValueError as error:
+        parser.error(str(error))
+    unknown = sorted((set(args.only or ()) | {b.entry for b in borrowed}) - set(known))
     if unknown:
         parser.error(f"unknown suite entries {', '.join(unknown)}; known: {', '.join(known)}")
     entries = [known[name] for name in args.only] if args.only else list(SUITE)
@@ -159,7 +262,10 @@ def main() -> None:
         for entry in entries:
             for seed in entry.seeds:
                 play(home, entry, seed, args.tag, extra, args.model)
-    print(table(home, entries, args.tag))
+    try:
+        print(table(home, entries, args.tag, borrowed, args.model))
+    except ValueError as error:
+        parser.error(str(error))
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 
+import pytest
 from benchmark_scripts import load_script
 
 bench = load_script("bench_play_quality")
@@ -51,3 +52,38 @@ def test_the_table_pools_the_finished_games_of_each_entry_with_calls_per_decisio
     assert cells["parroting"] == "2/4 = 50%", "each game's second statement copies its first"
     assert cells["calls per decision"] == "1.50" and cells["wall min (median)"] == "6.0"
     assert bench.table(tmp_path, [CGA], "").count("\n") == 1, "no finished game without the tag: header only"
+
+
+def test_an_experiment_conditions_games_of_the_same_configuration_count_in_the_entrys_row(tmp_path):
+    experiment = tmp_path / "exp"
+    (experiment / "records").mkdir(parents=True)
+    seats = [{"kind": "cga", "model": "local", "options": {}}] * 7
+    config = {"preset": "xu7", "rules": {"werewolf_night": "sequential"}}
+    for seed, status in ((0, "finished"), (1, "running")):
+        gid = f"pool-0-s{seed:04d}"
+        (experiment / "records" / f"{gid}.json").write_text(json.dumps(
+            werewolf_record(gid, status) | {"seats": seats, "config": config}))
+    (experiment / "runs.jsonl").write_text(json.dumps({"game_id": "pool-0-s0000", "seconds": 600.0}) + "\n")
+    borrowed = [bench.parse_borrowed(f"cga-xu7={experiment}:pool-0")]
+    header, _, row = bench.table(tmp_path, [CGA], "", borrowed).splitlines()
+    cells = dict(zip([c.strip() for c in header.split("|")], [c.strip() for c in row.split("|")], strict=True))
+    assert cells["games"] == "0/4 + 1 of experiments", "the running game is left out"
+    assert cells["wall min (median)"] == "10.0"
+    other = experiment / "records" / "pool-0-s0000.json"
+    other.write_text(json.dumps(werewolf_record("pool-0-s0000") | {"seats": [seats[0] | {"options": {"pool": "p"}}] * 7,
+                                                                    "config": config}))
+    with pytest.raises(ValueError, match="not a game of cga-xu7: seat 1"):
+        bench.table(tmp_path, [CGA], "", borrowed)
+
+
+def test_a_setting_entry_checks_the_settings_preset_and_rules():
+    cot = next(e for e in bench.SUITE if e.name == "cot-avalonplay")
+    seats = [{"kind": "cot", "model": "local", "options": {}}] * 7
+    rules = {"fifth_rejection": "auto_approve", "two_fail_quests": "four_and_five", "evil_quest_card": "must_fail",
+             "discussion": "leader_first", "vote_visibility": "tally_only", "assassination": "end_only"}
+    record = {"game": "avalon", "seats": seats, "config": {"preset": "play7", "rules": rules}}
+    assert bench.configuration_problem(cot, record, "local") is None
+    shown = record | {"config": {"preset": "play7", "rules": rules | {"vote_visibility": "public"}}}
+    assert bench.configuration_problem(cot, shown, "local") == "rule vote_visibility='public', not 'tally_only'"
+    with pytest.raises(ValueError, match="ENTRY=DIR:CONDITION"):
+        bench.parse_borrowed("cot-avalonplay")
