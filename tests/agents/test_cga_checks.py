@@ -81,6 +81,16 @@ def test_fresh_words_are_said_at_once() -> None:
     assert decision.utterance == FRESH and decision.checks == ()
 
 
+def test_the_day_talk_asks_about_the_other_players_roles_in_the_speakers_own_voice() -> None:
+    state, request = werewolf_request("speak", 6)
+    script = Script(replies={"answer": ANSWERS, "think": f"Thought: Ask about Player 4.\nWords: {FRESH}"})
+    decide(script, werewolf_input(state, request))
+    (prompt,) = think_prompts(script)
+    assert ("Talk freely about the other players' roles, from what you observed and your reflection, in a few "
+            "sentences: whom you suspect, whom you trust, and why.") in prompt  # Xu et al.'s moderator, made concrete
+    assert 'in the first person ("I think Player ..."), not the Host\'s lines' in prompt
+
+
 def test_a_werewolf_giving_itself_away_is_asked_again_and_a_second_slip_is_kept() -> None:
     state, request = werewolf_request("speak", 6)
     slip = "Thought: Hm.\nWords: As a werewolf I say we vote out Player 1."
