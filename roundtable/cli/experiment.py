@@ -73,6 +73,9 @@ def run(
         "--condition", metavar="NAME",
         help="Play only this condition's games this time (repeatable); a later run without it plays the others.",
         show_default=False)] = None,
+    parallel: Annotated[int | None, typer.Option(
+        help="Games at once this time, instead of the configuration's parallel_games (e.g. 1 on the embedded "
+             "model, whose players would share its slots' prompt caches across games).", min=1, max=64)] = None,
 ) -> None:
     """Play every unfinished game of an experiment; rerun the same command to resume after any stop."""
     ray: RayExecutor | None = None
@@ -86,11 +89,11 @@ def run(
     try:
         if quiet:
             summary = run_experiment(config, out_dir, Listener(), first=games, executor=ray, database=url,
-                                     conditions=condition)
+                                     conditions=condition, parallel=parallel)
         else:
             with ProgressBar(err) as bar:
                 summary = run_experiment(config, out_dir, bar, first=games, executor=ray, database=url,
-                                         conditions=condition)
+                                         conditions=condition, parallel=parallel)
     except _Terminated:
         _fail("terminated; rerun the same command to continue", code=128 + signal.SIGTERM)
     except KeyboardInterrupt:

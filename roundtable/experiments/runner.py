@@ -189,7 +189,8 @@ def series_of(games: list[PlannedGame]) -> list[list[PlannedGame]]:
 
 def run_experiment(config_path: str | Path, out: str | Path | None = None, listener: Listener | None = None,
                    models: Any = None, first: int | None = None, database: str | None = None,
-                   executor: Executor | None = None, conditions: list[str] | None = None) -> RunSummary:
+                   executor: Executor | None = None, conditions: list[str] | None = None,
+                   parallel: int | None = None) -> RunSummary:
     """Play every unfinished game of an experiment (see the module docstring).
 
     Args:
@@ -207,6 +208,8 @@ def run_experiment(config_path: str | Path, out: str | Path | None = None, liste
         conditions: play only these conditions' games this time (``None``: every condition's); a later run
             without it plays the others. A condition reading a frozen pool still waits for the games its pool is
             built from.
+        parallel: games played at once this time, instead of the configuration's ``parallel_games`` (which
+            games are played and their results do not depend on it); ``None``: the configuration's.
 
     Returns:
         A `RunSummary`; the manifest is rewritten at the end.
@@ -219,6 +222,10 @@ def run_experiment(config_path: str | Path, out: str | Path | None = None, liste
         DatabaseError: a database that cannot be reached or holds another schema version, before any game starts.
     """
     config, games, directory = prepare_directory(config_path, out)
+    if parallel is not None:
+        if not 1 <= parallel <= 64:
+            raise ExperimentConfigError(f"parallel games {parallel}: give 1 to 64")
+        config = config.model_copy(update={"parallel_games": parallel})
     unknown = sorted(set(conditions or ()) - {c.name for c in config.conditions})
     if unknown:
         raise ExperimentConfigError(f"no condition {', '.join(map(repr, unknown))} in {config.name!r}; its "

@@ -257,3 +257,17 @@ def test_condition_plays_only_the_named_conditions_and_an_unknown_one_is_refused
     assert "no condition 'nave' in 'tiny'; its conditions: naive, random-evil" in unknown.stderr
     rest = cli("run", str(config), "--out", str(tmp_path / "exp"), "--quiet", home=home)
     assert "3 games finished now, 1 before" in rest.stdout
+
+
+def test_parallel_overrides_the_configurations_games_at_once_for_this_run_only(tmp_path: Path) -> None:
+    config = write_config(tmp_path / "tiny.toml", games=1, parallel=4)
+    seen: list[int] = []
+
+    def one_at_a_time(config, games, *rest):  # the executor's call: (config, games, directory, listener, ...)
+        seen.append(config.parallel_games)
+
+    run_experiment(config, tmp_path / "exp", executor=one_at_a_time, parallel=1)
+    run_experiment(config, tmp_path / "exp", executor=one_at_a_time)
+    assert seen == [1, 4]
+    with pytest.raises(ExperimentConfigError, match="parallel games 0: give 1 to 64"):
+        run_experiment(config, tmp_path / "exp", executor=one_at_a_time, parallel=0)
