@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
-from langchain_openai import OpenAIEmbeddings
 from pydantic import SecretStr
 
 from roundtable.models import parse_model_spec
@@ -158,6 +157,8 @@ class EndpointEmbedder:
 
     @cached_property
     def _client(self) -> Any:
+        from langchain_openai import OpenAIEmbeddings  # here: the openai SDK takes 0.5 s to import
+
         env = settings()
         key = env.openai_api_key if self.spec.base_url is None else (
             env.api_key or env.openai_api_key or SecretStr("none"))

@@ -22,6 +22,7 @@ usage lists under ``log`` (for comparing forks and the replay page).
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from collections import Counter
@@ -31,7 +32,6 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any, Protocol
 
-import openai
 from langchain_core.exceptions import OutputParserException
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage
@@ -211,13 +211,14 @@ def _logged(record: dict[str, Any], seed: int | None, messages: Sequence[BaseMes
 # ------------------------------------------------------------------ calls
 
 
-def _unusable_reply_errors() -> tuple[type[BaseException], ...]:
-    """Errors that mean "the reply cannot be used" (fall back), not "the endpoint is gone" (stop)."""
+@functools.cache
+def unusable_reply_errors() -> tuple[type[BaseException], ...]:
+    """Errors that mean "the reply cannot be used" (fall back), not "the endpoint is gone" (stop). A function, so
+    that the ``openai`` SDK (0.5 s to import) is loaded only when a call has failed."""
+    import openai
+
     return (OutputParserException, ValidationError, json.JSONDecodeError, openai.LengthFinishReasonError,
             openai.ContentFilterFinishReasonError, openai.BadRequestError)
-
-
-UNUSABLE_REPLY_ERRORS = _unusable_reply_errors()
 
 UNUSABLE = "(unusable reply"
 """Start of the raw text `call_structured` reports for a call that raised an unusable-reply error."""
@@ -295,7 +296,7 @@ def call_structured(
     start = time.perf_counter()
     try:
         result = runnable.invoke(list(messages), config={"metadata": {MODULE_METADATA: module}})
-    except UNUSABLE_REPLY_ERRORS as error:
+    except unusable_reply_errors() as error:
         completion = getattr(error, "completion", None)
         record = usage_of(None, time.perf_counter() - start, failed=True) | _completion_tokens(completion) | {
             "module": module}

@@ -16,7 +16,7 @@ first sentence (`roundtable.agents.common.words.first_sentence`; a cut is named 
 The template's sentence is said instead, and the reason named in `Decision.fallback` (the raw reply kept in
 ``raw``, the call counted in ``usage``), when the reply is unusable: no words left once cleaned, a player named
 who is not at the table, another team than the one chosen (`roundtable.agents.common.review.other_team`), or no
-reply at all (the model server down, an error: `FALLBACK_ERRORS`). The words never change the game's actions:
+reply at all (the model server down, an error: `fallback_errors`). The words never change the game's actions:
 the rule bots read an utterance only when their ``remembers`` keeps it (Werewolf's bots: a public claim to be the
 Seer, `roundtable.games.werewolf.bots.naive.remembers`), so template words the bots act on are said as they are
 with no model asked (named in ``checks``), and model words the bots would act on when the template's are not
@@ -25,21 +25,21 @@ fall back to the template's.
 
 from __future__ import annotations
 
+import functools
 import re
 import time
 from collections.abc import Sequence
 from typing import Any
 
-import openai
 from langchain_core.messages import BaseMessage, HumanMessage
 
 from roundtable.agents.common.memory import new_events
 from roundtable.agents.common.model_calls import (
-    UNUSABLE_REPLY_ERRORS,
     ModelProvider,
     call_text,
     seeded_calls,
     total_usage,
+    unusable_reply_errors,
     usage_of,
 )
 from roundtable.agents.common.options import max_tokens_for
@@ -62,7 +62,13 @@ WORDS = 40
 """The word cap of the sentence (the prompt asks for at most this many; the table hears at most this many)."""
 HEARD_LINES = 40
 """How many of the lines the player has seen and heard the pool keeps, and the prompt shows (the latest)."""
-FALLBACK_ERRORS: tuple[type[BaseException], ...] = (ModelError, openai.APIError, *UNUSABLE_REPLY_ERRORS)
+@functools.cache
+def fallback_errors() -> tuple[type[BaseException], ...]:
+    """The errors after which the template words are said instead: no usable reply, or no reply at all. A
+    function, so that the ``openai`` SDK is loaded only when a call has failed."""
+    import openai
+
+    return (ModelError, openai.APIError, *unusable_reply_errors())
 """A words call that raises one of these (the model layer's errors, the endpoint down among them, after the model
 layer's bounded retries; an API error; an unusable reply) falls back to the template's words."""
 
@@ -176,7 +182,7 @@ def model_words(models: ModelProvider, context: NaiveContext, model_spec: str, v
     try:
         with seeded_calls(seed, request.id, STEP):
             raw, record = call_text(chat, messages, MODULE)
-    except FALLBACK_ERRORS as error:
+    except fallback_errors() as error:
         record = usage_of(None, time.perf_counter() - start, failed=True) | {"module": MODULE}
         reason = f"no reply from the model ({type(error).__name__}): template words said"
         return decision.model_copy(update={"raw": f"(no reply: {type(error).__name__}: {str(error)[:200]})",
