@@ -284,6 +284,10 @@ def sanitize_utterance(text: str | None, speaker: int, max_words: int) -> tuple[
 PLAIN_WORDS = "no usable words: plain words used"
 """The fallback reason of a decision whose words were empty once cleaned: the game's plain words were said."""
 
+SAID_NOTHING = "no usable words: said nothing"
+"""The fallback reason of a decision whose words were empty once cleaned and whose game's plain words would say
+nothing ("I have nothing to add."): the player keeps silent, its utterance empty."""
+
 
 def join_reasons(reasons: Iterable[str | None]) -> str | None:
     """``"; "``-joined non-empty reasons, or ``None``."""

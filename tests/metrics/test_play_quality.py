@@ -336,7 +336,7 @@ def test_fallbacks_are_decisions_with_a_fallback_among_decisions_without_the_pro
 
 
 def test_plain_words_said_because_the_agent_dropped_every_sentence_are_its_rule_not_a_fallback() -> None:
-    from roundtable.games.fallbacks import PLAIN_WORDS
+    from roundtable.games.fallbacks import PLAIN_WORDS, SAID_NOTHING
     from roundtable.metrics.facts import player_facts
 
     dropped = ["near copy of Player 2: asked again", "near copy of Player 2: sentences dropped"]
@@ -349,6 +349,15 @@ def test_plain_words_said_because_the_agent_dropped_every_sentence_are_its_rule_
     assert [e.split(":")[0] for e in quality.examples["fallback_decisions"]] == ["P2 speak", "P3 speak", "P4 speak"]
     rows = player_facts(record(emptied, unchecked))
     assert [(r.player, r.decisions, r.valid_decisions) for r in rows if r.decisions] == [(1, 1, 1), (4, 1, 0)]
+    silent = decided(5, "speak", fallback=SAID_NOTHING) | {"checks": dropped}  # silence kept by the rule: no fallback
+    assert play_quality(record(silent)).fallback_decisions.hits == 0
+
+
+def test_a_silent_turn_is_empty_talk_and_no_case_of_parroting() -> None:
+    quality = play_quality(record(said(1, "I trust Player 2."), said(2, ""), said(3, "")))
+    assert (quality.empty_talk.hits, quality.empty_talk.cases) == (2, 3)
+    assert (quality.parroting.hits, quality.parroting.cases) == (0, 1)
+    assert quality.examples["empty_talk"] == ["P2: (says nothing)", "P3: (says nothing)"]
 
 
 def test_avalon_settled_votes_are_broken_down_by_rule() -> None:

@@ -13,9 +13,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from roundtable.agents.common.model_calls import total_usage
+from roundtable.agents.common.words import says_nothing
 from roundtable.games import GAMES
 from roundtable.games.fallbacks import (
     PLAIN_WORDS,
+    SAID_NOTHING,
     checked,
     choose_beliefs,
     choose_pick,
@@ -67,9 +69,10 @@ def final_decision(view: PlayerView, request: Request, seed: int, *, action: dic
     if request.wants_words:
         said, reason = sanitize_utterance(utterance, view.player, response_words)
         reasons.append(reason)
-        if not said:
-            said = GAMES[view.game].plain_words(view, request, Decision.to(request, **fields))
-            reasons.append(PLAIN_WORDS)
+        if not said:  # the game's plain words when they say something (a team, a kill vote), else silence
+            plain = GAMES[view.game].plain_words(view, request, Decision.to(request, **fields))
+            said = "" if says_nothing(plain) else plain
+            reasons.append(SAID_NOTHING if says_nothing(plain) else PLAIN_WORDS)
         fields["utterance"] = said
     raw = RAW_SEPARATOR.join(replies) if replies else None  # an empty reply is kept as ""
     fallback = join_reasons(reasons)

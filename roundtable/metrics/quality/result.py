@@ -39,8 +39,8 @@ class PlayQuality:
             Merlin's role or sight), among public utterances with words.
         merlin_exposed: public utterances of the good side (the village) stating who the real Merlin (the real
             Seer) is, by anyone but himself, among the good side's public utterances with words.
-        empty_talk: public utterances that say nothing (name no player, no role or side, and take no stance), among
-            public utterances with words; no target of its own (it shows talk that meets the others by saying
+        empty_talk: public utterances that say nothing (name no player, no role or side, and take no stance) or
+            are silent, among public utterances; no target of its own (it shows talk that meets the others by saying
             nothing).
         settled_decisions: decisions that follow what the player's own knowledge settles, among those it settles
             (Avalon: team votes; Werewolf: werewolf, Seer and Witch picks).

@@ -46,7 +46,7 @@ def count_talk(record: dict[str, Any], quality: PlayQuality) -> None:
     private plan read out (`roundtable.agents.common.words.stated_tactic`: "I will draw suspicion by hinting that
     I am Merlin"). A record without thoughts gives no case. Empty talk: an utterance said to the whole table is a
     case, and a hit when it says nothing (`roundtable.agents.common.words.says_nothing`: no player, role, side or
-    stance named).
+    stance named) or is silent (a turn whose words were empty: `roundtable.games.fallbacks.SAID_NOTHING`).
     """
     spoken: list[str] = []
     thoughts: dict[int, list[str]] = {}
@@ -54,7 +54,12 @@ def count_talk(record: dict[str, Any], quality: PlayQuality) -> None:
         if event.get("type") == "decision":
             thoughts.setdefault(int(event["player"]), []).extend(t for t in event.get("thoughts") or () if t)
             continue
-        if event.get("type") != "utterance" or not (event.get("text") or "").strip():
+        if event.get("type") != "utterance":
+            continue
+        if not (event.get("text") or "").strip():  # a turn kept silent says nothing
+            if public(event) and event.get("speaker") is not None:
+                quality.count("empty_talk", True)
+                quality.example("empty_talk", f"P{event['speaker']}: (says nothing)")
             continue
         text, speaker = event["text"], int(event["speaker"])
         spoken.append(text)
