@@ -395,7 +395,7 @@ def test_words_that_name_no_player_role_or_stance_say_nothing(text: str) -> None
 
 @pytest.mark.parametrize("text", ["I support it.", "I think P3 is lying.", "I am a Villager.",
                                   "I choose players 1 and 6.", "Player 4 has been quiet.", "I reject this team.",
-                                  "I suspect nobody yet.", ""])
+                                  "I suspect nobody yet.", "I pass tonight.", ""])
 def test_a_player_a_role_or_a_stance_is_content(text: str) -> None:
     assert not says_nothing(text)
 

@@ -230,7 +230,8 @@ _CONTENT = re.compile(
     r"|\b(?:merlin|percival|morgana|assassin|mordred|oberon|servants?|minions?|arthur|seers?|witch(?:es)?|guards?|"
     r"villagers?|werewol(?:f|ves)|wol(?:f|ves)|good|evil|loyal|village)\b"  # a role or a side
     r"|\b(?:support|approv|reject|oppos|agree|disagree|trust|distrust|suspect|suspici|accus|vote|eliminat|kill|"
-    r"protect|sav(?:e|ed|ing)\b|poison|check|innocent|lie|lying|liar|fail|succe|propos|choos|chose|team)",  # a stance
+    r"protect|sav(?:e|ed|ing)\b|poison|check|innocent|lie|lying|liar|fail|succe|propos|choos|chose|team|"
+    r"pass(?:es|ed|ing)?\b)",  # a stance (a pass is one: "I pass tonight")
     re.IGNORECASE)
 
 
@@ -239,8 +240,8 @@ def says_nothing(text: str) -> bool:
 
     Empty talk is words with no substantive content, as Xu et al. (2023, Appendix A.3) set aside "I agree with
     what Player 2 is saying" (docs/measures.md#play-quality): "I have no information yet", "I will think about it
-    and then decide what to say". A stance is a word of support, rejection, trust, suspicion, a vote, a night
-    action or a proposal. Words that name a player or a role but say nothing of them still count as content, so
+    and then decide what to say". A stance is a word of support, rejection, trust, suspicion, a vote or a pass, a
+    night action or a proposal. Words that name a player or a role but say nothing of them still count as content, so
     the measure is a lower bound of empty talk.
 
     Args:
