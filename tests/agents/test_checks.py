@@ -63,6 +63,9 @@ def test_a_near_copy_names_the_speaker_heard_first_then_the_speakers_own_thought
     assert copied_source("I observed that Player 1 is the Seer and Player 3 is the Witch, so Player 2 is a "
                          "werewolf.", heard, [REFLECTION]) == OWN_THOUGHTS
     assert copied_source("Player 4 has been quiet; I would like to hear from him first.", heard, [REFLECTION]) is None
+    proposed = [("Player 5", "I propose players 1 and 5.")]
+    assert copied_source("I propose players 1 and 3.", proposed, []) is None  # one's own move, in the formula
+    assert copied_source("I propose players 1 and 5.", proposed, []) == "Player 5"
 
 
 def test_a_reflection_said_aloud_is_asked_again_with_a_note_that_keeps_thoughts_private() -> None:

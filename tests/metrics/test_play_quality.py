@@ -65,6 +65,15 @@ def test_a_short_reply_counts_as_a_copy_only_when_identical() -> None:
     assert (quality.parroting.hits, quality.parroting.cases) == (1, 3)
 
 
+def test_a_formula_naming_other_players_is_no_copy_but_the_same_players_are() -> None:
+    quality = play_quality(record(said(5, "I propose players 1 and 5."), said(4, "I propose players 1 and 3."),
+                                  said(1, "My final team is players 1 and 3."),
+                                  said(2, "My final team is players 1 and 3.")))
+    assert (quality.parroting.hits, quality.parroting.cases) == (1, 4)
+    assert quality.examples["parroting"] == [
+        "P2: 'My final team is players 1 and 3.' copies 'My final team is players 1 and 3.'"]
+
+
 def test_repeating_ones_own_earlier_words_is_parroting() -> None:
     words = "I will choose players 2 and 3 because they have been quiet and honest so far."
     quality = play_quality(record(said(2, words), said(3, "Fine by me, I trust both of them."), said(2, words)))

@@ -34,6 +34,7 @@ from typing import Any
 from roundtable.agents.common.exposure import exposes, named_role_holders, sentences, werewolf_exposes
 from roundtable.agents.common.words import (
     COPY_SHARE,
+    copies,
     copy_share,
     named_kill_target,
     named_team,
@@ -66,10 +67,11 @@ def heard_lines(lines: Iterable[str]) -> list[tuple[str, str]]:
 
 
 def copied_source(words: str, heard: Iterable[tuple[str, str]], thoughts: Iterable[str]) -> str | None:
-    """What ``words`` nearly copy (`copy_share` above `COPY_SHARE`): the speaker (``"Player 3"``) of the first
-    utterance heard, else `OWN_THOUGHTS` for a thought; None when neither."""
+    """What ``words`` nearly copy: the speaker (``"Player 3"``) of the first utterance heard that they copy
+    (`roundtable.agents.common.words.copies`), else `OWN_THOUGHTS` for a thought (`copy_share` above `COPY_SHARE`);
+    None when neither."""
     for speaker, text in heard:
-        if copy_share(words, text) > COPY_SHARE:
+        if copies(words, text):
             return speaker
     if any(copy_share(words, thought) > COPY_SHARE for thought in thoughts if thought):
         return OWN_THOUGHTS

@@ -56,10 +56,18 @@ def copy_share(text: str, earlier: str, n: int = NGRAM) -> float:
     return len(grams & ngrams(words(earlier), n)) / len(grams)
 
 
+def copies(text: str, earlier: str, threshold: float = COPY_SHARE) -> bool:
+    """Whether ``text`` nearly copies the utterance ``earlier``: more than ``threshold`` of its word 4-grams appear in
+    it (`copy_share`), and it names no number ``earlier`` does not (a player, a team). A formula said with other
+    players, "I propose players 1 and 3." after "I propose players 1 and 5.", states a move of one's own, not
+    another's words; the same reasoning said of another player shares few 4-grams anyway."""
+    return copy_share(text, earlier) > threshold and set(_NUMBER.findall(text)) <= set(_NUMBER.findall(earlier))
+
+
 def copied_from(texts: Sequence[str], index: int, threshold: float = COPY_SHARE) -> int | None:
-    """The index of the first earlier utterance that ``texts[index]`` copies (`copy_share` > ``threshold``), or None."""
+    """The index of the first earlier utterance that ``texts[index]`` copies (`copies`), or None."""
     for j in range(index):
-        if copy_share(texts[index], texts[j]) > threshold:
+        if copies(texts[index], texts[j], threshold):
             return j
     return None
 
