@@ -67,6 +67,25 @@ def said(record: dict[str, Any], start: int, end: int) -> str:
     return " / ".join(e.get("text") or "" for e in record["events"][start:end] if e.get("type") == "utterance")
 
 
+def acted(record: dict[str, Any], start: int, end: int) -> str:
+    """The actions of the decisions among events ``start:end`` other than words: ``"P3 eliminate: 5"``, ``"P2
+    vote_team: approve"`` (a pick of nobody: ``pass``)."""
+    out = []
+    for event in record["events"][start:end]:
+        if event.get("type") != "decision":
+            continue
+        picks = [key for key in ("team", "players", "target") if key in event]
+        if picks:
+            picked = event[picks[0]]
+            shown = "pass" if picked in (None, []) else picked
+        elif any(key in event for key in ("approve", "success", "choice")):
+            shown = next(event[key] for key in ("approve", "success", "choice") if key in event)
+        else:
+            continue
+        out.append(f"P{event.get('player')} {event.get('kind')}: {shown}")
+    return ", ".join(out)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games", nargs="+")
@@ -91,6 +110,8 @@ def main() -> None:
             print(f"{game_id} step {step}: {faults or 'no fault before or after'}", flush=True)
             if args.examples:
                 print(f"  was: {said(record, start, end)}\n  now: {said(fork, start, end)}", flush=True)
+                if args.phase:
+                    print(f"  acted: {acted(record, start, end)}\n  now:   {acted(fork, start, end)}", flush=True)
     print(f"\nhits among cases, recorded -> now (hits are faults, but right decisions in {', '.join(RIGHT)}):")
     for name, t in tally.items():
         print(f"  {name:16s} {t['before']}/{t['before_cases']} -> {t['after']}/{t['after_cases']}")

@@ -31,3 +31,13 @@ def test_plain_words_after_dropped_sentences_are_no_fallback_in_a_slice() -> Non
     dropped = decision(4, "no usable words: plain words used",
                        ("near copy of Player 2: asked again", "near copy of Player 2: sentences dropped"))
     assert fork_talk.added(record(dropped, said(4, "I have nothing to add.")), 0, 2)["fallback_decisions"] == (0, 1)
+
+
+def test_the_actions_of_a_slice_are_listed_with_a_pick_of_nobody_as_a_pass() -> None:
+    events = [{"type": "decision", "player": 1, "kind": "eliminate", "target": None},
+              {"type": "decision", "player": 2, "kind": "eliminate", "target": 5},
+              {"type": "decision", "player": 3, "kind": "vote_team", "approve": False},
+              {"type": "decision", "player": 1, "kind": "propose_team", "team": [1, 2]},
+              decision(4), said(4, "I trust Player 5.")]
+    assert fork_talk.acted(record(*events), 0, len(events)) == \
+        "P1 eliminate: pass, P2 eliminate: 5, P3 vote_team: False, P1 propose_team: [1, 2]"
