@@ -346,14 +346,20 @@ def show(
     game_id: Annotated[str, typer.Argument(help="The game to show.")],
     hidden: Annotated[bool, typer.Option(help="Also show analysis-only records (model decisions).")] = False,
 ) -> None:
-    """Transcript and result of a finished or unfinished game."""
+    """Transcript and result of a finished or unfinished game (a finished game whose checkpoints were released, as an
+    experiment's retention does, from its record)."""
     with _stored(game_id) as runner:
         values, finished = runner.state(game_id)
+        released = not runner.exists(game_id)
+    kept = read_record(game_id) or {} if released else {}
+    if kept.get("status") == "finished":
+        values, finished = {"events": kept.get("events") or []}, True
     for line in transcript.lines(values.get("events") or [], game=runner.game, hidden=hidden):
         out.print(line)
     _print_usage(usage_totals(values.get("events") or []))
     _print_module_usage(module_totals(values.get("events") or []))
-    record = build_record(game_id, values, "finished" if finished else "running", runner.game)
+    record = kept if kept.get("status") == "finished" else build_record(
+        game_id, values, "finished" if finished else "running", runner.game)
     for line in game_summary(runner.game, record, finished):
         out.print(line)
     for line in judge_summaries(records_dir(), record) if finished else []:

@@ -92,6 +92,12 @@ def test_a_bot_experiment_runs_end_to_end(uninterrupted: Path) -> None:
     con = sqlite3.connect(uninterrupted / "checkpoints.sqlite")
     assert con.execute("SELECT COUNT(*) FROM checkpoints").fetchone()[0] == 0
     con.close()
+    # so `show` reads such a game from its record
+    shown = subprocess.run([sys.executable, "-m", "roundtable.cli.main", "show", "naive-s0000"], capture_output=True,
+                           text=True, timeout=120, env=os.environ | {"ROUNDTABLE_HOME": str(uninterrupted)})
+    assert shown.returncode == 0, shown.stderr
+    assert "Game over:" in shown.stdout and "Unfinished" not in shown.stdout
+    assert "Play quality, decisions:" in shown.stdout
 
 
 def test_killed_mid_run_and_rerun_loses_nothing_runs_nothing_twice(tmp_path: Path, uninterrupted: Path) -> None:
