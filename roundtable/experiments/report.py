@@ -88,8 +88,11 @@ def render_markdown(config: ExperimentConfig, records: dict[str, list[dict[str, 
     parts = [f"# Experiment `{config.name}`\n"]
     if config.description:
         parts.append(config.description.strip() + "\n")
-    parts.append(f"Game `{config.game}`; {config.games_per_condition} games per condition; figures are over "
-                 "finished games, with 95% intervals (Wilson for proportions, bootstrap for means).\n")
+    planned = sum(len(config.seeds_of(c)) for c in config.conditions)
+    finished = sum(len(records.get(c.name) or []) for c in config.conditions)
+    parts.append(f"Game `{config.game}`; {finished} of the configuration's {planned} games finished (`games` columns: "
+                 "per condition); figures are over finished games, with 95% intervals (Wilson for proportions, "
+                 "bootstrap for means).\n")
     if leaderboard is not None:
         parts.append(leaderboard)
     report = game_report(config.game)

@@ -86,6 +86,7 @@ def test_a_bot_experiment_runs_end_to_end(uninterrupted: Path) -> None:
     assert sorted(finished_lines(uninterrupted)) == sorted(outcomes(uninterrupted))
     report = (uninterrupted / "report" / "report.md").read_text()
     assert "| naive | 6 |" in report and "| random-evil | 6 |" in report
+    assert "12 of the configuration's 12 games finished" in report
     # the default retention deletes finished games' threads: the database holds no checkpoint
     import sqlite3
 
