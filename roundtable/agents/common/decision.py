@@ -71,8 +71,9 @@ def final_decision(view: PlayerView, request: Request, seed: int, *, action: dic
         reasons.append(reason)
         if not said:  # the game's plain words when they say something (a team, a kill vote), else silence
             plain = GAMES[view.game].plain_words(view, request, Decision.to(request, **fields))
-            said = "" if says_nothing(plain) else plain
-            reasons.append(SAID_NOTHING if says_nothing(plain) else PLAIN_WORDS)
+            silent = says_nothing(plain)
+            said = "" if silent else plain
+            reasons.append(SAID_NOTHING if silent else PLAIN_WORDS)
         fields["utterance"] = said
     raw = RAW_SEPARATOR.join(replies) if replies else None  # an empty reply is kept as ""
     fallback = join_reasons(reasons)
