@@ -39,7 +39,8 @@ def count_talk(record: dict[str, Any], quality: PlayQuality) -> None:
     """Count parroting, thoughts said aloud and empty talk over the record's utterances into ``quality``.
 
     Parroting: an utterance with words is a case, and a hit when more than half of its word 4-grams appear in one
-    earlier utterance of the game that names every number it names (`roundtable.agents.common.words.copies`). Thoughts said aloud: an utterance
+    earlier utterance of the game that names every number it names (`roundtable.agents.common.words.copies`).
+    Thoughts said aloud: an utterance
     is a case when its speaker has private thoughts recorded by then (``thoughts`` of its decisions up to this
     one, `roundtable.games.protocol.Decision.thoughts`), and a hit when more than half of its word 4-grams appear
     in one of them (`copy_share`), or, said to the whole table, when it states the speaker's own tactic, its
