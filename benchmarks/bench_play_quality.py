@@ -28,6 +28,11 @@ whose record differs from the entry's configuration is refused, named.
 Wall times (summed over a game's runs, so a resumed game counts the time it
 was played) are kept in ``DIR/bench_play_quality.json``; a game interrupted
 midway counts its earlier runs' time only when they ended normally.
+
+Each finished game's record and wall time are also kept in ``--archive``
+(by default `ARCHIVE`, in git), and a game found there is neither played
+again nor missing from the table: the suite takes more hours than a session
+or a machine lasts, and the table is measured over all of its games.
 """
 
 from __future__ import annotations
@@ -71,6 +76,9 @@ SUITE = (
 
 TIMES = "bench_play_quality.json"
 
+ARCHIVE = Path(__file__).resolve().parent / "results" / "play_quality"
+"""The finished games of the suite, kept in git: ``records/GAME.json`` and the wall seconds in `TIMES`."""
+
 
 def game_id(entry: Entry, seed: int, tag: str = "") -> str:
     """The id of ``entry``'s game on ``seed`` (``pq-cga-xu7-s1``, ``pq-cga-xu7-nochecks-s1`` with a tag)."""
@@ -86,12 +94,48 @@ def read_json(path: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def play(home: Path, entry: Entry, seed: int, tag: str, extra: list[str], model: str) -> None:
-    """Play (or continue) one game of the suite in its own process, adding its wall seconds to `TIMES`."""
-    gid = game_id(entry, seed, tag)
-    record = read_json(home / "records" / f"{gid}.json")
-    if record.get("status") == "finished":
+def finished_record(gid: str, *directories: Path | None) -> dict[str, Any]:
+    """The finished record of game ``gid`` in the first of ``directories`` (data directories or archives,
+    None skipped) that has one in its ``records/``, or ``{}``."""
+    for directory in directories:
+        if directory is not None:
+            record = read_json(directory / "records" / f"{gid}.json")
+            if record.get("status") == "finished":
+                return record
+    return {}
+
+
+def wall_seconds(gid: str, *directories: Path | None) -> float | None:
+    """The wall seconds of game ``gid`` in the `TIMES` of the first of ``directories`` that logged them."""
+    for directory in directories:
+        if directory is not None and gid in (times := read_json(directory / TIMES)):
+            return float(times[gid])
+    return None
+
+
+def keep(home: Path, archive: Path, gid: str) -> None:
+    """Copy game ``gid``'s record and wall time from ``home`` into ``archive`` when it is finished there."""
+    record = finished_record(gid, home)
+    if not record:
         return
+    (archive / "records").mkdir(parents=True, exist_ok=True)
+    (archive / "records" / f"{gid}.json").write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
+    seconds = wall_seconds(gid, home)
+    if seconds is not None:
+        times = read_json(archive / TIMES) | {gid: seconds}
+        (archive / TIMES).write_text(json.dumps(times, indent=1, sort_keys=True) + "\n")
+
+
+def play(home: Path, entry: Entry, seed: int, tag: str, extra: list[str], model: str,
+         archive: Path | None = None) -> None:
+    """Play (or continue) one game of the suite in its own process, adding its wall seconds to `TIMES`; a game
+    finished in ``home`` or ``archive`` is skipped, and one finished now is kept in ``archive`` (`keep`)."""
+    gid = game_id(entry, seed, tag)
+    if finished_record(gid, home, archive):
+        if archive is not None:
+            keep(home, archive, gid)
+        return
+    record = read_json(home / "records" / f"{gid}.json")
     cli = [sys.executable, "-m", "roundtable.cli.main"]
     if record:
         command = [*cli, "resume", gid, "--quiet"]
@@ -106,6 +150,8 @@ def play(home: Path, entry: Entry, seed: int, tag: str, extra: list[str], model:
     times[gid] = times.get(gid, 0.0) + wall
     (home / TIMES).write_text(json.dumps(times, indent=1, sort_keys=True))
     print(f"== {gid}: exit {done.returncode}, {wall / 60:.1f} min", flush=True)
+    if archive is not None:
+        keep(home, archive, gid)
 
 
 @dataclass(frozen=True)
@@ -189,16 +235,14 @@ def percent(hits: int, cases: int) -> str:
 
 
 def entry_row(home: Path, entry: Entry, tag: str, borrowed: Sequence[Borrowed] = (),
-              model: str = "local") -> list[str] | None:
-    """The table row of one suite entry over its finished games and those of the experiment conditions
-    ``borrowed`` for it, or None when none has finished."""
-    times = read_json(home / TIMES)
+              model: str = "local", archive: Path | None = None) -> list[str] | None:
+    """The table row of one suite entry over its finished games (in ``home`` or ``archive``) and those of the
+    experiment conditions ``borrowed`` for it, or None when none has finished."""
     games: list[tuple[dict[str, Any], float | None]] = []
     for seed in entry.seeds:
         gid = game_id(entry, seed, tag)
-        record = read_json(home / "records" / f"{gid}.json")
-        if record.get("status") == "finished":
-            games.append((record, times.get(gid)))
+        if record := finished_record(gid, home, archive):
+            games.append((record, wall_seconds(gid, home, archive)))
     own = len(games)
     for source in borrowed:
         if source.entry == entry.name:
@@ -220,11 +264,12 @@ def entry_row(home: Path, entry: Entry, tag: str, borrowed: Sequence[Borrowed] =
 
 
 def table(home: Path, entries: list[Entry], tag: str, borrowed: Sequence[Borrowed] = (),
-          model: str = "local") -> str:
-    """The markdown table of the entries that have a finished game (their own or ``borrowed``)."""
+          model: str = "local", archive: Path | None = None) -> str:
+    """The markdown table of the entries that have a finished game (their own, archived or ``borrowed``)."""
     columns = ["kind and game", "games", *(m.replace("_", " ") for m in PlayQuality.MEASURES),
                "calls per decision", "wall min (median)"]
-    rows = [row for entry in entries if (row := entry_row(home, entry, tag, borrowed, model)) is not None]
+    rows = [row for entry in entries
+            if (row := entry_row(home, entry, tag, borrowed, model, archive)) is not None]
     lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
     return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
 
@@ -239,6 +284,8 @@ def main() -> None:
     parser.add_argument("--rule", action="append", default=[])
     parser.add_argument("--agent-option", action="append", default=[])
     parser.add_argument("--report", action="store_true", help="play nothing, print the table")
+    parser.add_argument("--archive", default=str(ARCHIVE),
+                        help="where finished games are kept and read from ('' for none; default: in git)")
     parser.add_argument("--experiment", action="append", default=[], metavar="ENTRY=DIR:CONDITION",
                         help="count an experiment condition's finished games in a suite entry's row (same setup)")
     args = parser.parse_args()
@@ -258,12 +305,15 @@ def main() -> None:
     home = Path(args.home)
     home.mkdir(parents=True, exist_ok=True)
     extra = [*(f"--rule={r}" for r in args.rule), *(f"--agent-option={o}" for o in args.agent_option)]
-    if not args.report:
-        for entry in entries:
-            for seed in entry.seeds:
-                play(home, entry, seed, args.tag, extra, args.model)
+    archive = Path(args.archive) if args.archive else None
+    for entry in entries:
+        for seed in entry.seeds:
+            if not args.report:
+                play(home, entry, seed, args.tag, extra, args.model, archive)
+            elif archive is not None:
+                keep(home, archive, game_id(entry, seed, args.tag))
     try:
-        print(table(home, entries, args.tag, borrowed, args.model))
+        print(table(home, entries, args.tag, borrowed, args.model, archive))
     except ValueError as error:
         parser.error(str(error))
 

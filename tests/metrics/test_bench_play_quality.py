@@ -87,3 +87,26 @@ def test_a_setting_entry_checks_the_settings_preset_and_rules():
     assert bench.configuration_problem(cot, shown, "local") == "rule vote_visibility='public', not 'tally_only'"
     with pytest.raises(ValueError, match="ENTRY=DIR:CONDITION"):
         bench.parse_borrowed("cot-avalonplay")
+
+
+def test_a_game_finished_now_is_kept_in_the_archive_and_an_archived_game_is_neither_played_nor_missing(
+        tmp_path, monkeypatch):
+    home, archive = tmp_path / "home", tmp_path / "archive"
+    (home / "records").mkdir(parents=True)
+
+    def finish(command, **kw):
+        gid = command[command.index("--game-id") + 1]
+        (home / "records" / f"{gid}.json").write_text(json.dumps(werewolf_record(gid)))
+        return subprocess.CompletedProcess(command, 0)
+
+    monkeypatch.setattr(subprocess, "run", finish)
+    bench.play(home, CGA, 1, "", [], "local", archive)
+    kept = json.loads((archive / "records" / "pq-cga-xu7-s1.json").read_text())
+    assert kept["status"] == "finished" and "pq-cga-xu7-s1" in json.loads((archive / bench.TIMES).read_text())
+    fresh = tmp_path / "fresh"       # a new data directory, as on a new machine
+    monkeypatch.setattr(subprocess, "run", lambda command, **kw: pytest.fail(f"played {command}"))
+    bench.play(fresh, CGA, 1, "", [], "local", archive)
+    header, _, row = bench.table(fresh, [CGA], "", archive=archive).splitlines()
+    cells = dict(zip([c.strip() for c in header.split("|")], [c.strip() for c in row.split("|")], strict=True))
+    assert cells["games"] == "1/4" and cells["wall min (median)"] != "-"
+    assert bench.table(fresh, [CGA], "").count("\n") == 1, "without the archive the fresh directory has none"
