@@ -1,0 +1,122 @@
+"""Keep an experiment's finished games in git, and put them back into an experiment directory to go on.
+
+A reproduction of ``docs/reproductions/`` takes more hours of model games than a session or a machine lasts,
+and its directory stays out of git. This keeps what the report is computed from, the finished games, in
+``benchmarks/results/NAME/`` (NAME: the configuration's name): the configuration run (``experiment.toml``),
+each finished game's record (``records/GAME.json``) and its attempts' lines of ``runs.jsonl`` (wall seconds).
+Put back into a new directory, ``roundtable experiment run CONFIG --out DIR`` skips those games (a finished
+record is a finished game, docs/experiments.md) and plays the rest; ``roundtable experiment report DIR``
+reports them all.
+
+    python benchmarks/keep_experiment.py keep DIR          # DIR's finished games into benchmarks/results/NAME/
+    python benchmarks/keep_experiment.py restore NAME DIR  # into DIR (created); nothing finished is replaced
+
+A learning condition's later games need its experience store as well, which this does not keep: such a series
+is played within one session (or on a shared database, docs/experiments.md#shared-database).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import tomllib
+from pathlib import Path
+
+RESULTS = Path(__file__).resolve().parent / "results"
+"""Where kept experiments live, one directory per configuration name."""
+
+CONFIG_FILE, RUNS_FILE = "experiment.toml", "runs.jsonl"
+
+
+def finished_games(directory: Path) -> dict[str, Path]:
+    """``{game id: record path}`` of the finished records in ``directory/records``."""
+    games = {}
+    for path in sorted((directory / "records").glob("*.json")):
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+        except ValueError:
+            continue
+        if isinstance(record, dict) and record.get("status") == "finished":
+            games[path.stem] = path
+    return games
+
+
+def run_lines(directory: Path) -> list[dict]:
+    """The attempts logged in ``directory/runs.jsonl`` (a torn line skipped)."""
+    path = directory / RUNS_FILE
+    lines = []
+    for line in path.read_text(encoding="utf-8").splitlines() if path.exists() else ():
+        try:
+            lines.append(json.loads(line))
+        except ValueError:
+            continue
+    return lines
+
+
+def copy_games(source: Path, target: Path) -> list[str]:
+    """Copy ``source``'s finished games that ``target`` has not finished (records, then their run lines) and
+    its configuration when ``target`` has none; the ids copied, in order.
+
+    Raises:
+        ValueError: ``source`` and ``target`` hold different configurations.
+    """
+    config, stored = source / CONFIG_FILE, target / CONFIG_FILE
+    if stored.exists() and config.exists() and \
+            tomllib.loads(stored.read_text(encoding="utf-8")) != tomllib.loads(config.read_text(encoding="utf-8")):
+        raise ValueError(f"{target} holds another configuration than {source}")
+    target.mkdir(parents=True, exist_ok=True)
+    if config.exists() and not stored.exists():
+        shutil.copyfile(config, stored)
+    done = finished_games(target)
+    copied = [gid for gid in finished_games(source) if gid not in done]
+    (target / "records").mkdir(exist_ok=True)
+    for gid in copied:
+        shutil.copyfile(source / "records" / f"{gid}.json", target / "records" / f"{gid}.json")
+    with (target / RUNS_FILE).open("a", encoding="utf-8") as handle:
+        for run in run_lines(source):
+            if run.get("game_id") in copied:
+                handle.write(json.dumps(run) + "\n")
+    return copied
+
+
+def experiment_name(directory: Path) -> str:
+    """The configuration name in ``directory/experiment.toml``.
+
+    Raises:
+        ValueError: no configuration there, or one without a name.
+    """
+    path = directory / CONFIG_FILE
+    if not path.is_file():
+        raise ValueError(f"{directory} is not an experiment directory (no {CONFIG_FILE})")
+    name = tomllib.loads(path.read_text(encoding="utf-8")).get("name")
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"{path} names no experiment")
+    return name
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    verbs = parser.add_subparsers(dest="verb", required=True)
+    keep = verbs.add_parser("keep", help="copy DIR's finished games into benchmarks/results/NAME")
+    keep.add_argument("directory")
+    restore = verbs.add_parser("restore", help="copy kept games of NAME into DIR")
+    restore.add_argument("name")
+    restore.add_argument("directory")
+    args = parser.parse_args()
+    try:
+        if args.verb == "keep":
+            source = Path(args.directory)
+            target = RESULTS / experiment_name(source)
+        else:
+            source, target = RESULTS / args.name, Path(args.directory)
+            if not source.is_dir():
+                raise ValueError(f"nothing kept under {source}")
+        copied = copy_games(source, target)
+    except ValueError as error:
+        parser.error(str(error))
+    print(f"{len(copied)} finished games copied into {target}" + (f": {', '.join(copied)}" if copied else ""))
+
+
+if __name__ == "__main__":
+    main()

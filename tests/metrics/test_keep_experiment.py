@@ -1,0 +1,57 @@
+"""``benchmarks/keep_experiment.py``: an experiment's finished games kept, then put back into a new directory,
+where the run plays only what is missing and the report counts them all (bots, no model)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from benchmark_scripts import load_script
+
+from roundtable.experiments.runner import run_experiment
+
+keep = load_script("keep_experiment")
+
+BOTS = """
+name = "tiny-kept"
+games_per_condition = 3
+parallel_games = 1
+
+[defaults]
+preset = "bench5"
+agents = "naive"
+
+[[conditions]]
+name = "naive"
+"""
+
+
+def test_kept_games_go_back_into_a_new_directory_and_the_run_plays_only_the_rest(tmp_path: Path):
+    config = tmp_path / "tiny.toml"
+    config.write_text(BOTS)
+    first = tmp_path / "first"
+    run_experiment(config, first, first=2)
+    (first / "records" / "torn.json").write_text("{")
+    kept = tmp_path / "results" / keep.experiment_name(first)
+    assert keep.copy_games(first, kept) == ["naive-s0000", "naive-s0001"]
+    assert keep.copy_games(first, kept) == [], "kept once"
+    assert len(keep.run_lines(kept)) == 2 and (kept / "experiment.toml").is_file()
+
+    second = tmp_path / "second"       # a new machine's directory
+    assert keep.copy_games(kept, second) == ["naive-s0000", "naive-s0001"]
+    summary = run_experiment(config, second)
+    assert summary.skipped == 2 and summary.finished == ["naive-s0002"]
+    records = {p.stem: json.loads(p.read_text()) for p in (second / "records").glob("*.json")}
+    assert {gid: r["status"] for gid, r in records.items()} == {f"naive-s000{i}": "finished" for i in range(3)}
+
+
+def test_another_configuration_is_refused(tmp_path: Path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "experiment.toml").write_text('name = "a"\n')
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "experiment.toml").write_text('name = "b"\n')
+    with pytest.raises(ValueError, match="another configuration"):
+        keep.copy_games(tmp_path / "a", tmp_path / "b")
+    with pytest.raises(ValueError, match="not an experiment directory"):
+        keep.experiment_name(tmp_path)
