@@ -121,6 +121,8 @@ def test_the_seer_named_in_werewolf() -> None:
     assert named_role_holders("The Seer is Player 7. Player 3 is the Witch.", "seer") == (7,)
     assert named_role_holders("Player 7, the Seer, checked Player 1.", "Seer") == (7,)
     assert named_role_holders("Player 3 is the Witch.", "seer") == ()
+    assert named_role_holders("I suspect Player 1 is the Seer.", "seer") == (1,), "a belief, as 'I think'"
+    assert named_role_holders("I wonder if Player 1 is the Seer.", "seer") == ()
 
 
 @pytest.mark.parametrize("text", [

@@ -43,8 +43,10 @@ def sentences(text: str) -> list[str]:
 _HEDGE = re.compile(r"\b(suspect|think|might|may|maybe|could|seems?|probably|likely|possibly|perhaps|if|unless|"
                     r"not sure|doubt|wonder|feel|guess|believe|whether|or)\b", re.IGNORECASE)
 _DOUBT = re.compile(r"\b(might|may|maybe|could|perhaps|possibly|probably|likely|if|unless|whether|not sure|doubt|"
-                    r"wonder|suspect|possible|or)\b", re.IGNORECASE)
-"""Words before a statement of who holds a role that make it a guess rather than a statement."""
+                    r"wonder|possible|or)\b", re.IGNORECASE)
+"""Words before a statement of who holds a role that make it a guess rather than a statement. "I suspect" is
+not one: like "I think", it states the speaker's belief, and "I suspect Player 1 is the Seer" tells the werewolves
+as much (a Guard's day-1 words in ``pq-cga-xu7-v4-s1``, right)."""
 _DENIAL = re.compile(r"\b(not|never|no)\b|n't\b", re.IGNORECASE)
 _REPORTED = re.compile(r"\b(claims?|claimed|says|said|thinks|accus\w*|suspects|believes|if|whether|wrong)\b",
                        re.IGNORECASE)
