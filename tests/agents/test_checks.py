@@ -63,6 +63,8 @@ def test_a_near_copy_names_the_speaker_heard_first_then_the_speakers_own_thought
     assert copied_source("I observed that Player 1 is the Seer and Player 3 is the Witch, so Player 2 is a "
                          "werewolf.", heard, [REFLECTION]) == OWN_THOUGHTS
     assert copied_source("Player 4 has been quiet; I would like to hear from him first.", heard, [REFLECTION]) is None
+    thought = "I think Player 3 is the Seer because Player 3 suspects Player 1 and has not said a role."
+    assert copied_source("I think Player 3 is the Seer.", [], [thought]) is None, "the thought's conclusion, said"
     proposed = [("Player 5", "I propose players 1 and 5.")]
     assert copied_source("I propose players 1 and 3.", proposed, []) is None  # one's own move, in the formula
     assert copied_source("I propose players 1 and 5.", proposed, []) == "Player 5"

@@ -234,3 +234,15 @@ def test_show_and_the_report_table_carry_the_werewolf_measures() -> None:
     parroting = next(r for r in rows if r.metric == "parroting")
     assert (parroting.k, parroting.n, parroting.games) == (2, 4, 2)
     assert [(r.group, r.k, r.n) for r in rows if r.group_by == RULE_GROUP] == [("werewolf kill", 2, 4)]
+
+
+def test_words_stating_their_chain_of_thoughts_conclusion_are_no_thought_said_aloud() -> None:
+    """pq-cga-xu7-v4-s1, day 1: the Seer's thought "I think Player 3 is the Seer because ..." and its words "I think
+    Player 3 is the Seer." The words are what it chose to say, drawn from its reasoning, not the reasoning read out."""
+    thought = ("I think Player 3 is the Seer because Player 3 suspects Player 1 is the Seer and Player 3's role is "
+               "not revealed. I should not reveal my role now.")
+    dump = "I think Player 3 is the Seer because Player 3 suspects Player 1 is the Seer and Player 3's role is hidden."
+    quality = play_quality(record(decided(1, "speak", thoughts=[thought]), said(1, "I think Player 3 is the Seer."),
+                                  decided(2, "speak", thoughts=[thought]), said(2, dump)))
+    assert (quality.thoughts_aloud.hits, quality.thoughts_aloud.cases) == (1, 2)
+    assert "P2" in quality.examples["thoughts_aloud"][0]

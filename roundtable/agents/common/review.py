@@ -33,12 +33,11 @@ from typing import Any
 
 from roundtable.agents.common.exposure import exposes, named_role_holders, sentences, werewolf_exposes
 from roundtable.agents.common.words import (
-    COPY_SHARE,
     copies,
-    copy_share,
     named_kill_target,
     named_team,
     named_vote_target,
+    repeats_thought,
     stated_tactic,
 )
 from roundtable.games.avalon import AvalonView, Role
@@ -68,12 +67,12 @@ def heard_lines(lines: Iterable[str]) -> list[tuple[str, str]]:
 
 def copied_source(words: str, heard: Iterable[tuple[str, str]], thoughts: Iterable[str]) -> str | None:
     """What ``words`` nearly copy: the speaker (``"Player 3"``) of the first utterance heard that they copy
-    (`roundtable.agents.common.words.copies`), else `OWN_THOUGHTS` for a thought (`copy_share` above `COPY_SHARE`);
-    None when neither."""
+    (`roundtable.agents.common.words.copies`), else `OWN_THOUGHTS` for a thought they read out
+    (`roundtable.agents.common.words.repeats_thought`); None when neither."""
     for speaker, text in heard:
         if copies(words, text):
             return speaker
-    if any(copy_share(words, thought) > COPY_SHARE for thought in thoughts if thought):
+    if any(repeats_thought(words, thought) for thought in thoughts if thought):
         return OWN_THOUGHTS
     return None
 

@@ -1,8 +1,8 @@
 """What agents and measures read in utterances: near copies, named teams and vote targets.
 
 Plain text heuristics over words, no model: `copy_share` (how much of an
-utterance repeats an earlier one, by word 4-grams; also how much of it repeats
-the speaker's own private thoughts), `named_team` (the team an Avalon player's
+utterance repeats an earlier one, by word 4-grams), `repeats_thought` (words
+reading out the speaker's own private thoughts), `named_team` (the team an Avalon player's
 words name), `named_vote_target` (whom a Werewolf statement says it votes to
 eliminate) and `named_kill_target` (whom a werewolf's words to its teammates say
 to kill tonight). `exposes` (an evil Avalon player giving itself away) lives in
@@ -62,6 +62,30 @@ def copies(text: str, earlier: str, threshold: float = COPY_SHARE) -> bool:
     players, "I propose players 1 and 3." after "I propose players 1 and 5.", states a move of one's own, not
     another's words; the same reasoning said of another player shares few 4-grams anyway."""
     return copy_share(text, earlier) > threshold and set(_NUMBER.findall(text)) <= set(_NUMBER.findall(earlier))
+
+
+THOUGHT_GRAMS = 8
+"""The fewest word 4-grams words must share with a private thought to read it out (about eleven words in a row):
+a shorter statement is a conclusion, not reasoning read out."""
+
+
+def repeats_thought(text: str, thought: str) -> bool:
+    """Whether words ``text`` read out the private ``thought``: more than `COPY_SHARE` of their word 4-grams appear
+    in it (`copy_share`), and they share at least `THOUGHT_GRAMS` of them.
+
+    A chain of thought written in the speaker's voice ("I think Player 3 is the Seer because ...") and words stating
+    its conclusion ("I think Player 3 is the Seer.") share every 4-gram of the words; that is what the speaker
+    chose to say, not its reasoning read out. A reflection or reasoning said aloud (the issue's "I observed that
+    Player 1 is the Seer, Player 3 is the Witch, and Player 5 is the Guard") is longer. A short private line said
+    aloud that takes no stance ("I should not reveal my role now.") is empty talk instead
+    (docs/measures.md#play-quality).
+    """
+    mine = words(text)
+    if len(mine) < NGRAM:
+        return False
+    grams = ngrams(mine, NGRAM)
+    shared = len(grams & ngrams(words(thought), NGRAM))
+    return shared >= THOUGHT_GRAMS and shared / len(grams) > COPY_SHARE
 
 
 def copied_from(texts: Sequence[str], index: int, threshold: float = COPY_SHARE) -> int | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from roundtable.agents.common.words import COPY_SHARE, copied_from, copy_share, says_nothing, stated_tactic
+from roundtable.agents.common.words import copied_from, repeats_thought, says_nothing, stated_tactic
 from roundtable.games.protocol import BELIEF
 from roundtable.metrics.quality.checks import fell_back
 from roundtable.metrics.quality.result import PlayQuality
@@ -40,14 +40,15 @@ def count_talk(record: dict[str, Any], quality: PlayQuality) -> None:
 
     Parroting: an utterance with words is a case, and a hit when more than half of its word 4-grams appear in one
     earlier utterance of the game that names every number it names (`roundtable.agents.common.words.copies`).
-    Thoughts said aloud: an utterance
-    is a case when its speaker has private thoughts recorded by then (``thoughts`` of its decisions up to this
-    one, `roundtable.games.protocol.Decision.thoughts`), and a hit when more than half of its word 4-grams appear
-    in one of them (`copy_share`), or, said to the whole table, when it states the speaker's own tactic, its
-    private plan read out (`roundtable.agents.common.words.stated_tactic`: "I will draw suspicion by hinting that
-    I am Merlin"). A record without thoughts gives no case. Empty talk: an utterance said to the whole table is a
-    case, and a hit when it says nothing (`roundtable.agents.common.words.says_nothing`: no player, role, side or
-    stance named) or is silent (a turn whose words were empty: `roundtable.games.fallbacks.SAID_NOTHING`).
+    Thoughts said aloud: an utterance is a case when its speaker has private thoughts recorded by then
+    (``thoughts`` of its decisions up to this one, `roundtable.games.protocol.Decision.thoughts`), and a hit when
+    it reads one of them out (more than half of its word 4-grams, and at least eight, appear in it:
+    `roundtable.agents.common.words.repeats_thought`), or, said to the whole table, when it states the speaker's
+    own tactic, its private plan read out (`roundtable.agents.common.words.stated_tactic`: "I will draw suspicion
+    by hinting that I am Merlin"). A record without thoughts gives no case. Empty talk: an utterance said to the
+    whole table is a case, and a hit when it says nothing (`roundtable.agents.common.words.says_nothing`: no
+    player, role, side or stance named) or is silent (a turn whose words were empty:
+    `roundtable.games.fallbacks.SAID_NOTHING`).
     """
     spoken: list[str] = []
     thoughts: dict[int, list[str]] = {}
@@ -75,7 +76,7 @@ def count_talk(record: dict[str, Any], quality: PlayQuality) -> None:
                 quality.example("empty_talk", f"P{speaker}: {text!r}")
         mine = thoughts.get(speaker)
         if mine:
-            said = next((t for t in mine if copy_share(text, t) > COPY_SHARE), None)
+            said = next((t for t in mine if repeats_thought(text, t)), None)
             tactic = stated_tactic(text) if said is None and public(event) else None
             quality.count("thoughts_aloud", said is not None or tactic is not None)
             if said is not None:
