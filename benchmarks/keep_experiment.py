@@ -3,23 +3,28 @@
 A reproduction of ``docs/reproductions/`` takes more hours of model games than a session or a machine lasts,
 and its directory stays out of git. This keeps what the report is computed from, the finished games, in
 ``benchmarks/results/NAME/`` (NAME: the configuration's name): the configuration run (``experiment.toml``),
-each finished game's record (``records/GAME.json``) and its attempts' lines of ``runs.jsonl`` (wall seconds).
-Put back into a new directory, ``roundtable experiment run CONFIG --out DIR`` skips those games (a finished
-record is a finished game, docs/experiments.md) and plays the rest; ``roundtable experiment report DIR``
-reports them all.
+each finished game's record (``records/GAME.json``), its attempts' lines of ``runs.jsonl`` (wall seconds),
+and the experience pools the games wrote (``pools/POOL.json``, ``roundtable pool export``). Put back into a new
+directory (the pools by ``roundtable pool import``), ``roundtable experiment run CONFIG --out DIR`` skips those
+games (a finished record is a finished game, docs/experiments.md) and plays the rest; ``roundtable experiment
+report DIR`` reports them all.
 
     python benchmarks/keep_experiment.py keep DIR          # DIR's finished games into benchmarks/results/NAME/
     python benchmarks/keep_experiment.py restore NAME DIR  # into DIR (created); nothing finished is replaced
 
-A learning condition's later games need its experience store as well, which this does not keep: such a series
-is played within one session (or on a shared database, docs/experiments.md#shared-database).
+A ``cga`` pool is kept as its games stood when it was kept: keep between games, not while a game that writes to
+it is playing. Lan et al.'s experience learning (``lga``'s stored strategies) is not kept: such a series is played
+within one session (or on a shared database, docs/experiments.md#shared-database).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -80,6 +85,34 @@ def copy_games(source: Path, target: Path) -> list[str]:
     return copied
 
 
+def pool_command(directory: Path, *args: str) -> None:
+    """Run ``roundtable pool ARGS`` with ``directory`` as the data directory.
+
+    Raises:
+        ValueError: the command failed (its error output).
+    """
+    done = subprocess.run([sys.executable, "-m", "roundtable.cli.main", "pool", *args], capture_output=True,
+                          text=True, env=os.environ | {"ROUNDTABLE_HOME": str(directory)}, check=False)
+    if done.returncode:
+        raise ValueError(f"roundtable pool {' '.join(args)}: {done.stderr.strip()}")
+
+
+def copy_pools(source: Path, target: Path, kept: bool) -> list[str]:
+    """Export the pools of the data directory ``source`` into ``target/pools`` (``kept``: ``source`` is an
+    experiment directory), or import those kept in ``source/pools`` into the data directory ``target``; the
+    names, in order."""
+    if kept:
+        names = sorted(p.parent.name for p in (source / "pools").glob("*/pool.json"))
+        for name in names:
+            (target / "pools").mkdir(parents=True, exist_ok=True)
+            pool_command(source, "export", name, str((target / "pools" / f"{name}.json").resolve()))
+        return names
+    names = sorted(p.stem for p in (source / "pools").glob("*.json"))
+    for name in names:
+        pool_command(target, "import", str((source / "pools" / f"{name}.json").resolve()), name)
+    return names
+
+
 def experiment_name(directory: Path) -> str:
     """The configuration name in ``directory/experiment.toml``.
 
@@ -113,9 +146,11 @@ def main() -> None:
             if not source.is_dir():
                 raise ValueError(f"nothing kept under {source}")
         copied = copy_games(source, target)
+        pools = copy_pools(source, target, kept=args.verb == "keep")
     except ValueError as error:
         parser.error(str(error))
-    print(f"{len(copied)} finished games copied into {target}" + (f": {', '.join(copied)}" if copied else ""))
+    print(f"{len(copied)} finished games copied into {target}" + (f": {', '.join(copied)}" if copied else "")
+          + (f"; pools {', '.join(pools)}" if pools else ""))
 
 
 if __name__ == "__main__":

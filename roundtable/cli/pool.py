@@ -5,11 +5,16 @@ finished game adds its tuples), or is built afterwards from earlier finished
 games (``pool build NAME GAME_ID...`` or ``--last N``) or from the first games
 of another pool (``pool copy SOURCE NAME --first N``: Xu et al.'s pools of 10 to
 40 games, built once), and is frozen for evaluation (``pool freeze NAME``): a
-frozen pool is read, never written.
+frozen pool is read, never written. ``pool export NAME FILE`` writes a pool as
+JSON (its games and tuples, no embeddings) and ``pool import FILE NAME`` adds
+such a file's games to a pool of another data directory or machine, embedded
+again.
 """
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -22,7 +27,8 @@ from roundtable.play.runner import game_of, open_runner
 from roundtable.store.paths import GameIdError
 from roundtable.store.records import list_records
 
-app = typer.Typer(help="Experience pools of the cga agent: list, show, build from earlier games, freeze.",
+app = typer.Typer(help="Experience pools of the cga agent: list, show, build from earlier games, freeze, "
+                       "export and import.",
                   no_args_is_help=True)
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -139,3 +145,36 @@ def thaw(name: Annotated[str, typer.Argument(help="The pool.")]) -> None:
     pool = _pool(name)
     pool.freeze(False)
     out.print(f"Pool {name} learns again.")
+
+
+@app.command(name="export")
+def export_pool(
+    name: Annotated[str, typer.Argument(help="The pool.")],
+    file: Annotated[Path, typer.Argument(help="The JSON file to write.")],
+) -> None:
+    """Write a pool's games and tuples (no embeddings) to a JSON file, for `pool import` elsewhere."""
+    pool = _pool(name)
+    if not pool.exists:
+        err.print(f"error: no pool {name!r}; see roundtable pool list")
+        raise typer.Exit(1)
+    data = pool.export_games()
+    file.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    out.print(f"Pool {name}: {len(data['games'])} games, {len(data['tuples'])} experiences written to {file}.")
+
+
+@app.command(name="import")
+def import_pool(
+    file: Annotated[Path, typer.Argument(help="A file written by `roundtable pool export`.")],
+    name: Annotated[str, typer.Argument(help="The pool to add to (created if missing).")],
+) -> None:
+    """Add the games of an exported pool that a pool does not hold yet, their tuples embedded again."""
+    pool = _pool(name)
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or not isinstance(data.get("games"), list):
+            raise ValueError(f"{file} is no pool export (no games)")
+        written = pool.import_games(data)
+    except (OSError, ValueError) as error:
+        err.print(f"error: {error}")
+        raise typer.Exit(1) from None
+    out.print(f"Pool {name}: {pool.count()} experiences{' (frozen)' if pool.frozen else ''}; added {written}.")

@@ -88,3 +88,42 @@ def test_pool_copy_takes_the_first_games_of_another_pool_and_freezes_it(tmp_path
     assert too_many.returncode == 1 and "holds 3 games, fewer than --first 4" in too_many.stderr
     missing = run(home, "pool", "copy", "nobody", "other")
     assert missing.returncode == 1 and "no pool 'nobody'" in missing.stderr
+
+
+def test_a_pool_exported_and_imported_into_another_data_directory_reads_the_same(tmp_path: Path, monkeypatch) -> None:
+    """``pool export NAME FILE`` then ``pool import FILE NAME`` elsewhere: the same games in order, the same
+    tuples, the same experiences found for a reflection; a second import adds nothing."""
+    from roundtable.agents.cga.experience import ExperiencePool
+
+    first, second = tmp_path / "first", tmp_path / "second"
+    monkeypatch.setenv("ROUNDTABLE_HOME", str(first))
+    grown = ExperiencePool("grown")
+    for k, n in enumerate((2, 1)):
+        grown.add_game(f"b-{k}", [{"reflection": f"Game {k}: player {i} lied about the seer.", "response": "vote",
+                                   "score": 996 - i, "role": "villager", "side": "village", "game": "werewolf",
+                                   "player": 3, "n": i} for i in range(n)])
+    grown.freeze()
+    query = {"game": "werewolf", "role": "villager", "epsilon": 0.5, "limit": 5}
+    before = grown.similar("Player 1 lied about the seer.", **query)
+    exported = tmp_path / "grown.json"
+    done = run(first, "pool", "export", "grown", str(exported))
+    assert done.returncode == 0, done.stderr
+    assert "Pool grown: 2 games, 3 experiences written to" in done.stdout
+
+    monkeypatch.setenv("ROUNDTABLE_HOME", str(second))
+    imported = run(second, "pool", "import", str(exported), "grown")
+    assert imported.returncode == 0, imported.stderr
+    assert "Pool grown: 3 experiences (frozen); added 3." in imported.stdout
+    copy = ExperiencePool("grown")
+    assert copy.info()["games"] == ["b-0", "b-1"] and copy.frozen
+    assert copy.export_games() == grown.export_games()
+    after = copy.similar("Player 1 lied about the seer.", **query)
+    assert [(e.reflection, e.score) for e in after] == [(e.reflection, e.score) for e in before] and after
+    again = run(second, "pool", "import", str(exported), "grown")
+    assert again.returncode == 0 and "added 0" in again.stdout
+    other = tmp_path / "other.json"
+    other.write_text('{"embeddings": "http://elsewhere/v1#e", "games": ["x"], "tuples": []}')
+    refused = run(second, "pool", "import", str(other), "grown")
+    assert refused.returncode == 1 and "embeddings" in refused.stderr
+    (tmp_path / "bad.json").write_text("[]")
+    assert run(second, "pool", "import", str(tmp_path / "bad.json"), "new").returncode == 1

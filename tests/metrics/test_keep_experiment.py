@@ -55,3 +55,17 @@ def test_another_configuration_is_refused(tmp_path: Path):
         keep.copy_games(tmp_path / "a", tmp_path / "b")
     with pytest.raises(ValueError, match="not an experiment directory"):
         keep.experiment_name(tmp_path)
+
+
+def test_an_experiments_pools_are_kept_and_put_back(tmp_path: Path, monkeypatch):
+    from roundtable.agents.cga.experience import ExperiencePool
+
+    first, kept, second = tmp_path / "first", tmp_path / "kept", tmp_path / "second"
+    monkeypatch.setenv("ROUNDTABLE_HOME", str(first))
+    ExperiencePool("grown").add_game("build-s1000", [{
+        "reflection": "Player 2 accused the Seer.", "response": "vote 2", "score": 996, "role": "villager",
+        "side": "village", "game": "werewolf", "player": 4, "n": 0}])
+    assert keep.copy_pools(first, kept, kept=True) == ["grown"]
+    assert keep.copy_pools(kept, second, kept=False) == ["grown"]
+    monkeypatch.setenv("ROUNDTABLE_HOME", str(second))
+    assert ExperiencePool("grown").info()["games"] == ["build-s1000"] and ExperiencePool("grown").count() == 1

@@ -210,6 +210,59 @@ class ExperiencePool:
             self._write_info(info | {"games": games, "frozen": False, "embeddings": self.embeddings})
         return copied
 
+    def export_games(self) -> dict[str, Any]:
+        """The pool as JSON-ready data: ``{"embeddings", "frozen", "games": [ids, in order], "tuples": [{"id",
+        "reflection", "response", "score", "role", "side", "game", "game_id"}]}`` (tuples by game, in the games'
+        order, then by id). Embeddings are left out: `import_games` computes them again with the same embedder."""
+        info = self.info()
+        games = list(info.get("games") or [])
+        rows = self._collection().get(include=["documents", "metadatas"]) if self.exists else {"ids": []}
+        tuples = [{"id": i, "reflection": doc, **meta}
+                  for i, doc, meta in zip(rows["ids"], rows.get("documents") or [], rows.get("metadatas") or [],
+                                          strict=True)]
+        order = {g: n for n, g in enumerate(games)}
+        tuples.sort(key=lambda t: (order.get(t["game_id"], len(order)), t["id"]))
+        return {"embeddings": self.embeddings, "frozen": bool(info.get("frozen")), "games": games, "tuples": tuples}
+
+    def import_games(self, data: dict[str, Any]) -> int:
+        """Add the games of ``data`` (an `export_games` result) that this pool does not hold, in their order, with
+        their tuples embedded again; a pool created by it takes the export's embedder, and is frozen when the
+        export was.
+
+        Returns:
+            How many tuples were written.
+
+        Raises:
+            ValueError: the export was written with another embedder than this pool's, or this pool is frozen
+                and would take games.
+        """
+        if self.exists and data.get("embeddings") != self.embeddings:
+            raise ValueError(f"the export was written with embeddings {data.get('embeddings')!r}, pool "
+                             f"{self.name!r} with {self.embeddings!r}")
+        if not self.exists:
+            self.embeddings = str(data.get("embeddings") or self.embeddings)
+        held = set(self.info().get("games") or [])
+        new = [g for g in data.get("games") or [] if g not in held]
+        if new and self.frozen:
+            raise ValueError(f"pool {self.name!r} is frozen")
+        written = 0
+        for game_id in new:
+            rows = [t for t in data.get("tuples") or () if t.get("game_id") == game_id]
+            with write_lock(self.directory):
+                if rows:
+                    self._collection().upsert(
+                        ids=[t["id"] for t in rows], documents=[t["reflection"] for t in rows],
+                        embeddings=self._embedder().embed([t["reflection"] for t in rows]),
+                        metadatas=[{k: t[k] for k in ("response", "score", "role", "side", "game", "game_id")}
+                                   for t in rows])
+                info = self.info()
+                self._write_info(info | {"games": [*(info.get("games") or []), game_id], "frozen": False,
+                                         "embeddings": self.embeddings})
+            written += len(rows)
+        if data.get("frozen") and not self.frozen:
+            self.freeze()
+        return written
+
     # -------------------------------------------------------------- reading
 
     def similar(self, reflection: str, *, game: str, role: str, epsilon: float, limit: int) -> list[Experience]:
