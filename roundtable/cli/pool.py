@@ -42,6 +42,15 @@ def _pool(name: str):
         raise typer.Exit(2) from None
 
 
+def _existing_pool(name: str):
+    """The pool ``name``; exits 1 when it has not been created."""
+    pool = _pool(name)
+    if not pool.exists:
+        err.print(f"error: no pool {name!r}; see roundtable pool list")
+        raise typer.Exit(1)
+    return pool
+
+
 @app.command(name="list")
 def list_pools() -> None:
     """List the pools of the data directory."""
@@ -58,10 +67,7 @@ def list_pools() -> None:
 @app.command()
 def show(name: Annotated[str, typer.Argument(help="The pool.")]) -> None:
     """How many games and tuples a pool holds, and whether it is frozen."""
-    pool = _pool(name)
-    if not pool.exists:
-        err.print(f"error: no pool {name!r}; see roundtable pool list")
-        raise typer.Exit(1)
+    pool = _existing_pool(name)
     info = pool.info()
     out.print(f"Pool {name}: {len(info.get('games') or [])} games, {pool.count()} experiences, "
               f"{'frozen' if info.get('frozen') else 'learning'}; embeddings {pool.embeddings}; in {pool.directory}")
@@ -109,10 +115,7 @@ def copy(
     freeze: Annotated[bool, typer.Option(help="Freeze the pool afterwards (for evaluation).")] = False,
 ) -> None:
     """Add the tuples of another pool's games (its first N with --first) to a pool, embeddings and scores as written."""
-    origin, pool = _pool(source), _pool(name)
-    if not origin.exists:
-        err.print(f"error: no pool {source!r}; see roundtable pool list")
-        raise typer.Exit(1)
+    origin, pool = _existing_pool(source), _pool(name)
     if pool.frozen:
         err.print(f"error: pool {name!r} is frozen; thaw it first (roundtable pool thaw {name})")
         raise typer.Exit(2)
@@ -153,11 +156,7 @@ def export_pool(
     file: Annotated[Path, typer.Argument(help="The JSON file to write.")],
 ) -> None:
     """Write a pool's games and tuples (no embeddings) to a JSON file, for `pool import` elsewhere."""
-    pool = _pool(name)
-    if not pool.exists:
-        err.print(f"error: no pool {name!r}; see roundtable pool list")
-        raise typer.Exit(1)
-    data = pool.export_games()
+    data = _existing_pool(name).export_games()
     file.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     out.print(f"Pool {name}: {len(data['games'])} games, {len(data['tuples'])} experiences written to {file}.")
 
