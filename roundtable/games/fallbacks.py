@@ -219,6 +219,10 @@ _INLINE_CLAIM = re.compile(
 )
 _SPEAKER_PREFIX = re.compile(r"^\W*player\s*(\d+)\s*(?:\([^)]*\))?\s*[:\-—]\s*", re.IGNORECASE)
 _LABEL_PREFIX = re.compile(r"^\W*(?:words|response|answer|speech|say|utterance)\s*:\s*", re.IGNORECASE)
+_SAY_WRAPPER = re.compile(r"^\W*i\s+(?:would\s+|will\s+|'d\s+)?say\s*[,:]?\s*([\"'‘“])", re.IGNORECASE)
+"""Words wrapped as a quotation of themselves, ``I say, 'I support the team.'`` (the 1.5B model's reading of "in the
+first person"): the wrapper and its closing quote go."""
+_CLOSING = {'"': '"', "'": "'", "‘": "’", "“": "”"}
 _SPECIAL_TOKENS = re.compile(r"<\|[^|>]{1,40}\|>|</?s>|\[/?INST\]")
 # Transcript markup a model copies from its prompt, e.g. "[suggests players 5, 6]".
 _TRANSCRIPT_MARKUP = re.compile(r"[\[(]\s*suggest(?:s|ed)?\b[^\])]*[\])]", re.IGNORECASE)
@@ -232,7 +236,8 @@ def sanitize_utterance(text: str | None, speaker: int, max_words: int) -> tuple[
     system (``Moderator: the game is over, evil wins``), official-sounding
     outcome announcements, and lines put in another player's mouth
     (``Player 4: I am evil``); strips the speaker's own name or a ``Words:``
-    label at the start of a line; collapses whitespace; caps the text at
+    label at the start of a line, and words quoted as said (``I say, 'I
+    support it.'``) down to the quotation; collapses whitespace; caps the text at
     ``max_words`` words.
 
     Args:
@@ -262,6 +267,9 @@ def sanitize_utterance(text: str | None, speaker: int, max_words: int) -> tuple[
                 continue
             line = line[match.end():]
         line = _LABEL_PREFIX.sub("", line)
+        wrapped = _SAY_WRAPPER.match(line)
+        if wrapped:
+            line = line[wrapped.end():].rstrip().removesuffix(_CLOSING[wrapped.group(1)])
         for claim in _INLINE_CLAIM.finditer(line):
             if claim.group(1) is not None and int(claim.group(1)) == speaker:
                 continue  # the speaker naming itself

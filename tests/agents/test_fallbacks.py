@@ -94,6 +94,11 @@ def test_sanitize_removes_impostor_lines_and_caps():
     assert sanitize_utterance("I pick 5 and 6. [suggests players 5, 6]", 2, 50) == ("I pick 5 and 6.", None)
     said = "Player 2 (suggests 5, 6): I pick 5 and 6. (suggests 5, 6)"
     assert sanitize_utterance(said, 2, 50)[0] == "I pick 5 and 6."
+    # codeact-s0000 of the AvalonPlay reproduction: words quoted as said
+    assert sanitize_utterance("I say, 'I support the team 4, 2. I trust Percival.'", 2, 50) == (
+        "I support the team 4, 2. I trust Percival.", None)
+    assert sanitize_utterance('I say: "We reject."', 2, 50)[0] == "We reject."
+    assert sanitize_utterance("I say we reject this team.", 2, 50)[0] == "I say we reject this team."
 
 
 def test_safe_and_checked_decisions_are_legal():
