@@ -223,6 +223,10 @@ _SAY_WRAPPER = re.compile(r"^\W*i\s+(?:would\s+|will\s+|'d\s+)?say\s*[,:]?\s*([\
 """Words wrapped as a quotation of themselves, ``I say, 'I support the team.'`` (the 1.5B model's reading of "in the
 first person"): the wrapper and its closing quote go."""
 _CLOSING = {'"': '"', "'": "'", "‘": "’", "“": "”"}
+_OTHER_SCRIPT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]")
+"""Chinese, Japanese or Korean characters: where the embedded model (Qwen) slips out of English mid-sentence
+("... is crucial to防止"), the words stop."""
+_LAST_END = re.compile(r".*[.!?]", re.DOTALL)
 _SPECIAL_TOKENS = re.compile(r"<\|[^|>]{1,40}\|>|</?s>|\[/?INST\]")
 # Transcript markup a model copies from its prompt, e.g. "[suggests players 5, 6]".
 _TRANSCRIPT_MARKUP = re.compile(r"[\[(]\s*suggest(?:s|ed)?\b[^\])]*[\])]", re.IGNORECASE)
@@ -237,7 +241,9 @@ def sanitize_utterance(text: str | None, speaker: int, max_words: int) -> tuple[
     outcome announcements, and lines put in another player's mouth
     (``Player 4: I am evil``); strips the speaker's own name or a ``Words:``
     label at the start of a line, and words quoted as said (``I say, 'I
-    support it.'``) down to the quotation; collapses whitespace; caps the text at
+    support it.'``) down to the quotation; cuts words that slip into
+    another script (Chinese, Japanese, Korean) back to the last whole
+    sentence before the slip; collapses whitespace; caps the text at
     ``max_words`` words.
 
     Args:
@@ -278,7 +284,12 @@ def sanitize_utterance(text: str | None, speaker: int, max_words: int) -> tuple[
             break
         if line.strip():
             kept.append(line.strip())
-    words = " ".join(" ".join(kept).split()).split(" ")
+    joined = " ".join(" ".join(kept).split())
+    slip = _OTHER_SCRIPT.search(joined)
+    if slip:
+        whole = _LAST_END.match(joined[: slip.start()])
+        joined = whole.group(0) if whole else joined[: slip.start()].rstrip() + ("..." if slip.start() else "")
+    words = joined.split(" ")
     clean = " ".join(words[: max(1, max_words)]).strip().strip('"').strip()
     if len(words) > max_words and clean and clean[-1] not in ".!?":
         clean += "..."

@@ -99,6 +99,11 @@ def test_sanitize_removes_impostor_lines_and_caps():
         "I support the team 4, 2. I trust Percival.", None)
     assert sanitize_utterance('I say: "We reject."', 2, 50)[0] == "We reject."
     assert sanitize_utterance("I say we reject this team.", 2, 50)[0] == "I say we reject this team."
+    # codeact-s0000: the embedded model slipping into Chinese mid-sentence
+    slipped = "I support Player 1's team. The inclusion of Merlin is crucial to防止"
+    assert sanitize_utterance(slipped, 2, 50) == ("I support Player 1's team.", None)
+    assert sanitize_utterance("I trust Player 3 because防止", 2, 50)[0] == "I trust Player 3 because..."
+    assert sanitize_utterance("防止", 2, 50)[0] == ""
 
 
 def test_safe_and_checked_decisions_are_legal():
