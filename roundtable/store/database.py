@@ -30,6 +30,7 @@ import os
 import re
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -49,6 +50,10 @@ _KEEPALIVES = "-c tcp_keepalives_idle=20 -c tcp_keepalives_interval=10 -c tcp_ke
 locks within about 50 s (on a Unix socket they do not apply, and are not needed: the kernel closes it)."""
 
 _SETUP_LOCK = 0x726F756E64746162  # 'roundtab': one setup at a time across every worker of every namespace
+_SETUP_POLL = 0.05
+"""Seconds between tries for `_SETUP_LOCK`. A worker waits with no statement running: LangGraph's checkpointer
+setup builds its indexes with ``CREATE INDEX CONCURRENTLY``, which waits for every open transaction, so a worker
+blocked inside ``pg_advisory_lock`` would deadlock with the one holding the lock, unseen by the server."""
 
 _TABLES = (
     "CREATE TABLE IF NOT EXISTS roundtable_records (game_id text PRIMARY KEY, status text NOT NULL, "
@@ -150,7 +155,8 @@ class Database:
 
         conn = self.connect()
         try:
-            conn.execute("SELECT pg_advisory_lock(%s)", (_SETUP_LOCK,))
+            while not (conn.execute("SELECT pg_try_advisory_lock(%s)", (_SETUP_LOCK,)).fetchone() or (False,))[0]:
+                time.sleep(_SETUP_POLL)
             try:
                 conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(self.namespace)))
                 conn.execute("CREATE TABLE IF NOT EXISTS roundtable_meta (key text PRIMARY KEY, value text NOT NULL)")
