@@ -23,7 +23,8 @@ game, preset or setting, kind in every seat, model and no options, as
 play ``cot-avalonplay`` and ``codeact-avalonplay``) is the same measurement on
 other seeds: ``--experiment ENTRY=DIR:CONDITION`` counts its finished games in
 the entry's row (the row says how many), so hour-long games serve both. A game
-whose record differs from the entry's configuration is refused, named.
+whose record differs from the entry's configuration is refused, named. Without
+``--experiment``, the reproductions' games kept in git count (`KEPT_EXPERIMENTS`).
 
 Wall times (summed over a game's runs, so a resumed game counts the time it
 was played) are kept in ``DIR/bench_play_quality.json``; a game interrupted
@@ -78,6 +79,14 @@ TIMES = "bench_play_quality.json"
 
 ARCHIVE = Path(__file__).resolve().parent / "results" / "play_quality"
 """The finished games of the suite, kept in git: ``records/GAME.json`` and the wall seconds in `TIMES`."""
+
+KEPT_EXPERIMENTS = (("codeact-avalonplay", "avalonplay-table3", "codeact"),
+                    ("cot-avalonplay", "avalonplay-table3", "cot"),
+                    ("cga-xu7", "xu-fig3-pools", "pool-0"))
+"""``(entry, kept experiment, condition)``: the reproductions' conditions that play a suite entry's configuration,
+counted in its row from their games kept in git (``benchmarks/keep_experiment.py``) unless ``--experiment`` names
+others."""
+
 
 
 def game_id(entry: Entry, seed: int, tag: str = "") -> str:
@@ -176,6 +185,12 @@ def parse_borrowed(text: str) -> Borrowed:
     if not (Path(directory) / "records").is_dir():
         raise ValueError(f"--experiment {text!r}: {directory} holds no experiment's records")
     return Borrowed(entry, Path(directory), condition)
+
+
+def kept_borrowed(results: Path) -> list[Borrowed]:
+    """The `KEPT_EXPERIMENTS` whose kept directory under ``results`` holds records."""
+    return [Borrowed(entry, results / name, condition) for entry, name, condition in KEPT_EXPERIMENTS
+            if (results / name / "records").is_dir()]
 
 
 def configuration_problem(entry: Entry, record: dict[str, Any], model: str) -> str | None:
@@ -287,11 +302,13 @@ def main() -> None:
     parser.add_argument("--archive", default=str(ARCHIVE),
                         help="where finished games are kept and read from ('' for none; default: in git)")
     parser.add_argument("--experiment", action="append", default=[], metavar="ENTRY=DIR:CONDITION",
-                        help="count an experiment condition's finished games in a suite entry's row (same setup)")
+                        help="count an experiment condition's finished games in a suite entry's row (same setup; "
+                             "default: the reproductions' games kept in git, KEPT_EXPERIMENTS)")
     args = parser.parse_args()
     known = {e.name: e for e in SUITE}
     try:
-        borrowed = [parse_borrowed(text) for text in args.experiment]
+        borrowed = ([parse_borrowed(text) for text in args.experiment] if args.experiment
+                    else kept_borrowed(ARCHIVE.parent))
     except ValueError as error:
         parser.error(str(error))
     unknown = sorted((set(args.only or ()) | {b.entry for b in borrowed}) - set(known))

@@ -110,3 +110,11 @@ def test_a_game_finished_now_is_kept_in_the_archive_and_an_archived_game_is_neit
     cells = dict(zip([c.strip() for c in header.split("|")], [c.strip() for c in row.split("|")], strict=True))
     assert cells["games"] == "1/4" and cells["wall min (median)"] != "-"
     assert bench.table(fresh, [CGA], "").count("\n") == 1, "without the archive the fresh directory has none"
+
+
+def test_the_reproductions_kept_in_git_are_borrowed_by_default_when_they_hold_records(tmp_path):
+    (tmp_path / "avalonplay-table3" / "records").mkdir(parents=True)
+    (tmp_path / "xu-fig3-pools").mkdir()    # no records yet
+    found = bench.kept_borrowed(tmp_path)
+    assert [(b.entry, b.directory.name, b.condition) for b in found] == [
+        ("codeact-avalonplay", "avalonplay-table3", "codeact"), ("cot-avalonplay", "avalonplay-table3", "cot")]
