@@ -147,9 +147,11 @@ def test_global_memory_keeps_key_information_and_the_last_k_messages():
     state, requests = play_until(first("vote_team", 3), "play7", seed=3,
                                  rules=AVALONPLAY[:3] + ("discussion=leader_first_and_last",))
     request = requests[0]
-    values = run(state, request, Script(), "cot", memory_messages=4)
+    values = run(state, request, Script(), "cot", memory_messages=4, memory_step=1)
     pool = values["pool"]
     assert len(pool["recent"]) == 4
+    stepped = run(state, request, Script(), "cot", memory_messages=4, memory_step=3)["pool"]["recent"]
+    assert 4 <= len(stepped) <= 6 and stepped[-4:] == pool["recent"]
     assert any("Quest 1" in line and ("succeeded" in line or "FAILED" in line) for line in pool["key"])
     assert pool["votes"] and all("leader" in v for v in pool["votes"])
 

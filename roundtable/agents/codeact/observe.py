@@ -37,7 +37,8 @@ def observe(state: CodeActState, runtime: Runtime[Any]) -> dict[str, Any]:
         return narrate(turn.view.game, event, turn.view.player, turn.view.rules,
                        source=turn.context.template("avalon/narration"))
 
-    memory = remember(turn.memory, turn.view, narrator, turn.options.memory_messages, turn.options.key_lines)
+    memory = remember(turn.memory, turn.view, narrator, turn.options.memory_messages, turn.options.key_lines,
+                      turn.options.memory_step)
     if memory is not None:
         update["pool"] = memory
     return update

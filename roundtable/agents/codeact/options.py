@@ -22,6 +22,9 @@ class CotOptions(CheckOptions):
     Attributes:
         memory_messages: k, the last messages kept in the global memory (Shi et al.: 15).
         key_lines: the newest key-information lines kept (the Host's notes and identity talk).
+        memory_step: messages and key lines that leave the memory at once when it is full (1: Shi et al.'s sliding
+            window of the last k; the embedded model's 15 lets a prompt's memory grow by appending, which the
+            server's prompt cache serves: docs/agents/codeact.md#memory).
         thought_words: the word limit of a chain of thought.
         response_words: the word limit of what is said at the table.
         structured: ``auto`` asks the model layer whether the endpoint takes JSON schemas; ``True``/``False`` force it.
@@ -31,9 +34,9 @@ class CotOptions(CheckOptions):
 
     model_config = ConfigDict(extra="forbid")
 
-    PAPER: ClassVar[dict[str, Any]] = {**CheckOptions.PAPER, "thought_words": 300}
+    PAPER: ClassVar[dict[str, Any]] = {**CheckOptions.PAPER, "thought_words": 300, "memory_step": 1}
     """Shi et al.'s values for every model but the embedded one (docs/agents/paper-values.md): no limit on a chain
-    of thought (the field's maximum), no checks."""
+    of thought (the field's maximum), the last k messages as a sliding window, no checks."""
 
     @property
     def team_by(self) -> str:
@@ -42,6 +45,7 @@ class CotOptions(CheckOptions):
 
     memory_messages: int = Field(default=15, ge=1, le=100)
     key_lines: int = Field(default=20, ge=0, le=100)
+    memory_step: int = Field(default=15, ge=1, le=50)
     thought_words: int = Field(default=50, ge=5, le=300)
     response_words: int = Field(default=30, ge=5, le=100)
     structured: bool | Literal["auto"] = "auto"

@@ -17,6 +17,7 @@ from langgraph.runtime import Runtime
 
 from roundtable.agents.codeact.context import CodeActContext
 from roundtable.agents.codeact.facts import leader_facts
+from roundtable.agents.codeact.memory import earlier_key
 from roundtable.agents.codeact.options import CodeActOptions, CotOptions
 from roundtable.agents.common.model_calls import ModelProvider
 from roundtable.agents.common.options import max_tokens_for
@@ -117,12 +118,14 @@ class CodeActTurn:
         return [SystemMessage(self.table.rules_text()), HumanMessage(user)]
 
     def memory_text(self) -> str:
-        """The global memory (template ``codeact/memory``)."""
+        """The global memory (template ``codeact/memory``): the key lines said before the recent messages, then
+        the recent messages (`roundtable.agents.codeact.memory.earlier_key`)."""
         view = self.view
+        recent = list(self.memory.get("recent") or [])
         return self.context.render(
             "codeact/memory", me=view.player, role_card=self.table.role_card(),
-            knowledge=self.table.knowledge_text(),
-            key=list(self.memory.get("key") or []), recent=list(self.memory.get("recent") or []))
+            knowledge=self.table.knowledge_text(), key=earlier_key(list(self.memory.get("key") or []), recent),
+            recent=recent)
 
     def heard(self) -> list[tuple[str, str]]:
         """The utterances in the global memory (key information and the recent messages), ``[("Player 3", words),
