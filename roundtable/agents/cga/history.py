@@ -40,13 +40,15 @@ def observe(state: CgaState, runtime: Runtime[Any]) -> dict[str, Any]:
 
 
 def freshness(state: CgaState, runtime: Runtime[Any]) -> dict[str, Any]:
-    """Freshness: the last K messages (Xu et al.: K = 15; option ``freshness``)."""
+    """Freshness: the last K messages (Xu et al.: K = 15; option ``freshness``), the oldest leaving
+    ``freshness_step`` at a time."""
     turn = CgaTurn.of(state, runtime)
-    return {"recent": mem.freshness(turn.memory, turn.options.freshness)}
+    return {"recent": mem.freshness(turn.memory, turn.options.freshness, turn.options.freshness_step)}
 
 
 def informativeness(state: CgaState, runtime: Runtime[Any]) -> dict[str, Any]:
     """Informativeness: the top N earlier messages by the scores of docs/agents/cga.md#informativeness (option
     ``informative``)."""
     turn = CgaTurn.of(state, runtime)
-    return {"informative": mem.informative(turn.memory, turn.options.freshness, turn.options.informative)}
+    opts = turn.options
+    return {"informative": mem.informative(turn.memory, opts.freshness, opts.informative, opts.freshness_step)}

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from roundtable.agents.cga.informativeness import OWN_ROLE, informativeness, role_pattern
-from roundtable.agents.common.memory import Narrate
+from roundtable.agents.common.memory import Narrate, window
 from roundtable.agents.common.werewolf_knowledge import record_checks
 from roundtable.games.protocol import PlayerView
 from roundtable.tools.embeddings import Embedder
@@ -77,14 +77,17 @@ def ingest(pool: dict[str, Any], view: PlayerView, narrate: Narrate, intro: str)
     return out
 
 
-def freshness(pool: dict[str, Any], k: int) -> list[str]:
-    """The last ``k`` messages (Xu et al.: K = 15), oldest first."""
-    return [m["text"] for m in (pool.get("messages") or [])[-k:]]
+def freshness(pool: dict[str, Any], k: int, step: int = 1) -> list[str]:
+    """The last ``k`` messages (Xu et al.: K = 15), oldest first; with ``step`` above 1, the oldest leave ``step``
+    at a time, so between ``k`` and ``k + step - 1`` are shown (`roundtable.agents.common.memory.window`)."""
+    return [m["text"] for m in window(pool.get("messages") or [], k, step)]
 
 
-def informative(pool: dict[str, Any], k: int, n: int) -> list[str]:
-    """The ``n`` highest-scored messages older than the last ``k``, in game order (ties: the newer first)."""
-    older = list(enumerate((pool.get("messages") or [])[:-k] if k else pool.get("messages") or []))
+def informative(pool: dict[str, Any], k: int, n: int, step: int = 1) -> list[str]:
+    """The ``n`` highest-scored messages older than the recent ones (`freshness` with the same ``k`` and ``step``),
+    in game order (ties: the newer first)."""
+    messages = pool.get("messages") or []
+    older = list(enumerate(messages[:len(messages) - len(window(messages, k, step))]))
     best = sorted(older, key=lambda item: (-int(item[1]["score"]), -item[0]))[:n]
     return [m["text"] for _, m in sorted(best)]
 

@@ -43,6 +43,10 @@ class CgaOptions(CheckOptions):
 
     Attributes:
         freshness: K, the last messages in every prompt (Xu et al.: 15).
+        freshness_step: messages that leave the recent ones at once, joining the earlier messages the
+            informative ones are chosen from (1: Xu et al.'s last K, sliding; the embedded model's 15 shows K to
+            2K - 1, so that the history grows by appending and the server's prompt cache serves it:
+            docs/agents/cga.md#the-modules).
         informative: N, the highest-scored earlier messages added (docs/agents/cga.md#informativeness).
         questions: how many questions the model selects from its role's set (Xu et al.'s runs: 5).
         own_questions: questions the model asks of its own (Xu et al.: 2; the embedded model: 0, it copied listed
@@ -74,11 +78,13 @@ class CgaOptions(CheckOptions):
     model_config = ConfigDict(extra="forbid")
 
     PAPER: ClassVar[dict[str, Any]] = {**CheckOptions.PAPER, "fixed_questions": False, "choose_questions": True,
-                                       "own_questions": 2}
+                                       "own_questions": 2, "freshness_step": 1}
     """Xu et al.'s values for every model but the embedded one (docs/agents/paper-values.md): the model chooses
-    ``questions`` of all its role's questions, none asked without choosing, and asks 2 of its own; no checks."""
+    ``questions`` of all its role's questions, none asked without choosing, and asks 2 of its own; the last K
+    messages sliding; no checks."""
 
     freshness: int = Field(default=15, ge=1, le=100)
+    freshness_step: int = Field(default=15, ge=1, le=50)
     informative: int = Field(default=5, ge=0, le=50)
     questions: int = Field(default=5, ge=0, le=12)
     own_questions: int = Field(default=0, ge=0, le=4)

@@ -8,9 +8,9 @@ The pool (the agent's ``memory`` in the game) is ``{"seen", "key", "recent",
   vote, quest results, the assassination) and utterances that reveal or deduce
   identities (they name a role or a side), newest kept;
 - ``recent``: the last k messages of any kind (the Host's lines and utterances);
-  with a memory step above 1 (`window`), the oldest leave that many at a time,
-  so the memory grows by appending between drops and an endpoint's prompt cache
-  serves it (docs/agents/codeact.md#memory);
+  with a memory step above 1 (`roundtable.agents.common.memory.window`), the
+  oldest leave that many at a time, so the memory grows by appending between
+  drops and an endpoint's prompt cache serves it (docs/agents/codeact.md#memory);
 - ``votes``: the public record of each vote (leader, team, approvers where
   public), for the leader's facts.
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from roundtable.agents.common.memory import FACT_TYPES, Narrate, new_events
+from roundtable.agents.common.memory import FACT_TYPES, Narrate, new_events, window
 from roundtable.games.protocol import PlayerView
 
 IDENTITY = re.compile(r"\b(merlin|percival|morgana|assassin|minion|mordred|oberon|servant|loyal|evil|good|spy|"
@@ -37,32 +37,12 @@ def is_key(event: dict[str, Any]) -> bool:
     return event["type"] == "utterance" and bool(IDENTITY.search(str(event.get("text") or "")))
 
 
-def window(lines: list[str], keep: int, step: int) -> list[str]:
-    """The newest of ``lines`` a memory of ``keep`` lines shows when its oldest leave ``step`` at a time.
-
-    Between ``keep`` and ``keep + step - 1`` lines are shown once there are that many: new lines are appended,
-    and when ``keep + step`` are reached the oldest ``step`` leave together. ``step`` 1 is a sliding window of the
-    last ``keep`` (Shi et al.'s last k messages). The result depends only on ``len(lines)`` modulo ``step``, so a
-    window of a window is the same window (the pool stores it trimmed).
-
-    Args:
-        lines: the lines so far, oldest first.
-        keep: the fewest lines shown once there are that many (0: none).
-        step: lines that leave at once (at least 1).
-    """
-    if keep <= 0:
-        return []
-    if len(lines) <= keep:
-        return list(lines)
-    return lines[-(keep + (len(lines) - keep) % step):]
-
-
 def earlier_key(key: list[str], recent: list[str]) -> list[str]:
     """The key lines said before the recent messages begin (the rest are among them), oldest first.
 
     The key lines are a subsequence of the messages and the recent ones their suffix, so the key lines among the
     recent ones are the longest suffix of ``key`` found, in order, in ``recent``; the memory shows each line once,
-    and between the drops of `window` it grows only by appending.
+    and between the drops of `roundtable.agents.common.memory.window` it grows only by appending.
     """
     among = 0
     at = len(recent)
@@ -86,7 +66,8 @@ def remember(memory: dict[str, Any], view: PlayerView, narrate: Narrate, k: int,
         narrate: the game's narrator for this player.
         k: messages kept in ``recent``.
         key_lines: lines kept in ``key``.
-        step: messages (and key lines) that leave the memory at once (`window`; 1: a sliding window).
+        step: messages (and key lines) that leave the memory at once (`roundtable.agents.common.memory.window`; 1: a
+            sliding window).
     """
     events, seen = new_events(memory, view)
     if not events and seen == memory.get("seen"):

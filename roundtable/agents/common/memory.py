@@ -2,17 +2,40 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from roundtable.games.protocol import PlayerView
 
 FACT_TYPES = frozenset({"vote_result", "team_approved", "quest_result", "assassination", "game_over"})
 """Avalon's key Host facts: the events a memory keeps beyond the round they happened in."""
 
+T = TypeVar("T")
+
 Narrate = Callable[[dict[str, Any]], "str | None"]
 """``narrate(event) -> text or None``: the game's narrator for this player (`roundtable.prompts.narrator`)."""
 
+
+def window(lines: Sequence[T], keep: int, step: int) -> list[T]:
+    """The newest of ``lines`` a memory of ``keep`` lines shows when its oldest leave ``step`` at a time
+    (the ``memory_step`` of `cot`/`codeact`, the ``freshness_step`` of `cga`; docs/agents/paper-values.md).
+
+    Between ``keep`` and ``keep + step - 1`` lines are shown once there are that many: new lines are appended,
+    and when ``keep + step`` are reached the oldest ``step`` leave together. ``step`` 1 is a sliding window of the
+    last ``keep`` (Shi et al.'s last k messages, Xu et al.'s last K). The result depends only on ``len(lines)``
+    modulo ``step``, so a window of a window is the same window (a pool may store it trimmed). Between drops the
+    lines shown grow only by appending, so a prompt holding them keeps its prefix for a server's prompt cache.
+
+    Args:
+        lines: the lines so far, oldest first.
+        keep: the fewest lines shown once there are that many (0: none).
+        step: lines that leave at once (at least 1).
+    """
+    if keep <= 0:
+        return []
+    if len(lines) <= keep:
+        return list(lines)
+    return list(lines)[-(keep + (len(lines) - keep) % step):]
 
 
 def new_events(memory: dict[str, Any], view: PlayerView) -> tuple[tuple[dict[str, Any], ...], int]:

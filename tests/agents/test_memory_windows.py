@@ -1,15 +1,20 @@
-"""The CodeAct global memory's window (Shi et al.'s last k messages, the oldest leaving ``memory_step`` at a time) and
-its layout: each line shown once, and a prompt's memory growing only by appending between drops, so that a
-server's prompt cache serves it (docs/agents/codeact.md#memory)."""
+"""The memory windows of the kinds that keep one: the CodeAct global memory (Shi et al.'s last k messages, the oldest
+leaving ``memory_step`` at a time) and its layout, each line shown once (docs/agents/codeact.md#memory), and
+`cga`'s recent and informative messages (Xu et al.'s last K, the oldest leaving ``freshness_step`` at a time;
+docs/agents/cga.md#the-modules): between drops a prompt's memory grows only by appending, so that a server's
+prompt cache serves it."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
+from roundtable.agents.cga.memory import freshness, informative
+from roundtable.agents.cga.options import CgaOptions
 from roundtable.agents.codeact.context import CodeActContext
-from roundtable.agents.codeact.memory import earlier_key, remember, window
+from roundtable.agents.codeact.memory import earlier_key, remember
 from roundtable.agents.codeact.options import CotOptions
+from roundtable.agents.common.memory import window
 from roundtable.games import avalon
 from roundtable.games.avalon.bots import naive as naive_bot
 from roundtable.prompts.narrator import narrate
@@ -91,3 +96,30 @@ def test_the_embedded_model_drops_fifteen_at_a_time_and_another_model_slides_as_
     assert CotOptions.parse({}, None).memory_step == 15
     assert CotOptions.parse({}, FAKE_MODEL).memory_step == 1
     assert CotOptions.parse({"memory_step": 5}, FAKE_MODEL).memory_step == 5
+
+
+def test_cga_informative_messages_are_chosen_among_those_older_than_the_recent_ones():
+    scores = [5, 1, 4, 1, 1, 3, 1, 1, 1, 1, 1, 1]
+    pool = {"messages": [{"text": f"m{i}", "score": score} for i, score in enumerate(scores)]}
+    assert freshness(pool, 4) == ["m8", "m9", "m10", "m11"]
+    assert informative(pool, 4, 2) == ["m0", "m2"]
+    assert freshness(pool, 4, step=3) == ["m6", "m7", "m8", "m9", "m10", "m11"]  # 12 - 4 = 8, 8 % 3 = 2 more
+    assert informative(pool, 4, 2, step=3) == ["m0", "m2"]
+    assert informative(pool, 4, 3, step=3) == ["m0", "m2", "m5"]
+    assert informative(pool, 4, 3, step=1) == ["m0", "m2", "m5"]
+    assert informative(pool, 7, 3, step=3) == ["m0", "m1", "m2"], "m5, among the 9 recent, is not chosen"
+
+
+def test_between_drops_cga_history_grows_only_by_appending():
+    pool: dict = {"messages": []}
+    shown = []
+    for i in range(60):
+        pool["messages"].append({"text": f"m{i}", "score": i % 5})
+        shown.append(informative(pool, 15, 5, step=15) + ["|"] + freshness(pool, 15, step=15))
+    appended = sum(new[:len(old)] == old for old, new in zip(shown, shown[1:], strict=False))
+    assert appended == 59 - 3, "all but the three drops at 30, 45 and 60 messages"
+
+
+def test_cga_on_the_embedded_model_drops_fifteen_at_a_time_and_another_model_slides_as_the_paper():
+    assert CgaOptions.parse({}, None).freshness_step == 15
+    assert CgaOptions.parse({}, FAKE_MODEL).freshness_step == 1
