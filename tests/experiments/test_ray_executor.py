@@ -206,9 +206,11 @@ def test_a_tournament_across_workers_and_replicas_survives_a_lost_worker_and_end
     connection), games as Ray tasks, a worker killed mid-game, every game recorded once as an in-process run
     records it, and a leaderboard with intervals from the finished records."""
     healthy = ChatServer(lambda body: "I back a team that has earned trust.")
-    with socket.socket() as probe:  # a replica that refuses every connection
-        probe.bind(("127.0.0.1", 0))
-        dead = f"http://127.0.0.1:{probe.getsockname()[1]}/v1"
+    # a replica that refuses every connection: a port bound but not listening, held for the whole test so that
+    # no other process (a Ray worker opens many) can take it
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    dead = f"http://127.0.0.1:{probe.getsockname()[1]}/v1"
     model = f"{dead}|{healthy.spec.split('#')[0]}#fake?json_schema=false&max_retries=0&cooldown=30"
     (tmp_path / "tournament.toml").write_text(TOURNAMENT.format(model=model))
     try:
@@ -220,6 +222,7 @@ def test_a_tournament_across_workers_and_replicas_survives_a_lost_worker_and_end
             summary = run_experiment(tmp_path / "tournament.toml", tmp_path / "ray", executor=executor)
     finally:
         healthy.close()
+        probe.close()
     assert marker.exists(), f"no worker was killed: {summary}; runs {read_runs(tmp_path / 'ray')}"
     assert sorted(summary.finished) == sorted(reference.finished) and not summary.failed
     runs = finished_runs(tmp_path / "ray")
