@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from lga_fakes import first, play_until
 from werewolf_fakes import werewolf_request
@@ -402,6 +404,24 @@ def test_check_options_read_a_list_from_the_command_line_and_none_switches_all_o
     options = CheckOptions()
     assert options.word_checks == ALL and options.vote_check == "knowledge" and options.knowledge_note
     assert options.uses_dry("local") and not options.uses_dry("gpt-4o-mini")
+
+
+def test_dry_breaks_its_sequences_right_before_every_player_number() -> None:
+    """Between a player's number and the breaker before it only a space is left, so a reply naming a player
+    (however often that name was said before) is never penalized for the space before the number, which a 1.5B
+    model escaped by writing "Player Player 5" (docs/measurements.md#dry-and-player-names)."""
+    breakers = dict(DRY_SAMPLING)["dry_sequence_breakers"]
+    allowed = dict(DRY_SAMPLING)["dry_allowed_length"]
+    for said in ("I think Player 5's team is fine.", "I propose players 1 and 5.", "player 3 is evil",
+                 "Player 2 votes to eliminate player 4."):
+        # as a BPE tokenizer that splits digits (Qwen's) does: a word with its leading space, a digit alone
+        tokens = re.findall(r" ?[A-Za-z']+|\d|[^\w\s]| ", said)
+        for at, token in enumerate(tokens):
+            if token.isdigit() and tokens[at - 1] == " ":
+                # llama.cpp penalizes the space when the tokens before it since the last breaker (a token holding
+                # one) repeat earlier ones over at least the allowed length
+                last = max([i for i, t in enumerate(tokens[:at]) if any(b in t for b in breakers)], default=-1)
+                assert len(tokens[last + 1:at - 1]) < allowed, (said, tokens[last + 1:at - 1])
 
 
 def test_dry_goes_with_words_only_and_a_re_ask_after_a_copy_is_warmer() -> None:
