@@ -89,6 +89,7 @@ def test_repeating_ones_own_earlier_words_is_parroting() -> None:
     "Put me on the team and I will fail the quest.",
     "Recommend me for quests and make them fail.",
     "My evil teammate Player 6 should go.",
+    "Player 1 and Player 3 should go, as they are the leader and the evil teammate respectively.",
     "I'm on the evil side, but trust me anyway.",
     "I will try to fool Percival by pretending to be Merlin.",
     "Send me, and I'll join and fail the quest.",
@@ -107,6 +108,7 @@ def test_an_evil_player_naming_its_side_or_intent_exposes_itself(text: str) -> N
     "I support it because Player 6 is likely playing as Morgana.",
     "I support Player 1's team. They are likely evil and Percival, so they will fail the quest.",
     "I think this team will fail the quest.",
+    "Player 4 may be the evil teammate of Player 2.",
     "I believe they are likely to fail the quest.",
 ])
 def test_an_evil_player_bluffing_or_accusing_does_not_expose_itself(text: str) -> None:

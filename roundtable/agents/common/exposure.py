@@ -61,6 +61,7 @@ _EVIL_SELF = re.compile(
     r"(evil|minion|minions of mordred|assassin|morgana|mordred|oberon)\b"
     r"|\b(i am|i'm|we are|we're)\s+(on\s+)?(the\s+)?evil(\s+side)?\b"
     r"|\b(my|our)\s+(fellow\s+)?(evil|minions?|assassin)\b"
+    r"|\bthe\s+evil\s+(teammates?|partners?|ally|allies)\b(?!\s+of\b)"
     r"|\b(my|our)\s+(evil\s+)?(side|team)\s+(needs|wants|will|must)\s+(to\s+)?fail"
     r"|\b(i|we)\s*(will|'ll|shall|am going to|plan to|want to|must)\s+(play\s+(a\s+)?)?(fail|sabotage)\b"
     r"|\b(make|let)\s+(it|them|the quests?|this quest|quests?)\s+fail\b"
