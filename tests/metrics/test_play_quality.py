@@ -85,6 +85,7 @@ def test_repeating_ones_own_earlier_words_is_parroting() -> None:
 
 @pytest.mark.parametrize("text", [
     "I am Morgana, and I will make them fail.",
+    "Player 5 should lead the team now, as I am the Morgan, and I can prove that I am Merlin.",  # as misspelt
     "As the Assassin I want Player 1 on the quest.",
     "Put me on the team and I will fail the quest.",
     "Recommend me for quests and make them fail.",

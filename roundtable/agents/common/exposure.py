@@ -58,7 +58,7 @@ _KNOW = re.compile(r"\b(i know|i see|i can see|i saw|i am certain|i'm certain|fo
 _EVIL_WORD = r"(evil|a minion|minions?|the assassin|assassin|morgana|mordred|oberon|a spy|bad)"
 _EVIL_SELF = re.compile(
     r"(\b(i am|i'm)|(^|[.!?;]\s*)as)\s+(an?\s+|the\s+)?"
-    r"(evil|minion|minions of mordred|assassin|morgana|mordred|oberon)\b"
+    r"(evil|minion|minions of mordred|assassin|morgana?|mordred|oberon)\b"
     r"|\b(i am|i'm|we are|we're)\s+(on\s+)?(the\s+)?evil(\s+side)?\b"
     r"|\b(my|our)\s+(fellow\s+)?(evil|minions?|assassin)\b"
     r"|\bthe\s+evil\s+(teammates?|partners?|ally|allies)\b(?!\s+of\b)"
