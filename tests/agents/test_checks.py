@@ -62,6 +62,8 @@ def test_heard_lines_keep_the_utterances_of_memory_lines_with_their_speaker() ->
 def test_a_near_copy_names_the_speaker_heard_first_then_the_speakers_own_thoughts() -> None:
     heard = [("Player 3", "I think Player 5 is the werewolf and we should vote him out today.")]
     assert copied_source("I think Player 5 is the werewolf and we should vote him out.", heard, []) == "Player 3"
+    assert copied_source("I think Player 5 isthe werewolf andwe should votehim out.", heard, []) == "Player 3", \
+        "a copy with its words glued together, as DRY sampling makes a 1.5B model write it"
     assert copied_source("I observed that Player 1 is the Seer and Player 3 is the Witch, so Player 2 is a "
                          "werewolf.", heard, [REFLECTION]) == OWN_THOUGHTS
     assert copied_source("Player 4 has been quiet; I would like to hear from him first.", heard, [REFLECTION]) is None

@@ -60,6 +60,19 @@ def test_a_paraphrase_on_the_same_subject_is_not_parroting() -> None:
     assert play_quality(record(said(5, ORIGINAL), said(4, paraphrase))).parroting.hits == 0
 
 
+def test_a_copy_with_its_words_glued_together_is_still_parroting() -> None:
+    """A 1.5B model under the DRY sampler escapes the penalty on a copied word by dropping its space."""
+    glued = "I support theteam. I believe Player 1 isMerlin, as Percival seesyou as a possible Merlin."
+    assert copy_share(glued, ORIGINAL) <= 0.5  # few word 4-grams left in common
+    quality = play_quality(record(said(5, ORIGINAL), said(4, glued)))
+    assert (quality.parroting.hits, quality.parroting.cases) == (1, 2)
+
+
+def test_a_paraphrase_with_a_glued_word_is_not_parroting() -> None:
+    paraphrase = "Player 1 looks like Merlin to me, so I amhappy to back this team for the quest."
+    assert play_quality(record(said(5, ORIGINAL), said(4, paraphrase))).parroting.hits == 0
+
+
 def test_a_short_reply_counts_as_a_copy_only_when_identical() -> None:
     quality = play_quality(record(said(1, "I approve."), said(2, "I approve!"), said(3, "I reject.")))
     assert (quality.parroting.hits, quality.parroting.cases) == (1, 3)
@@ -294,6 +307,13 @@ def test_a_thought_said_aloud_is_counted_among_speakers_with_thoughts() -> None:
     ))
     assert (quality.thoughts_aloud.hits, quality.thoughts_aloud.cases) == (1, 2)
     assert "repeats its thought" in quality.examples["thoughts_aloud"][0]
+
+
+def test_a_thought_read_out_with_its_words_glued_together_is_a_thought_said_aloud() -> None:
+    glued = "Player 5 andPlayer 6 rejected aclean team, so I shouldkeep both of themoff every quest."
+    quality = play_quality(record(decided(1, "speak", [THOUGHT]), said(1, glued),
+                                  decided(2, "speak", [THOUGHT]), said(2, "Player 5 rejected a clean team.")))
+    assert (quality.thoughts_aloud.hits, quality.thoughts_aloud.cases) == (1, 2)
 
 
 def test_a_thought_from_an_earlier_decision_counts_and_records_without_thoughts_give_no_case() -> None:

@@ -1,7 +1,8 @@
 """What agents and measures read in utterances: near copies, named teams and vote targets.
 
 Plain text heuristics over words, no model: `copy_share` (how much of an
-utterance repeats an earlier one, by word 4-grams), `repeats_thought` (words
+utterance repeats an earlier one, by word 4-grams; `joined_share` the same with
+the spaces removed, for words glued together), `repeats_thought` (words
 reading out the speaker's own private thoughts), `named_team` (the team an Avalon player's
 words name), `named_vote_target` (whom a Werewolf statement says it votes to
 eliminate) and `named_kill_target` (whom a werewolf's words to its teammates say
@@ -56,12 +57,47 @@ def copy_share(text: str, earlier: str, n: int = NGRAM) -> float:
     return len(grams & ngrams(words(earlier), n)) / len(grams)
 
 
+JOINED_GRAM = 20
+"""Length in characters of the n-grams of `joined_share`: about four words."""
+JOINED_SHARE = 0.6
+"""A copy whose spaces were lost (`joined_share`) is a copy when more than this share of its character n-grams
+appear in the earlier utterance; higher than `COPY_SHARE`, since overlapping character n-grams match more easily
+than word ones."""
+_NOT_ALNUM = re.compile(r"[^a-z0-9]+")
+
+
+def joined(text: str) -> str:
+    """``text`` lower-cased with everything but letters and digits removed, spaces included."""
+    return _NOT_ALNUM.sub("", (text or "").lower())
+
+
+def _char_grams(text: str, n: int) -> set[str]:
+    return {text[i:i + n] for i in range(len(text) - n + 1)}
+
+
+def joined_share(text: str, earlier: str, n: int = JOINED_GRAM) -> float:
+    """The share (0..1) of ``text``'s character ``n``-grams, spaces and punctuation removed (`joined`), that appear
+    in ``earlier`` likewise; 0.0 for a text shorter than ``n`` such characters.
+
+    It finds copies whose words were glued together: a 1.5B model under the DRY sampler
+    (`roundtable.agents.common.sampling`) that goes on copying a sentence escapes the penalty on each repeated
+    word by writing it without its space ("The team hasone fail card (whichis a success) andtwo ..."), which
+    leaves few word 4-grams in common (docs/measurements.md#dry-and-player-names)."""
+    mine = joined(text)
+    if len(mine) < n:
+        return 0.0
+    grams = _char_grams(mine, n)
+    return len(grams & _char_grams(joined(earlier), n)) / len(grams)
+
+
 def copies(text: str, earlier: str, threshold: float = COPY_SHARE) -> bool:
     """Whether ``text`` nearly copies the utterance ``earlier``: more than ``threshold`` of its word 4-grams appear in
-    it (`copy_share`), and it names no number ``earlier`` does not (a player, a team). A formula said with other
-    players, "I propose players 1 and 3." after "I propose players 1 and 5.", states a move of one's own, not
-    another's words; the same reasoning said of another player shares few 4-grams anyway."""
-    return copy_share(text, earlier) > threshold and set(_NUMBER.findall(text)) <= set(_NUMBER.findall(earlier))
+    it (`copy_share`), or more than `JOINED_SHARE` of its character n-grams with the spaces removed (`joined_share`:
+    a copy with words glued together), and it names no number ``earlier`` does not (a player, a team). A formula
+    said with other players, "I propose players 1 and 3." after "I propose players 1 and 5.", states a move of one's
+    own, not another's words; the same reasoning said of another player shares few 4-grams anyway."""
+    return ((copy_share(text, earlier) > threshold or joined_share(text, earlier) > JOINED_SHARE)
+            and set(_NUMBER.findall(text)) <= set(_NUMBER.findall(earlier)))
 
 
 THOUGHT_GRAMS = 8
@@ -69,9 +105,16 @@ THOUGHT_GRAMS = 8
 a shorter statement is a conclusion, not reasoning read out."""
 
 
+THOUGHT_CHARS = 40
+"""The fewest character n-grams (`JOINED_GRAM`, spaces removed) words whose spaces were lost must share with a
+private thought to read it out: about eleven words in a row, as `THOUGHT_GRAMS`."""
+
+
 def repeats_thought(text: str, thought: str) -> bool:
     """Whether words ``text`` read out the private ``thought``: more than `COPY_SHARE` of their word 4-grams appear
-    in it (`copy_share`), and they share at least `THOUGHT_GRAMS` of them.
+    in it (`copy_share`), and they share at least `THOUGHT_GRAMS` of them; or, with the spaces removed
+    (`joined_share`, words glued together), more than `JOINED_SHARE` of their character n-grams and at least
+    `THOUGHT_CHARS` of them.
 
     A chain of thought written in the speaker's voice ("I think Player 3 is the Seer because ...") and words stating
     its conclusion ("I think Player 3 is the Seer.") share every 4-gram of the words; that is what the speaker
@@ -85,7 +128,11 @@ def repeats_thought(text: str, thought: str) -> bool:
         return False
     grams = ngrams(mine, NGRAM)
     shared = len(grams & ngrams(words(thought), NGRAM))
-    return shared >= THOUGHT_GRAMS and shared / len(grams) > COPY_SHARE
+    if shared >= THOUGHT_GRAMS and shared / len(grams) > COPY_SHARE:
+        return True
+    glued = _char_grams(joined(text), JOINED_GRAM)  # the same with the spaces lost (`joined_share`)
+    common = len(glued & _char_grams(joined(thought), JOINED_GRAM))
+    return common >= THOUGHT_CHARS and common / max(len(glued), 1) > JOINED_SHARE
 
 
 def copied_from(texts: Sequence[str], index: int, threshold: float = COPY_SHARE) -> int | None:
