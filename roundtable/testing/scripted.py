@@ -21,6 +21,7 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import RunnableConfig, RunnableLambda
 from pydantic import BaseModel
 
+from roundtable.agents.cga.answer import ANSWER_KEY
 from roundtable.agents.common.model_calls import MODULE_METADATA
 from roundtable.models.errors import ModelUnavailableError
 
@@ -88,6 +89,8 @@ def default_structured(schema: type[BaseModel] | dict) -> str:
             out[name] = list(range(1, spec.get("minItems", 1) + 1))
         elif name in ("own", "answers"):
             out[name] = [f"{name.upper()}-TEXT-{i}." for i in range(1, spec.get("minItems", 1) + 1)]
+        elif name.startswith(ANSWER_KEY):  # cga's answers, one key per question
+            out[name] = f"ANSWERS-TEXT-{name.removeprefix(ANSWER_KEY)}."
         elif name == "reflection":
             out[name] = "As the player, I observed that REFLECTION-TEXT."
         elif name == "thought":

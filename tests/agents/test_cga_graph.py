@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
 from lga_fakes import Script, ScriptedModels, first, lga_input, play_until
 
+from roundtable.agents.cga.answer import answers_schema
 from roundtable.agents.cga.experience import ExperiencePool
 from roundtable.agents.cga.graph import build_cga_graph
 from roundtable.agents.cga.options import CgaOptions
@@ -159,6 +161,26 @@ def test_answers_read_the_retrieved_messages_and_think_reads_reflection_and_sugg
             in think)
     assert pool["suggestion"].startswith("The best way")
     check_decision(request, decision)
+
+
+def test_merged_answers_are_one_key_per_question_and_each_answer_stays_with_its_question(tmp_path: Path,
+                                                                                          monkeypatch):
+    monkeypatch.setenv("ROUNDTABLE_HOME", str(tmp_path))
+    assert list(answers_schema(3, 24, 60).model_fields) == [
+        "answer_to_question_1", "answer_to_question_2", "answer_to_question_3", "reflection"]
+    state, requests = play_until(first("vote_team"), rules=LAN)
+
+    def reply(call) -> str:  # the keys in reverse order: each answer is read by its question's key
+        keys = [name for name in call.schema["properties"] if name != "reflection"]  # sent as a JSON schema
+        return json.dumps({**{name: f"ANSWER-OF-{name.rsplit('_', 1)[1]}." for name in reversed(keys)},
+                           "reflection": "As the player, I observed that REFLECTION-TEXT."})
+
+    script = Script(replies={"answer": reply})
+    _, _, pool = run(script, cga_input(state, requests[0], options={"merge_answers": True}))
+    answers = pool["answers"]
+    assert answers and [a["answer"] for a in answers] == [f"ANSWER-OF-{i}." for i in range(1, len(answers) + 1)]
+    prompt = next(c.prompt for c in script.calls if c.module == "answer")
+    assert '"answer_to_question_1"' in prompt
 
 
 def test_no_useful_experience_leaves_no_suggestion_and_no_pool_asks_nothing(tmp_path: Path, monkeypatch):

@@ -12,7 +12,7 @@ reflection.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any
+from typing import Any
 
 from langgraph.runtime import Runtime
 from pydantic import Field, create_model
@@ -41,11 +41,22 @@ def retrieve(state: CgaState, runtime: Runtime[Any]) -> dict[str, Any]:
     return {"retrieved": found, "retrieval_seconds": seconds}
 
 
+ANSWER_KEY = "answer_to_question_"
+"""The key of each answer in the JSON reply, followed by the question's number (1-based)."""
+
+
 def answers_schema(count: int, words: int, reflection_words: int) -> Any:
-    """``{"answers": [count bounded strings], "reflection": bounded string}``."""
-    answer = Annotated[str, Field(max_length=words * CHARS_PER_WORD)]
-    return create_model("Answers", answers=(list[answer], Field(min_length=count, max_length=count)),
-                        reflection=(str, Field(max_length=reflection_words * CHARS_PER_WORD)))
+    """``{"answer_to_question_1": bounded string, ..., "answer_to_question_<count>": ..., "reflection": bounded
+    string}``.
+
+    One key per question, not a list: the bound cuts an answer mid-sentence, and a 1.5B model writing a list went
+    on with the cut sentence in the next item, shifting every later answer from its question; a key naming the
+    next question makes it start that answer (docs/measurements.md#cga-games).
+    """
+    fields: dict[str, Any] = {f"{ANSWER_KEY}{i}": (str, Field(max_length=words * CHARS_PER_WORD))
+                              for i in range(1, count + 1)}
+    fields["reflection"] = (str, Field(max_length=reflection_words * CHARS_PER_WORD))
+    return create_model("Answers", **fields)
 
 
 def numbered(questions: list[str], retrieved: list[list[str]]) -> tuple[list[str], list[dict[str, Any]]]:
@@ -95,7 +106,7 @@ def make_answer(models: ModelProvider):
                 parsed, raw, usage = call_structured(
                     model, turn.messages(prompt), answers_schema(len(questions), opts.answer_words,
                                                                  opts.reflection_words), "answer")
-                said = list((parsed or {}).get("answers") or [""] * len(questions))
+                said = [str((parsed or {}).get(f"{ANSWER_KEY}{i}") or "") for i in range(1, len(questions) + 1)]
                 reflection = str((parsed or {}).get("reflection") or "")
             else:
                 raw, usage = call_text(model, turn.messages(prompt), "answer")
