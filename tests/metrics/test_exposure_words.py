@@ -256,6 +256,8 @@ def test_no_kill_stated(text: str) -> None:
     "I will try to cast suspicion on Player 3.",
     "I will avoid raising suspicion.",
     "I will keep my tactics to myself.",  # the Host's note said back (pq-cga-xu7-v2-s2)
+    "I hint that I might be Merlin to draw suspicion.",  # a cga Percival's first words on lan6 (69a3dd5)
+    "I am pretending to be a loyal servant.",
 ])
 def test_a_tactic_stated_in_the_first_person(text: str) -> None:
     tactic = stated_tactic(text)
@@ -270,6 +272,7 @@ def test_a_tactic_stated_in_the_first_person(text: str) -> None:
     "Player 2 is trying to draw suspicion onto me.",
     "I will avoid suspicious teams.",
     "They hint that Player 4 is Merlin.",
+    "I hinted nothing; Player 4 is the one bluffing.",
     "I will reveal that I am the Seer: Player 3 is a werewolf.",
 ])
 def test_no_tactic_stated(text: str) -> None:

@@ -280,7 +280,8 @@ _TACTIC = re.compile(
     rf"|hide\s+(?:my|myself|among)\b|keep\s+my\s+(?:role|identity|side)\s+(?:hidden|secret)\b"
     rf"|keep\s+my\s+(?:tactics?|plans?|strategy|strategies)\s+to\s+myself\b"
     rf"|mislead\b|deceive\b|manipulate\b)"
-    r"|\bwithout\s+reveal(?:ing)?\s+(?:my|myself|that\s+i)\b",
+    r"|\bwithout\s+reveal(?:ing)?\s+(?:my|myself|that\s+i)\b"
+    r"|\bi\s+(?:am\s+|'m\s+)?(?:subtly\s+|gently\s+)?(?:hint(?:ing)?|pretend(?:ing)?|bluff(?:ing)?)\b",
     re.IGNORECASE,
 )
 
