@@ -87,8 +87,8 @@ def default_structured(schema: type[BaseModel] | dict) -> str:
             out[name] = f"{name.upper()}-TEXT."
         elif name == "chosen":
             out[name] = list(range(1, spec.get("minItems", 1) + 1))
-        elif name in ("own", "answers"):
-            out[name] = [f"{name.upper()}-TEXT-{i}." for i in range(1, spec.get("minItems", 1) + 1)]
+        elif name == "own":
+            out[name] = [f"OWN-TEXT-{i}." for i in range(1, spec.get("minItems", 1) + 1)]
         elif name.startswith(ANSWER_KEY):  # cga's answers, one key per question
             out[name] = f"ANSWERS-TEXT-{name.removeprefix(ANSWER_KEY)}."
         elif name == "reflection":

@@ -71,8 +71,12 @@ def joined(text: str) -> str:
     return _NOT_ALNUM.sub("", (text or "").lower())
 
 
-def _char_grams(text: str, n: int) -> set[str]:
-    return {text[i:i + n] for i in range(len(text) - n + 1)}
+def _joined_overlap(text: str, other: str, n: int = JOINED_GRAM) -> tuple[int, int]:
+    """``(shared, total)``: how many of ``text``'s character ``n``-grams (`joined`) appear in ``other``'s, of how
+    many."""
+    mine, theirs = joined(text), joined(other)
+    grams = {mine[i:i + n] for i in range(len(mine) - n + 1)}
+    return len(grams & {theirs[i:i + n] for i in range(len(theirs) - n + 1)}), len(grams)
 
 
 def joined_share(text: str, earlier: str, n: int = JOINED_GRAM) -> float:
@@ -83,11 +87,8 @@ def joined_share(text: str, earlier: str, n: int = JOINED_GRAM) -> float:
     (`roundtable.agents.common.sampling`) that goes on copying a sentence escapes the penalty on each repeated
     word by writing it without its space ("The team hasone fail card (whichis a success) andtwo ..."), which
     leaves few word 4-grams in common (docs/measurements.md#dry-and-player-names)."""
-    mine = joined(text)
-    if len(mine) < n:
-        return 0.0
-    grams = _char_grams(mine, n)
-    return len(grams & _char_grams(joined(earlier), n)) / len(grams)
+    shared, total = _joined_overlap(text, earlier, n)
+    return shared / total if total else 0.0
 
 
 def copies(text: str, earlier: str, threshold: float = COPY_SHARE) -> bool:
@@ -130,9 +131,8 @@ def repeats_thought(text: str, thought: str) -> bool:
     shared = len(grams & ngrams(words(thought), NGRAM))
     if shared >= THOUGHT_GRAMS and shared / len(grams) > COPY_SHARE:
         return True
-    glued = _char_grams(joined(text), JOINED_GRAM)  # the same with the spaces lost (`joined_share`)
-    common = len(glued & _char_grams(joined(thought), JOINED_GRAM))
-    return common >= THOUGHT_CHARS and common / max(len(glued), 1) > JOINED_SHARE
+    common, total = _joined_overlap(text, thought)  # the same with the spaces lost (`joined_share`)
+    return common >= THOUGHT_CHARS and common / total > JOINED_SHARE
 
 
 def copied_from(texts: Sequence[str], index: int, threshold: float = COPY_SHARE) -> int | None:
