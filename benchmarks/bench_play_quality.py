@@ -3,7 +3,9 @@
 Plays the suite of seeded games below through the CLI (``roundtable play``,
 one game at a time, each in a process of its own with the data directory
 ``--home``), resumably: a game whose record is finished is skipped, a game
-stopped midway is continued (``roundtable resume``). Then prints, per suite
+stopped midway is continued (``roundtable resume``); with ``--again``, the
+chosen games are deleted from ``--home`` first and played from the start
+(after a change to the agents; refused while another process plays one). Then prints, per suite
 entry (a kind in one game and setting), the play-quality measures pooled over
 its games (`roundtable.metrics.play_quality`, docs/measures.md#play-quality),
 calls per decision and wall minutes per game, against the targets of issue
@@ -52,6 +54,10 @@ from typing import Any
 
 from roundtable.games import GAMES
 from roundtable.metrics.play_quality import PlayQuality, play_quality
+from roundtable.play.runner import open_runner
+from roundtable.settings import data_home
+from roundtable.store.locks import GameBusyError, game_lock
+from roundtable.store.records import record_path
 
 
 @dataclass(frozen=True)
@@ -133,6 +139,26 @@ def keep(home: Path, archive: Path, gid: str) -> None:
     if seconds is not None:
         times = read_json(archive / TIMES) | {gid: seconds}
         (archive / TIMES).write_text(json.dumps(times, indent=1, sort_keys=True) + "\n")
+
+
+def forget(home: Path, entry: Entry, gid: str, archive: Path | None = None) -> None:
+    """Delete game ``gid``'s checkpoints, record and wall time from ``home``, so that `play` starts it afresh (after
+    a change to the agents, its seed played again on the new code).
+
+    Raises:
+        ValueError: the game is finished in ``archive`` (kept in git: play it under a new ``--tag``).
+        GameBusyError: another process is playing it now (its lock is held); nothing is deleted.
+    """
+    if finished_record(gid, archive):
+        raise ValueError(f"{gid} is finished in the archive {archive}; play it again under a new --tag")
+    with data_home(home), game_lock(gid):
+        with open_runner(entry.game) as runner:
+            runner.saver.delete_thread(gid)
+        record_path(gid).unlink(missing_ok=True)
+    times = read_json(home / TIMES)
+    if times.pop(gid, None) is not None:
+        (home / TIMES).write_text(json.dumps(times, indent=1, sort_keys=True))
+    print(f"== {gid}: forgotten, to be played from the start", flush=True)
 
 
 def play(home: Path, entry: Entry, seed: int, tag: str, extra: list[str], model: str,
@@ -299,6 +325,9 @@ def main() -> None:
     parser.add_argument("--rule", action="append", default=[])
     parser.add_argument("--agent-option", action="append", default=[])
     parser.add_argument("--report", action="store_true", help="play nothing, print the table")
+    parser.add_argument("--again", action="store_true",
+                        help="play the chosen games from the start: their checkpoints, record and wall time in "
+                             "--home are deleted first (refused for a game being played or kept in the archive)")
     parser.add_argument("--archive", default=str(ARCHIVE),
                         help="where finished games are kept and read from ('' for none; default: in git)")
     parser.add_argument("--experiment", action="append", default=[], metavar="ENTRY=DIR:CONDITION",
@@ -323,6 +352,13 @@ def main() -> None:
     home.mkdir(parents=True, exist_ok=True)
     extra = [*(f"--rule={r}" for r in args.rule), *(f"--agent-option={o}" for o in args.agent_option)]
     archive = Path(args.archive) if args.archive else None
+    if args.again and not args.report:
+        try:
+            for entry in entries:
+                for seed in entry.seeds:
+                    forget(home, entry, game_id(entry, seed, args.tag), archive)
+        except (ValueError, GameBusyError) as error:
+            parser.error(str(error))
     for entry in entries:
         for seed in entry.seeds:
             if not args.report:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import threading
 
 import pytest
 from benchmark_scripts import load_script
@@ -118,3 +119,51 @@ def test_the_reproductions_kept_in_git_are_borrowed_by_default_when_they_hold_re
     found = bench.kept_borrowed(tmp_path)
     assert [(b.entry, b.directory.name, b.condition) for b in found] == [
         ("codeact-avalonplay", "avalonplay-table3", "codeact"), ("cot-avalonplay", "avalonplay-table3", "cot")]
+
+
+def test_again_forgets_a_stopped_game_so_that_it_is_played_from_the_start_but_never_one_being_played(
+        tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from roundtable.cli.main import app
+    from roundtable.experiments.retention import checkpoint_count
+    from roundtable.play.runner import open_runner
+    from roundtable.settings import data_home
+    from roundtable.store.locks import GameBusyError, game_lock
+
+    gid = bench.game_id(CGA, 2)
+    played = CliRunner().invoke(app, ["play", "werewolf", "--preset", "xu7", "--agents", "naive", "--seed", "2",
+                                      "--game-id", gid, "--quiet"], env={"ROUNDTABLE_HOME": str(tmp_path)})
+    assert played.exit_code == 0, played.output
+    (tmp_path / "records" / f"{gid}.json").write_text(json.dumps(werewolf_record(gid, "running")))  # stopped
+    (tmp_path / bench.TIMES).write_text(json.dumps({gid: 60.0}))
+    runs = []
+    monkeypatch.setattr(subprocess, "run", lambda command, **kw: runs.append(command) or subprocess.CompletedProcess(
+        command, 0))
+    archive = tmp_path / "archive"
+    refused = []
+
+    def elsewhere() -> None:  # another process holds the game's lock: this thread stands for it
+        try:
+            bench.forget(tmp_path, CGA, gid, archive)
+        except GameBusyError as error:
+            refused.append(error)
+
+    with data_home(tmp_path), game_lock(gid):
+        worker = threading.Thread(target=elsewhere)
+        worker.start()
+        worker.join()
+    assert refused and (tmp_path / "records" / f"{gid}.json").exists(), "nothing deleted while it is played"
+    with data_home(tmp_path), open_runner("werewolf") as runner:
+        assert checkpoint_count(runner.saver, gid) > 0
+    bench.forget(tmp_path, CGA, gid, archive)
+    with data_home(tmp_path), open_runner("werewolf") as runner:
+        assert checkpoint_count(runner.saver, gid) == 0
+    assert not (tmp_path / "records" / f"{gid}.json").exists() and gid not in json.loads(
+        (tmp_path / bench.TIMES).read_text())
+    bench.play(tmp_path, CGA, 2, "", [], "local")
+    assert [c[3:5] for c in runs] == [["play", "werewolf"]]  # from the start, not resumed
+    (archive / "records").mkdir(parents=True)
+    (archive / "records" / f"{gid}.json").write_text(json.dumps(werewolf_record(gid)))
+    with pytest.raises(ValueError, match="new --tag"):
+        bench.forget(tmp_path, CGA, gid, archive)
