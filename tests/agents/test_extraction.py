@@ -7,10 +7,12 @@ from lga_fakes import Script, ScriptedChatModel
 from pydantic import ValidationError
 
 from roundtable.agents.common.extraction import (
+    CHARS_PER_WORD,
     REASON_CHARS,
     answer_from_schema,
     answer_from_text,
     answer_schema,
+    bounded_words,
     extract,
     parse_choice,
     parse_players,
@@ -96,3 +98,22 @@ def test_extractor_reads_the_games_two_words(structured):
     model = ScriptedChatModel(script=script, temperature=0.0, max_tokens=48)
     action, _, _ = extract(model, VOTE, 6, "prompt", system=registry.render("extraction/system"), structured=structured)
     assert action == {"choice": False}
+
+
+CUT = ("I think Player 3 might be Merlin and not support the team. I will also consider the other hints and "
+       "choose the team that aligns with the strategy and avoids revealing Merlin. Based on the vo")
+"""A cga seat's words on lan6, cut by their bound (32 words, 192 characters) mid-word."""
+
+
+def test_words_cut_by_their_bound_mid_sentence_keep_their_whole_sentences() -> None:
+    words = len(CUT) // CHARS_PER_WORD + 1
+    assert bounded_words(CUT, words) == CUT[:CUT.index(" Based on")]
+    unfinished = "I think Player 3 might be Merlin because of what he said when the first quest failed and th"
+    assert bounded_words(unfinished, len(unfinished) // CHARS_PER_WORD + 1) == unfinished + "..."
+
+
+def test_words_that_end_a_sentence_or_stop_short_of_their_bound_are_left_as_they_are() -> None:
+    assert bounded_words(CUT, 60) == CUT  # far from its bound: the model ended it so
+    finished = CUT[:CUT.index(" Based on")]
+    assert bounded_words(finished, len(finished) // CHARS_PER_WORD + 1) == finished
+    assert bounded_words(None, 20) is None and bounded_words("", 20) == ""

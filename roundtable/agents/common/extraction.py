@@ -41,6 +41,25 @@ the output budget; 6 leaves room for the word limit, which the agent then
 applies (docs/measurements.md#cga-games)."""
 REASON_CHARS = 100
 """Longest reason asked before an answer (`answer_schema`), in characters (about 25 tokens)."""
+_ENDS_SENTENCE = re.compile(r"[.!?][\"')\]]*$")
+_UP_TO_LAST_END = re.compile(r".*[.!?][\"')\]]*", re.DOTALL)
+
+
+def bounded_words(text: str | None, words: int) -> str | None:
+    """The ``words`` of a structured reply (bounded at ``words * CHARS_PER_WORD`` characters by `answer_schema`),
+    with a sentence the bound cut short taken out.
+
+    Words that reach their bound (within `CHARS_PER_WORD` of it) and end mid-sentence ("... Based on the vo", a
+    1.5B model's words cut by the grammar) keep their whole sentences, or, with none, end with "..."; any other
+    words, and ``None``, are returned as they are.
+    """
+    if not text:
+        return text
+    said = text.rstrip()
+    if len(said) < (words - 1) * CHARS_PER_WORD or _ENDS_SENTENCE.search(said):
+        return text
+    whole = _UP_TO_LAST_END.match(said)
+    return whole.group(0) if whole else f"{said}..."
 
 Describe = Callable[..., str]
 """``describe(field, **facts) -> str``: a schema field's description (rendered from a template)."""

@@ -19,6 +19,7 @@ from roundtable.agents.common.extraction import (
     answer_from_schema,
     answer_from_text,
     answer_schema,
+    bounded_words,
     read_labelled,
 )
 from roundtable.agents.common.model_calls import call_structured, call_text
@@ -80,7 +81,7 @@ def ask_thought(model: Any, messages: Any, request: Request, players: int, opts:
                               opts.response_words if with_words else None, ask_choice, describe)
         parsed, raw, usage = call_structured(model, messages, schema, "think")
         action = answer_from_schema(request, parsed) if ask_choice else {}
-        words = parsed.get("words") if parsed is not None and with_words else None
+        words = bounded_words(parsed.get("words"), opts.response_words) if parsed is not None and with_words else None
         return action, words, str((parsed or {}).get("thought") or ""), raw, usage
     raw, usage = call_text(model, messages, "think")
     choice, said = read_labelled(_THOUGHT_LINE.sub("", raw))

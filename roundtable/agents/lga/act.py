@@ -26,7 +26,13 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from roundtable.agents.common.extraction import answer_from_schema, answer_from_text, answer_schema, read_labelled
+from roundtable.agents.common.extraction import (
+    answer_from_schema,
+    answer_from_text,
+    answer_schema,
+    bounded_words,
+    read_labelled,
+)
 from roundtable.agents.common.model_calls import UNUSABLE, ModelProvider, call_structured, call_text
 from roundtable.agents.lga.calls import agent_model, uses_json_schema
 from roundtable.agents.lga.context import LgaContext
@@ -78,7 +84,7 @@ def make_act(models: ModelProvider):
             parsed, raw, usage = call_structured(model, messages, schema, "act")
             action = answer_from_schema(request, parsed)
             if parsed is not None and with_words:
-                words = parsed.get("words")
+                words = bounded_words(parsed.get("words"), opts.response_words)
         else:
             raw, usage = call_text(model, messages, "act")
             choice, said = read_labelled(raw)
