@@ -9,6 +9,13 @@ import threading
 
 import pytest
 from benchmark_scripts import load_script
+from typer.testing import CliRunner
+
+from roundtable.cli.main import app
+from roundtable.experiments.retention import checkpoint_count
+from roundtable.play.runner import open_runner
+from roundtable.settings import data_home
+from roundtable.store.locks import GameBusyError, game_lock
 
 bench = load_script("bench_play_quality")
 CGA = next(e for e in bench.SUITE if e.name == "cga-xu7")
@@ -123,14 +130,6 @@ def test_the_reproductions_kept_in_git_are_borrowed_by_default_when_they_hold_re
 
 def test_again_forgets_a_stopped_game_so_that_it_is_played_from_the_start_but_never_one_being_played(
         tmp_path, monkeypatch):
-    from typer.testing import CliRunner
-
-    from roundtable.cli.main import app
-    from roundtable.experiments.retention import checkpoint_count
-    from roundtable.play.runner import open_runner
-    from roundtable.settings import data_home
-    from roundtable.store.locks import GameBusyError, game_lock
-
     gid = bench.game_id(CGA, 2)
     played = CliRunner().invoke(app, ["play", "werewolf", "--preset", "xu7", "--agents", "naive", "--seed", "2",
                                       "--game-id", gid, "--quiet"], env={"ROUNDTABLE_HOME": str(tmp_path)})
