@@ -276,3 +276,33 @@ def test_every_role_of_both_games_has_its_own_question_set(game, plain):
     assert len(lines("shared", plain)) >= 2 and len(lines("asked", plain)) >= 2
     if game == "werewolf":  # the disclosure question is asked by day only (Xu et al.'s reference code)
         assert len(lines("asked", plain, day=True)) == len(lines("asked", plain, day=False)) + 1
+
+
+def test_an_unusable_merged_answer_is_named_in_the_fallback_and_the_reflection_is_asked_for_on_its_own(
+        tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("ROUNDTABLE_HOME", str(tmp_path))
+    state, requests = play_until(first("vote_team"), rules=LAN)
+    script = Script(replies={"answer": '{"answer_to_question_1": "cut at the length lim'})  # no valid JSON
+    nodes, decision, _ = run(script, cga_input(state, requests[0], options={"merge_answers": True}))
+    assert "reflect" in script.modules()
+    assert decision.fallback and "answer: unusable reply (1 of 1 call)" in decision.fallback
+
+    fine = Script()
+    _, decision, _ = run(fine, cga_input(state, requests[0], options={"merge_answers": True}))
+    assert "reflect" not in fine.modules() and not decision.fallback
+
+
+def test_the_merged_answers_budget_holds_every_answer_filled_to_its_bound(tmp_path: Path, monkeypatch):
+    """The budget once cut a reply of five 15-word answers (the JSON keys had grown it): about 3 characters a token
+    and the keys' tokens must fit a reply that fills every bound."""
+    monkeypatch.setenv("ROUNDTABLE_HOME", str(tmp_path))
+    state, requests = play_until(first("vote_team"), rules=LAN)
+    options = {"merge_answers": True, "answer_words": 15, "reflection_words": 30}
+    script = Script()
+    run(script, cga_input(state, requests[0], options=options))
+    call = next(c for c in script.calls if c.module == "answer")
+    schema = call.schema["properties"]
+    filled = json.dumps({name: ("Player 2 is " * 40)[: field["maxLength"]] for name, field in schema.items()},
+                        indent=2)
+    assert call.max_tokens * 3 >= len(filled)
+    assert call.max_tokens <= len(filled)  # and not far beyond it

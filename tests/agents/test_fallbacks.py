@@ -5,6 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from roundtable.agents.common.decision import unusable_replies
+from roundtable.agents.common.model_calls import UNUSABLE_KEY
 from roundtable.games.fallbacks import (
     checked,
     choose_pick,
@@ -126,3 +128,16 @@ def test_a_fallback_names_each_player_that_could_not_be_chosen_so_a_pick_of_the_
     assert choose_pick(protect, [5], 0).fallback == "too few players named (0 of 1): passed (player 5 cannot be chosen)"
     assert choose_pick(protect, [5, 2], 0).fallback == "illegal players dropped (player 5 cannot be chosen)"
     assert choose_pick(protect, [2, 2], 0).fallback == "illegal players dropped", "a repeat names no refused player"
+
+
+def test_every_failed_or_unparsed_call_is_named_once_per_module_with_its_count():
+    usage = [
+        {"module": "questions", "calls": 1, "failures": 0},
+        {"module": "answer", "calls": 0, "failures": 1},  # raised: cut at the length limit
+        {"module": "think", "calls": 1, "failures": 0, UNUSABLE_KEY: 1},  # came back, did not parse
+        {"module": "think", "calls": 1, "failures": 0},  # asked again, fine
+        {"calls": 0, "failures": 1},
+    ]
+    assert unusable_replies(usage) == ["answer: unusable reply (1 of 1 call)", "think: unusable reply (1 of 2 calls)",
+                                       "model: unusable reply (1 of 1 call)"]
+    assert unusable_replies([{"module": "act", "calls": 1, "failures": 0}]) == []

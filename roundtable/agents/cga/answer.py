@@ -20,7 +20,7 @@ from pydantic import Field, create_model
 from roundtable.agents.cga.memory import MemoryIndex
 from roundtable.agents.cga.state import CgaState
 from roundtable.agents.cga.turn import CgaTurn
-from roundtable.agents.common.extraction import CHARS_PER_WORD
+from roundtable.agents.common.extraction import CHARS_PER_WORD, schema_tokens
 from roundtable.agents.common.model_calls import ModelProvider, call_structured, call_text
 from roundtable.agents.common.text import clean_text, split_sections
 from roundtable.tools.embeddings import embedder
@@ -101,7 +101,9 @@ def make_answer(models: ModelProvider):
                 "cga/answers", **common, messages=messages, items=items,
                 words=opts.answer_words, role_title=turn.role_title, reflection_words=opts.reflection_words,
                 format="json" if structured else "prose")
-            model = turn.model(models, temperature, opts.answer_words * len(questions) + opts.reflection_words + 20)
+            words = opts.answer_words * len(questions) + opts.reflection_words
+            model = turn.model(models, temperature, words + 20,
+                               tokens=schema_tokens(words, len(questions) + 1) if structured else None)
             if structured:
                 parsed, raw, usage = call_structured(
                     model, turn.messages(prompt), answers_schema(len(questions), opts.answer_words,

@@ -83,12 +83,13 @@ class CgaTurn:
         return player_slot(self.view.player, self.slots)
 
     def model(self, models: ModelProvider, temperature: float, words: int, speaking: bool = False,
-              again: bool = False) -> BaseChatModel:
-        """The seat's model at ``temperature`` for a reply of at most ``words`` words; ``speaking``: the reply holds
-        words said at the table (sampled with the DRY sampler where the seat's ``dry`` is on), ``again``: asked
-        for again after a near copy (sampled warmer): `roundtable.agents.common.sampling`."""
+              again: bool = False, tokens: int | None = None) -> BaseChatModel:
+        """The seat's model at ``temperature`` for a reply of at most ``words`` words (or, given, ``tokens``
+        tokens); ``speaking``: the reply holds words said at the table (sampled with the DRY sampler where the
+        seat's ``dry`` is on), ``again``: asked for again after a near copy (sampled warmer):
+        `roundtable.agents.common.sampling`."""
         return models.chat(self.seat.model, speech_temperature(temperature, speaking and again),
-                           max_tokens_for(words), slot=self.slot,
+                           tokens or max_tokens_for(words), slot=self.slot,
                            sampling=speech_sampling(self.options, self.seat.model, speaking))
 
     def extractor(self, models: ModelProvider) -> BaseChatModel:

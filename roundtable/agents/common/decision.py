@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from roundtable.agents.common.model_calls import total_usage
+from roundtable.agents.common.model_calls import UNUSABLE_KEY, total_usage
 from roundtable.agents.common.words import says_nothing
 from roundtable.games import GAMES
 from roundtable.games.fallbacks import (
@@ -28,6 +28,31 @@ from roundtable.games.fallbacks import (
 from roundtable.games.protocol import Decision, PlayerView, Request
 
 RAW_SEPARATOR = "\n---\n"
+
+
+UNUSABLE_REPLY = "unusable reply"
+"""The reason recorded for a module whose call failed (`unusable_replies`)."""
+
+
+def unusable_replies(usage: Sequence[dict[str, Any]]) -> list[str]:
+    """``"<module>: unusable reply (<n> of <m> calls)"`` for each module with a failed call among the per-call usage
+    records ``usage`` (``failures`` > 0, or a reply that did not parse: `UNUSABLE_KEY`; a record with no
+    ``module`` counts as ``"model"``), in order of first appearance.
+
+    A failed call (a reply cut at its length limit, not valid JSON, or refused) is recorded even when the agent
+    went on without it (a merged call asked for again in parts, questions left unasked): every unusable model reply
+    is named in `Decision.fallback` (docs/games/protocol.md#fallback-rules).
+    """
+    failed: dict[str, int] = {}
+    asked: dict[str, int] = {}
+    for record in usage:
+        module = str(record.get("module") or "model")
+        asked[module] = asked.get(module, 0) + int(record.get("calls") or 0) + int(record.get("failures") or 0)
+        if record.get("failures") or record.get(UNUSABLE_KEY):
+            failed[module] = failed.get(module, 0) + int(record.get("failures") or 0) + int(
+                record.get(UNUSABLE_KEY) or 0)
+    return [f"{module}: {UNUSABLE_REPLY} ({n} of {asked[module]} call{'s' if asked[module] > 1 else ''})"
+            for module, n in failed.items()]
 
 
 def final_decision(view: PlayerView, request: Request, seed: int, *, action: dict[str, Any] | None,
@@ -46,7 +71,8 @@ def final_decision(view: PlayerView, request: Request, seed: int, *, action: dic
         response_words: their word limit.
         replies: every raw model reply (joined into ``Decision.raw``; none: ``None``).
         problems: fallback reasons found on the way (``None`` entries ignored).
-        usage: per-call usage records (summed into ``Decision.usage``).
+        usage: per-call usage records (summed into ``Decision.usage``; a failed call is named in
+            ``Decision.fallback``, `unusable_replies`).
         checks: what the agent's own checks found (`Decision.checks`).
         attempts: how often too few players were asked for again (for the pick fallback).
         thoughts: the agent's private texts behind the answer (`Decision.thoughts`; blank ones and repeats
@@ -75,6 +101,7 @@ def final_decision(view: PlayerView, request: Request, seed: int, *, action: dic
             said = "" if silent else plain
             reasons.append(SAID_NOTHING if silent else PLAIN_WORDS)
         fields["utterance"] = said
+    reasons += unusable_replies(usage)
     raw = RAW_SEPARATOR.join(replies) if replies else None  # an empty reply is kept as ""
     fallback = join_reasons(reasons)
     count = len(fallback.split("; ")) if fallback else 0

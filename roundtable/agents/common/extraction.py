@@ -30,7 +30,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field, create_model
 
-from roundtable.agents.common.model_calls import call_structured, call_text
+from roundtable.agents.common.model_calls import UNUSABLE_KEY, call_structured, call_text
 from roundtable.games.protocol import Request
 
 CHARS_PER_WORD = 6
@@ -43,6 +43,13 @@ REASON_CHARS = 100
 """Longest reason asked before an answer (`answer_schema`), in characters (about 25 tokens)."""
 _ENDS_SENTENCE = re.compile(r"[.!?][\"')\]]*$")
 _UP_TO_LAST_END = re.compile(r".*[.!?][\"')\]]*", re.DOTALL)
+
+
+def schema_tokens(words: int, fields: int) -> int:
+    """``max_tokens`` for a JSON reply of ``fields`` bounded strings whose bounds total ``words`` words: the bounds
+    in characters (`CHARS_PER_WORD` a word) at about 3 characters a token, and 12 tokens a field for its key and the
+    JSON around it, so that a reply the schema allows is never cut at the length limit."""
+    return words * CHARS_PER_WORD // 3 + 12 * fields
 
 
 def bounded_words(text: str | None, words: int) -> str | None:
@@ -282,8 +289,9 @@ def extract(
     messages = [SystemMessage(system), HumanMessage(prompt)]
     if structured:
         parsed, raw, usage = call_structured(model, messages, extractor_schema(request, players), module)
-        if parsed is None:
-            return answer_from_text(request, raw), raw, usage
+        if parsed is None:  # read as text; a reply read so is no unusable one
+            answer = answer_from_text(request, raw)
+            return answer, raw, {k: v for k, v in usage.items() if k != UNUSABLE_KEY} if answer else usage
         if request.answer == "pick":
             named = [p for p in parsed["players"] if p != 0]
             if not named:

@@ -45,6 +45,10 @@ MODULE_METADATA = "roundtable_module"
 """The key under which every call names its agent module (``summarize``, ``act``, ``think``, ``extract``, ...) in
 the call's LangChain metadata: tracing shows it, and the scripted test model answers by it."""
 
+UNUSABLE_KEY = "unusable"
+"""Set (1) in the usage record of a call whose reply came back but did not parse or validate (`call_structured`);
+not summed into a decision's usage: `roundtable.agents.common.decision.unusable_replies` names it."""
+
 USAGE_KEYS = ("calls", "failures", "prompt_tokens", "completion_tokens", "cached_tokens", "seconds")
 """Keys of a usage record (the fields of `roundtable.models.usage.Usage`); sums keep the same keys."""
 
@@ -285,7 +289,10 @@ def call_structured(
         ``(parsed fields or None, raw reply text, usage record)``. ``None`` when
         the reply did not parse or validate, or the endpoint refused the schema
         or stopped at the length limit; the raw text then holds what came back
-        (the reply itself where there was one, then the error).
+        (the reply itself where there was one, then the error). A call that
+        raised counts in the record's ``failures``; a reply that came back and
+        did not parse or validate is a call whose record carries
+        ``UNUSABLE_KEY``.
 
     Raises:
         Connection-type errors (and `ModelUnavailableError`) pass through.
@@ -314,5 +321,5 @@ def call_structured(
         try:
             return schema.model_validate(parsed).model_dump(), raw, record
         except ValidationError:
-            return None, raw, record
-    return None, raw, record
+            pass
+    return None, raw, record | {UNUSABLE_KEY: 1}

@@ -12,7 +12,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from roundtable.agents.common.extraction import CHARS_PER_WORD, notes_schema
+from roundtable.agents.common.extraction import notes_schema, schema_tokens
 from roundtable.agents.common.model_calls import ModelProvider, call_structured, call_text
 from roundtable.agents.common.text import clean_text, split_sections
 from roundtable.agents.lga import memory as mem
@@ -66,7 +66,7 @@ def make_summarize(models: ModelProvider):
         usages: list[dict[str, Any]] = []
         if structured:  # bounded strings: every part fits; room for the JSON around them
             prompt = turn.context.render("lga/summarize", **variables, format="json")
-            model = models.chat(turn.seat.model, turn.temperature, words * CHARS_PER_WORD // 3 + 12 * len(parts),
+            model = models.chat(turn.seat.model, turn.temperature, schema_tokens(words, len(parts)),
                                 slot=turn.slot)
             schema = notes_schema({n: limits[n] for n in parts}, describe=turn.context.describe)
             notes, _, usage = call_structured(model, turn.messages(prompt), schema, "summarize")
