@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from roundtable.experiments.report import load_records
+from roundtable.experiments.manifest import load_records
 from roundtable.experiments.retention import POLICIES, database_bytes
 from roundtable.experiments.runner import open_directory, run_experiment
 from roundtable.metrics.tables import find, measure_table

@@ -4,7 +4,9 @@ Everything here is read from the experiment directory: the game records (the
 results), ``runs.jsonl`` (each attempt's wall seconds and error) and the
 checkpoint database's size. `experiment_status` is what ``roundtable
 experiment status DIR`` prints; `write_manifest` stores it, with per-game
-rows, as ``manifest.json`` at the end of each run.
+rows, as ``manifest.json`` at the end of each run. `load_records` reads the
+finished records per condition, what the report and the leaderboard are
+computed from.
 
 An experiment run with a shared database (``--database``, docs/experiments.md#shared-database) keeps its records,
 run log and checkpoints there instead, and its directory says where in ``store.json`` (the URL without its
@@ -77,6 +79,19 @@ def experiment_store(directory: Path, config: ExperimentConfig | None = None,
         return
     with shared_store.open_database(url, namespace) as opened:
         yield opened
+
+
+def load_records(directory: Path, games: list[PlannedGame]) -> dict[str, list[dict[str, Any]]]:
+    """``{condition: finished records}`` of the experiment in ``directory``, conditions in configuration order; read
+    from its store (`roundtable.experiments.manifest.experiment_store`: its files or its shared database)."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    with data_home(directory), experiment_store(directory):
+        for game in games:
+            out.setdefault(game.condition, [])
+            record = read_record(game.game_id) if has_records() else None
+            if record is not None and record.get("status") == "finished":
+                out[game.condition].append(record)
+    return out
 
 
 def read_runs(directory: Path) -> list[dict[str, Any]]:

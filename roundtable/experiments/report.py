@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from roundtable.experiments.config import ExperimentConfig, PlannedGame
-from roundtable.experiments.manifest import experiment_status, experiment_store
+from roundtable.experiments.manifest import experiment_status, load_records
 from roundtable.experiments.reports.format import table
 from roundtable.experiments.reports.game import GameReport
 from roundtable.experiments.reports.judge import judge_report
@@ -54,8 +54,6 @@ from roundtable.judge.store import model_slug
 from roundtable.metrics.cost import cost_summary
 from roundtable.metrics.tables import Measure
 from roundtable.plugins import load_plugins
-from roundtable.settings import data_home
-from roundtable.store.records import has_records, read_record
 
 
 def game_report(game: str) -> GameReport | None:
@@ -65,19 +63,6 @@ def game_report(game: str) -> GameReport | None:
         PluginError: a declared report that does not load.
     """
     return load_plugins("roundtable.reports", GameReport).get(game)
-
-
-def load_records(directory: Path, games: list[PlannedGame]) -> dict[str, list[dict[str, Any]]]:
-    """``{condition: finished records}`` of the experiment in ``directory``, conditions in configuration order; read
-    from its store (`roundtable.experiments.manifest.experiment_store`: its files or its shared database)."""
-    out: dict[str, list[dict[str, Any]]] = {}
-    with data_home(directory), experiment_store(directory):
-        for game in games:
-            out.setdefault(game.condition, [])
-            record = read_record(game.game_id) if has_records() else None
-            if record is not None and record.get("status") == "finished":
-                out[game.condition].append(record)
-    return out
 
 
 def render_markdown(config: ExperimentConfig, records: dict[str, list[dict[str, Any]]], rows: list[Measure],

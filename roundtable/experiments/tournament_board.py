@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from roundtable.experiments.config import ExperimentConfig, ExperimentConfigError, PlannedGame
+from roundtable.experiments.manifest import load_records
 from roundtable.experiments.runner import open_directory
 from roundtable.metrics.ratings import RESAMPLES, Board, Match, leaderboard, record_match
 
@@ -49,8 +50,6 @@ def directories_board(directories: list[Path], resamples: int | None = None,
         MatchError: records of several games, or one entrant name for two seat specs.
         RecordError: a record that cannot be read.
     """
-    from roundtable.experiments.report import load_records  # the report imports this module for its section
-
     matches: list[Match] = []
     sources: list[Source] = []
     configured: list[int] = []
