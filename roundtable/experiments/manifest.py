@@ -83,7 +83,7 @@ def experiment_store(directory: Path, config: ExperimentConfig | None = None,
 
 def load_records(directory: Path, games: list[PlannedGame]) -> dict[str, list[dict[str, Any]]]:
     """``{condition: finished records}`` of the experiment in ``directory``, conditions in configuration order; read
-    from its store (`roundtable.experiments.manifest.experiment_store`: its files or its shared database)."""
+    from its store (`experiment_store`: its files or its shared database)."""
     out: dict[str, list[dict[str, Any]]] = {}
     with data_home(directory), experiment_store(directory):
         for game in games:
