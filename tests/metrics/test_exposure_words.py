@@ -258,6 +258,9 @@ def test_no_kill_stated(text: str) -> None:
     "I will keep my tactics to myself.",  # the Host's note said back (pq-cga-xu7-v2-s2)
     "I hint that I might be Merlin to draw suspicion.",  # a cga Percival's first words on lan6 (69a3dd5)
     "I am pretending to be a loyal servant.",
+    "I will play as a Loyal Servant of Arthur and try to make the team fail.",  # pq-cga-lan6-s2's Morgana
+    "As Percival believes I is Merlin, I should not play as Merlin.",
+    "I'm posing as a villager.",
 ])
 def test_a_tactic_stated_in_the_first_person(text: str) -> None:
     tactic = stated_tactic(text)
@@ -274,6 +277,8 @@ def test_a_tactic_stated_in_the_first_person(text: str) -> None:
     "They hint that Player 4 is Merlin.",
     "I hinted nothing; Player 4 is the one bluffing.",
     "I will reveal that I am the Seer: Player 3 is a werewolf.",
+    "I will act as the leader and propose players 1 and 2.",
+    "I am a Loyal Servant of Arthur, and I play to win.",
 ])
 def test_no_tactic_stated(text: str) -> None:
     assert stated_tactic(text) is None

@@ -109,6 +109,9 @@ def test_repeating_ones_own_earlier_words_is_parroting() -> None:
     "Send me, and I'll join and fail the quest.",
     "We need to fail this quest.",
     "Fail the quest, all of us.",
+    # a cga Morgana's first words in pq-cga-lan6-s2
+    "I think Player 6 is the leader. I will play as a Loyal Servant of Arthur and try to make the team fail.",
+    "Put me on it and let this team fail.",
 ])
 def test_an_evil_player_naming_its_side_or_intent_exposes_itself(text: str) -> None:
     assert exposes(text, Role.MORGANA, []) == "evil side"
@@ -124,6 +127,8 @@ def test_an_evil_player_naming_its_side_or_intent_exposes_itself(text: str) -> N
     "I think this team will fail the quest.",
     "Player 4 may be the evil teammate of Player 2.",
     "I believe they are likely to fail the quest.",
+    "Player 2 will make the team fail, keep him off.",
+    "I think they want to make this quest fail.",
 ])
 def test_an_evil_player_bluffing_or_accusing_does_not_expose_itself(text: str) -> None:
     assert exposes(text, Role.MORGANA, []) is None

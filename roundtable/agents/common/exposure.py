@@ -64,7 +64,6 @@ _EVIL_SELF = re.compile(
     r"|\bthe\s+evil\s+(teammates?|partners?|ally|allies)\b(?!\s+of\b)"
     r"|\b(my|our)\s+(evil\s+)?(side|team)\s+(needs|wants|will|must)\s+(to\s+)?fail"
     r"|\b(i|we)\s*(will|'ll|shall|am going to|plan to|want to|must)\s+(play\s+(a\s+)?)?(fail|sabotage)\b"
-    r"|\b(make|let)\s+(it|them|the quests?|this quest|quests?)\s+fail\b"
     r"|(^|[.!?;]\s*)fail\s+(the|this|that|every|each)\s+quests?\b"
     r"|\b(i|we)('ll|'m|'d)?(\s+\w+){0,3}?\s+(and|to)\s+fail\s+(the|this|that|every|each)\s+quests?\b"
     r"|\b(fool|deceive|trick|mislead)\s+(percival|merlin|the good|good players|everyone|the others|the table)\b"
@@ -73,6 +72,12 @@ _EVIL_SELF = re.compile(
     r"|\b(my|our)\s+side\s+(wants|needs|is|are|on)\b",
     re.IGNORECASE,
 )
+_MAKE_FAIL = re.compile(r"\b(make|let|help)\s+(it|them|the\s+(team|quests?|mission)|this\s+(team|quest|mission)|"
+                        r"quests?)\s+fail\b", re.IGNORECASE)
+_SOMEONE_ELSE = r"player\s*#?\s*\d+|he|she|they|someone|somebody|anyone|who|whoever|evil|minions?|spy|spies"
+"""'Make the team fail' with no one else named before it in the sentence: the speaker's own intent ("I will play
+as a Loyal Servant of Arthur and try to make the team fail", a `cga` Morgana's first words in ``pq-cga-lan6-s2``),
+not an accusation ("Player 2 will make the quest fail")."""
 _EVIL_OTHER = re.compile(r"\bthe\s+other\s+(evil|minion|spy|bad)\b", re.IGNORECASE)
 """'The other evil player': said by an evil player, it implies the speaker is the first."""
 _EVIL_NAMED = (r"(?:(?:the|an?|one of the|other|another|also|clearly|definitely|really|on the)\s+)*"
@@ -99,7 +104,8 @@ def exposes(text: str, role: Role, known_evil: Iterable[int], player: int | None
     """
     text = text or ""
     if role.side.value == "evil":
-        if _EVIL_SELF.search(text) or _implies_side(text, _EVIL_OTHER, r"evil|minion|spy|bad"):
+        if (_EVIL_SELF.search(text) or _implies_side(text, _EVIL_OTHER, r"evil|minion|spy|bad")
+                or _implies_side(text, _MAKE_FAIL, _SOMEONE_ELSE)):
             return "evil side"
         if player is not None and _names_own_number(text, player, _EVIL_NAMED):
             return "own number"
@@ -217,8 +223,9 @@ def _names_own_number(text: str, player: int, side: str) -> bool:
 
 
 def _implies_side(text: str, other: re.Pattern[str], side: str) -> bool:
-    """Whether a sentence says "the other <side>" with no player called <side> before it in that sentence
-    (after an accusation, "the other" counts a second suspect, not the speaker)."""
+    """Whether a sentence has a match of ``other`` ("the other <side>", "make the team fail") with no word of
+    ``side`` before it in that sentence (after an accusation, "the other" counts a second suspect, not the
+    speaker; "Player 2 will make the team fail" names whose intent it is)."""
     for sentence in sentences(text):
         match = other.search(sentence)
         if match and not re.search(rf"\b({side})", sentence[:match.start()], re.IGNORECASE):

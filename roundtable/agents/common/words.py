@@ -272,6 +272,10 @@ def named_kill_target(text: str) -> int | None:
 
 _INTENT = (r"\bi\s*(?:will|'ll|shall|am\s+going\s+to|'m\s+going\s+to|plan\s+to|want\s+to|intend\s+to|should|must|"
            r"need\s+to|have\s+to|can|could|would|try\s+to|aim\s+to)\s+(?:\w+\s+){0,2}?")
+_ROLE_POSED = (r"(?:loyal|good|servant|merlin|percival|morgana|assassin|evil|innocent|villager|seer|witch|guard|"
+               r"werewolf)\b")
+"""The roles (and sides) a player may say it will play or pose as: "I will play as a Loyal Servant of Arthur"
+(a `cga` Morgana in ``pq-cga-lan6-s2``) states the pose it plans, not a role it claims."""
 _TACTIC = re.compile(
     rf"{_INTENT}(?:(?:draw|cast|divert|deflect|shift|throw)\s+(?:\w+\s+){{0,2}}?suspici\w*"
     rf"|(?:avoid|stay\s+(?:out\s+of|under)|not\s+raise)\s+(?:\w+\s+){{0,2}}?suspicion\b"
@@ -279,9 +283,10 @@ _TACTIC = re.compile(
     rf"|(?:subtly\s+|gently\s+)?hint\b|pretend\b|bluff\b|blend\s+in\b|lie\s+low\b|lay\s+low\b|stay\s+hidden\b"
     rf"|hide\s+(?:my|myself|among)\b|keep\s+my\s+(?:role|identity|side)\s+(?:hidden|secret)\b"
     rf"|keep\s+my\s+(?:tactics?|plans?|strategy|strategies)\s+to\s+myself\b"
-    rf"|mislead\b|deceive\b|manipulate\b)"
+    rf"|mislead\b|deceive\b|manipulate\b"
+    rf"|(?:play|pose|act|pass)\s+(?:myself\s+(?:off\s+)?)?as\s+(?:an?\s+|the\s+)?{_ROLE_POSED})"
     r"|\bwithout\s+reveal(?:ing)?\s+(?:my|myself|that\s+i)\b"
-    r"|\bi\s+(?:am\s+|'m\s+)?(?:subtly\s+|gently\s+)?(?:hint(?:ing)?|pretend(?:ing)?|bluff(?:ing)?)\b",
+    r"|\bi(?:\s+am\s+|'m\s+|\s+)(?:subtly\s+|gently\s+)?(?:hint(?:ing)?|pretend(?:ing)?|bluff(?:ing)?|pos(?:e|ing)\s+as)\b",
     re.IGNORECASE,
 )
 
