@@ -261,6 +261,7 @@ def test_no_kill_stated(text: str) -> None:
     "I will play as a Loyal Servant of Arthur and try to make the team fail.",  # pq-cga-lan6-s2's Morgana
     "As Percival believes I is Merlin, I should not play as Merlin.",
     "I'm posing as a villager.",
+    "Player 6 is Merlin. I believe this will keep my role secret.",  # pq-cga-lan6-s1's Assassin
 ])
 def test_a_tactic_stated_in_the_first_person(text: str) -> None:
     tactic = stated_tactic(text)

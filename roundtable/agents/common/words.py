@@ -286,6 +286,7 @@ _TACTIC = re.compile(
     rf"|mislead\b|deceive\b|manipulate\b"
     rf"|(?:play|pose|act|pass)\s+(?:myself\s+(?:off\s+)?)?as\s+(?:an?\s+|the\s+)?{_ROLE_POSED})"
     r"|\bwithout\s+reveal(?:ing)?\s+(?:my|myself|that\s+i)\b"
+    r"|\bkeep(?:s|ing)?\s+my\s+(?:role|identity|side)\s+(?:hidden|secret)\b"
     r"|\bi(?:\s+am\s+|'m\s+|\s+)(?:subtly\s+|gently\s+)?(?:hint(?:ing)?|pretend(?:ing)?|bluff(?:ing)?|pos(?:e|ing)\s+as)\b",
     re.IGNORECASE,
 )
