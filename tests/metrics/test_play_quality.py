@@ -112,6 +112,10 @@ def test_repeating_ones_own_earlier_words_is_parroting() -> None:
     # a cga Morgana's first words in pq-cga-lan6-s2
     "I think Player 6 is the leader. I will play as a Loyal Servant of Arthur and try to make the team fail.",
     "Put me on it and let this team fail.",
+    # evil seats of pq-react-bench5-s3 and -s4
+    "I support Player 3's team, as I know they are evil.",
+    "I support Player 5's team, as they have one fail card, which will fail the quest.",
+    "I support it because Player 1 and Player 2 will definitely fail.",
 ])
 def test_an_evil_player_naming_its_side_or_intent_exposes_itself(text: str) -> None:
     assert exposes(text, Role.MORGANA, []) == "evil side"
@@ -129,6 +133,11 @@ def test_an_evil_player_naming_its_side_or_intent_exposes_itself(text: str) -> N
     "I believe they are likely to fail the quest.",
     "Player 2 will make the team fail, keep him off.",
     "I think they want to make this quest fail.",
+    "I support Player 4's team because their team has no evil players.",
+    "I do not support this team, because Player 2 is evil.",
+    "I support it because no one on it will fail.",
+    "I support it because if the Assassin targets Player 3, it will fail the quest.",
+    "I choose players 1 and 3. Player 5 will fail the quest.",
 ])
 def test_an_evil_player_bluffing_or_accusing_does_not_expose_itself(text: str) -> None:
     assert exposes(text, Role.MORGANA, []) is None

@@ -78,6 +78,33 @@ _SOMEONE_ELSE = r"player\s*#?\s*\d+|he|she|they|someone|somebody|anyone|who|whoe
 """'Make the team fail' with no one else named before it in the sentence: the speaker's own intent ("I will play
 as a Loyal Servant of Arthur and try to make the team fail", a `cga` Morgana's first words in ``pq-cga-lan6-s2``),
 not an accusation ("Player 2 will make the quest fail")."""
+_BACKS = re.compile(r"\b(?:i|we)\s+(?:\w+\s+){0,2}?(?:support|approve|back|choose|pick|propose|want)\b",
+                    re.IGNORECASE)
+_EVIL_REASON = re.compile(r"\b(?:because|as|since|so)\b(?P<reason>.*?)"
+                          r"(?:\b(?:is|are)\s+(?:all\s+|both\s+|also\s+)?evil\b|\bwill\s+(?:\w+\s+)?fail\b)",
+                          re.IGNORECASE)
+
+
+_SUPPOSED = re.compile(r"\b(if|unless|whether)\b", re.IGNORECASE)
+
+
+def _backs_for_evil(text: str) -> bool:
+    """Whether a sentence backs a team or players for being evil or for failing the quest: "I support Player 3's
+    team, as I know they are evil", "I support Player 5's team, as they have one fail card, which will fail the
+    quest" (evil seats of ``pq-react-bench5-s3`` and ``-s4``), with no denial in the stance or before the reason's
+    end ("I do not support ...", "... because no one on it will fail") and no supposition in the reason ("...
+    because if the Assassin targets Player 3, it will fail")."""
+    for sentence in sentences(text):
+        stance = _BACKS.search(sentence)
+        if stance is None or _DENIAL.search(stance.group()):
+            continue
+        reason = _EVIL_REASON.search(sentence, stance.end())
+        if reason is not None and not _DENIAL.search(reason.group("reason")) and not _SUPPOSED.search(
+                reason.group("reason")):
+            return True
+    return False
+
+
 _EVIL_OTHER = re.compile(r"\bthe\s+other\s+(evil|minion|spy|bad)\b", re.IGNORECASE)
 """'The other evil player': said by an evil player, it implies the speaker is the first."""
 _EVIL_NAMED = (r"(?:(?:the|an?|one of the|other|another|also|clearly|definitely|really|on the)\s+)*"
@@ -97,15 +124,16 @@ def exposes(text: str, role: Role, known_evil: Iterable[int], player: int | None
             evil" said by Player 5) and Merlin calling his own number Merlin expose them too.
 
     Returns:
-        ``"evil side"`` (an evil player naming its side, role or intent to fail in the first person, or
-        "the other evil player" phrasings that imply it), ``"own number"`` (an evil player stating that its own
-        number is evil), ``"merlin names evil"`` (Merlin stating outright, with no hedge word in the sentence,
-        that a player he sees is evil), ``"merlin"`` (Merlin saying he is Merlin), or None.
+        ``"evil side"`` (an evil player naming its side, role or intent to fail in the first person, backing
+        a team for being evil or failing, or "the other evil player" phrasings that imply it), ``"own number"``
+        (an evil player stating that its own number is evil), ``"merlin names evil"`` (Merlin stating
+        outright, with no hedge word in the sentence, that a player he sees is evil), ``"merlin"`` (Merlin
+        saying he is Merlin), or None.
     """
     text = text or ""
     if role.side.value == "evil":
         if (_EVIL_SELF.search(text) or _implies_side(text, _EVIL_OTHER, r"evil|minion|spy|bad")
-                or _implies_side(text, _MAKE_FAIL, _SOMEONE_ELSE)):
+                or _implies_side(text, _MAKE_FAIL, _SOMEONE_ELSE) or _backs_for_evil(text)):
             return "evil side"
         if player is not None and _names_own_number(text, player, _EVIL_NAMED):
             return "own number"
