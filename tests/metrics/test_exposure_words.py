@@ -94,6 +94,9 @@ def test_merlin_naming_his_own_number_as_merlin_exposes_him() -> None:
     # a cot avalonplay game's Servants (smoke-cot-ap)
     "I suggest rejecting the team with players 1 and 3, as Player 6, as Merlin, would likely fail the quest.",
     "I support Player 6's team. I know Player 6 is known for Merlin and would likely succeed the quest.",
+    # cga's formula on lan6 (pq-cga-lan6-s1, 29 of 109 utterances)
+    "I think Player 6 is playing Merlin.",
+    "Player 6 is playing as Merlin, and Player 1 is playing the Assassin.",
 ])
 def test_statements_that_a_player_is_merlin(text: str) -> None:
     assert named_role_holders(text, "merlin") == (6,)
@@ -112,6 +115,8 @@ def test_statements_that_a_player_is_merlin(text: str) -> None:
     "Player 6 is Merlin's friend.",
     "I support it because it is likely that Merlin is Player 6.",
     "It includes Merlin (likely Player 6).",
+    "Player 6 is probably playing Merlin.",
+    "Player 6 is playing Merlin's game.",
 ])
 def test_guesses_denials_and_questions_name_no_role_holder(text: str) -> None:
     assert named_role_holders(text, "merlin") == ()

@@ -272,7 +272,8 @@ def named_role_holders(text: str, role_word: str) -> tuple[int, ...]:
 
     A statement is one of "Player 6 is (our / the / clearly) Merlin", "Player 6 must be Merlin", "Merlin is
     Player 6", "the Seer is Player 3", "Player 6, our Merlin", "Player 6 (the Seer)", "Merlin (Player 6)",
-    "Player 6 as our Merlin", "Player 6, as Merlin, ...", "Player 6 is known for Merlin", also after "I know",
+    "Player 6 as our Merlin", "Player 6, as Merlin, ...", "Player 6 is known for Merlin", "Player 6 is playing
+    (as) Merlin" (`cga`'s formula on the embedded model, ``pq-cga-lan6-s1``), also after "I know",
     "I think" or "I believe". A guess word ("might", "maybe",
     "likely", "if", "or", ...) or a denial before the statement in its sentence ("Maybe Player 6 is Merlin", "I
     don't think Player 6 is Merlin"), a question, and "Player 6 is not Merlin", "Player 6 claims to be Merlin",
@@ -287,7 +288,8 @@ def named_role_holders(text: str, role_word: str) -> tuple[int, ...]:
     """
     role = rf"{_ADVERBS}{re.escape(role_word)}\b(?!['’]s)(?!\s+or\b)"
     patterns = [
-        re.compile(rf"\b{_PLAYER}\s*(?:is|must be|has to be|=|is known (?:for|as|to be))\s+{role}", re.IGNORECASE),
+        re.compile(rf"\b{_PLAYER}\s*(?:is|must be|has to be|=|is known (?:for|as|to be)|"
+                   rf"(?:is playing|plays|is acting|acts)(?:\s+as)?)\s+{role}", re.IGNORECASE),
         re.compile(rf"\b{_PLAYER}\s*(?:,\s*(?:who is\s+)?(?:our|the)\s+|\(\s*(?:the\s+|our\s+)?)"
                    rf"{re.escape(role_word)}\b(?!['’]s)", re.IGNORECASE),
         re.compile(rf"\b{_PLAYER}\s*,?\s+as\s+(?:our\s+|the\s+)?{re.escape(role_word)}\b(?!['’]s)", re.IGNORECASE),
