@@ -6,7 +6,13 @@ from __future__ import annotations
 import pytest
 
 from roundtable.agents.common.exposure import named_good, named_role_holders, sentences, werewolf_exposes
-from roundtable.agents.common.words import exposes, named_kill_target, named_vote_target, stated_tactic
+from roundtable.agents.common.words import (
+    exposes,
+    named_kill_target,
+    named_vote_target,
+    stated_stance,
+    stated_tactic,
+)
 from roundtable.games.avalon import Role
 from roundtable.games.werewolf import Role as WRole
 
@@ -288,3 +294,41 @@ def test_a_tactic_stated_in_the_first_person(text: str) -> None:
 ])
 def test_no_tactic_stated(text: str) -> None:
     assert stated_tactic(text) is None
+
+
+# ------------------------------------------------------------ stance on the team
+
+
+@pytest.mark.parametrize(("text", "stance"), [
+    # archived lga, react and codeact talk (benchmarks/results/)
+    ("I support it because Player 6 is the leader.", True),
+    ("I strongly support the Team 4, 2.", True),
+    ("I support the team with players 2 and 3.", True),
+    ("I support Player 4's team because their team has no evil players.", True),
+    ("I think Player 6's team is suggested: players 4, 1, 5. I support this team and want to vote for it.", True),
+    ("I will vote for it.", True),
+    ("I approve this team.", True),
+    ("I reject it.", False),
+    ("I will vote against this team.", False),
+    ("I do not support the proposal.", False),
+    ("I won't approve it.", False),
+    ("I can't support Player 3's team.", False),
+    ("I'm going to reject it.", False),
+    ("I oppose the team, Player 4 failed a quest.", False),
+])
+def test_a_stance_on_the_team_stated_in_the_first_person(text: str, stance: bool) -> None:
+    assert stated_stance(text) is stance
+
+
+@pytest.mark.parametrize("text", [
+    "I support Merlin.",  # a player, not a team
+    "I support the team but I will not vote for it.",  # both ways
+    "I might support it.",
+    "I would support it if Player 2 were off.",
+    "Do you support it?",
+    "I trust Player 5.",
+    "Player 3 will reject it.",
+    "I propose players 1 and 2.",
+])
+def test_no_stance_stated(text: str) -> None:
+    assert stated_stance(text) is None

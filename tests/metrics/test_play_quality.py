@@ -265,6 +265,29 @@ def test_only_the_leaders_own_words_of_that_proposal_count() -> None:
     assert (quality.words_and_actions.hits, quality.words_and_actions.cases) == (0, 1)
 
 
+def test_a_team_vote_against_the_voters_stated_stance_on_that_team_disagrees() -> None:
+    quality = play_quality(record(
+        proposal(2, [2, 3], final=False),
+        said(3, "I support it because Player 2 has been honest."), said(4, "I will vote against this team."),
+        said(5, "I trust Player 2."), said(1, "I would support it if Player 3 were off."),
+        proposal(2, [2, 3]),
+        vote(3, False),  # said support, rejected: against
+        vote(4, False),  # said reject, rejected: agrees
+        vote(5, True), vote(1, True),  # no stance stated: no case
+    ))
+    assert (quality.words_and_actions.hits, quality.words_and_actions.cases) == (1, 2)
+    assert quality.examples["words_and_actions"] == [
+        "P3 said 'I support it because Player 2 has been honest.', voted reject on [2, 3]"]
+
+
+def test_a_stance_on_a_team_the_leader_then_changed_is_no_case() -> None:
+    quality = play_quality(record(
+        proposal(2, [2, 3], final=False), said(3, "I support this team."), proposal(2, [2, 4]), vote(3, False),
+        said(4, "I support it.", attempt=2), proposal(4, [4, 1], attempt=2), vote(4, False, attempt=2),
+    ))
+    assert quality.words_and_actions.cases == 0  # attempt 2: words said before any team was on the table
+
+
 # --------------------------------------------------------------- cost, pooling
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from roundtable.agents.common.exposure import exposes, named_role_holders
-from roundtable.agents.common.words import named_team
+from roundtable.agents.common.words import named_team, stated_stance
 from roundtable.games.avalon import FifthRejection, Role, knowledge_of, knowledge_vote, rejection_wins
 from roundtable.games.avalon.rules import FIVE_REJECTIONS
 from roundtable.metrics.quality.result import PlayQuality
@@ -85,17 +85,26 @@ def count_words(record: dict[str, Any], roles: Sequence[Role], quality: PlayQual
 
 
 def count_votes(record: dict[str, Any], roles: Sequence[Role], quality: PlayQuality) -> None:
-    """Knowledge-settled team votes (`settled_vote`) and the leaders' final proposals against the team their last
-    words of that proposal named (`named_team`)."""
+    """Knowledge-settled team votes (`settled_vote`); for words and actions, the leaders' final proposals against
+    the team their last words of that proposal named (`named_team`), and the team votes against the stance the
+    voter's own public words stated while that team was on the table (`stated_stance`)."""
     last_words: dict[tuple[int, int, int], str] = {}
+    on_table: dict[tuple[int, int], list[int]] = {}  # the team proposed last in each proposal's talk
+    stances: dict[tuple[int, int, int], tuple[str, list[int]]] = {}  # a speaker's words and the team they were on
     teams: dict[tuple[int, int], list[int]] = {}
     exposed: int | None = None  # the Assassin, once a missed mid-game shot exposed him to every player
     for event in record.get("events") or []:
         kind = event.get("type")
         exposed = exposed_assassin(event) or exposed
         if kind == "utterance" and (event.get("text") or "").strip():
-            last_words[(event["round"], event["attempt"], event["speaker"])] = event["text"]
-        elif kind == "proposal" and event.get("final"):
+            key = (event["round"], event["attempt"], event["speaker"])
+            last_words[key] = event["text"]
+            table = on_table.get((event["round"], event["attempt"]))
+            if public(event) and table is not None and stated_stance(event["text"]) is not None:
+                stances[key] = (event["text"], table)
+        if kind == "proposal":
+            on_table[(event["round"], event["attempt"])] = list(event["team"])
+        if kind == "proposal" and event.get("final"):
             team = list(event["team"])
             teams[(event["round"], event["attempt"])] = team
             said = last_words.get((event["round"], event["attempt"], event["leader"]))
@@ -106,6 +115,7 @@ def count_votes(record: dict[str, Any], roles: Sequence[Role], quality: PlayQual
                     quality.example("words_and_actions", f"P{event['leader']} said {said!r}, proposed {team}")
         elif kind == "vote_team":
             voted_on = teams.get((event["round"], event["attempt"]))
+            count_stance(event, stances.get((event["round"], event["attempt"], event["player"])), voted_on, quality)
             expected = (settled_vote(roles, int(event["player"]), voted_on, last_chance(record, int(event["attempt"])),
                                      exposed=exposed)
                         if voted_on is not None else None)
@@ -115,6 +125,19 @@ def count_votes(record: dict[str, Any], roles: Sequence[Role], quality: PlayQual
                 if not right:
                     quality.example("settled_decisions", f"P{event['player']} ({roles[event['player'] - 1].value}) "
                                                          f"{'approved' if event['approve'] else 'rejected'} {voted_on}")
+
+
+def count_stance(vote: dict[str, Any], said: tuple[str, list[int]] | None, voted_on: list[int] | None,
+                 quality: PlayQuality) -> None:
+    """One team vote against the stance its voter stated on that team (``said``: its words and the team on the
+    table when it spoke; a stance on a team the leader then changed is no case)."""
+    if said is None or voted_on is None or set(said[1]) != set(voted_on):
+        return
+    stance = stated_stance(said[0])
+    quality.count("words_and_actions", stance == bool(vote["approve"]))
+    if stance != bool(vote["approve"]):
+        quality.example("words_and_actions", f"P{vote['player']} said {said[0]!r}, voted "
+                                             f"{'approve' if vote['approve'] else 'reject'} on {voted_on}")
 
 
 def count_five_rejections(record: dict[str, Any], quality: PlayQuality) -> None:
