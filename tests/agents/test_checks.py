@@ -34,6 +34,8 @@ from roundtable.agents.common.werewolf_knowledge import (
 from roundtable.agents.lga.context import LgaContext
 from roundtable.games import avalon, werewolf
 from roundtable.games.werewolf.bots import naive
+from roundtable.metrics.play_quality import agent_checks
+from roundtable.metrics.quality.result import Share
 from roundtable.prompts.rendering import TemplateContext
 
 ALL = WORD_CHECKS
@@ -74,6 +76,37 @@ def test_a_near_copy_names_the_speaker_heard_first_then_the_speakers_own_thought
     assert copied_source("I propose players 1 and 5.", proposed, []) == "Player 5"
 
 
+def test_words_backing_a_team_the_speakers_knowledge_will_vote_against_are_asked_again_then_dropped() -> None:
+    view, request = avalon_speaker(3)  # Morgana, on players 1 and 5: no one of her side on it
+    said = "I support this team. Player 1 has been quiet."
+    update = words_update(Plain(), view, request, said, None, heard=[], thoughts=[], checks=ALL, response_words=40,
+                          reviewed=False)
+    assert update["checks"] == ["stance against knowledge: words support the team (side_off_team): asked again"]
+    assert ("you said you support this team, but you will vote to reject it: no player of your side is on it"
+            in update["recheck"])
+    assert "without giving yourself away" in update["recheck"]
+    dropped = words_update(Plain(), view, request, said, None, heard=[], thoughts=[], checks=ALL, response_words=40,
+                           reviewed=True, drop=True)
+    assert dropped["utterance"] == "Player 1 has been quiet."
+    assert agent_checks({"decisions": [{"checks": update["checks"]}]}) == {"words and team vote": Share(1, 1)}
+
+
+def test_a_stance_the_speakers_knowledge_agrees_with_or_does_not_settle_is_no_problem() -> None:
+    merlin, request = avalon_speaker(6)  # no evil player he sees on players 1 and 5: he will approve
+    assert review_words(merlin, request, "I support this team.", None, heard=[], thoughts=[], checks=ALL,
+                        response_words=40) is None
+    found = review_words(merlin, request, "I will vote against this team.", None, heard=[], thoughts=[],
+                         checks=ALL, response_words=40)
+    assert found is not None and found.reasons == (
+        "stance against knowledge: words reject the team (no_evil_seen)",)
+    servant, request = avalon_speaker(1)  # knows nothing: any stance is his to take
+    for said in ("I support this team.", "I will vote against this team."):
+        assert review_words(servant, request, said, None, heard=[], thoughts=[], checks=ALL,
+                            response_words=40) is None
+    assert review_words(merlin, request, "I will vote against this team.", None, heard=[], thoughts=[],
+                        checks=("copy", "tactic", "exposure"), response_words=40) is None, "part of the team check"
+
+
 def test_a_reflection_said_aloud_is_asked_again_with_a_note_that_keeps_thoughts_private() -> None:
     state, request = werewolf_request("speak", 2)
     view = werewolf.view(state, 2)
@@ -87,14 +120,14 @@ def test_a_reflection_said_aloud_is_asked_again_with_a_note_that_keeps_thoughts_
 
 def test_a_tactic_said_in_public_is_asked_again_and_one_said_to_teammates_is_not() -> None:
     view, request = avalon_speaker(3)
-    said = "I support this team. I will draw suspicion by hinting that I am Merlin."
+    said = "Player 2 looks honest to me. I will draw suspicion by hinting that I am Merlin."
     update = words_update(Plain(), view, request, said, None, heard=[], thoughts=[], checks=ALL, response_words=40,
                           reviewed=False)
     assert update["checks"] == ["tactic said aloud: asked again"]
     assert "those words tell everyone your plan" in update["recheck"]
     dropped = words_update(Plain(), view, request, said, None, heard=[], thoughts=[], checks=ALL, response_words=40,
                            reviewed=True, drop=True)
-    assert dropped["utterance"] == "I support this team."
+    assert dropped["utterance"] == "Player 2 looks honest to me."
     assert dropped["checks"] == ["tactic said aloud: sentences dropped"]
     assert review_words(view, request, said, None, heard=[], thoughts=[], checks=("copy", "team", "exposure"),
                         response_words=40) is None
@@ -270,7 +303,8 @@ def test_a_good_players_vote_on_a_team_with_the_exposed_assassin_is_settled_by_t
     morgana = state.players_with(avalon.Role.MORGANA)[0]
     assert settled(state, requests[0], morgana, team) == Settled("knowledge", "side_on_team", approve=True,
                                                                  players=(shot,))
-    assert settled(state, requests[0], servant, (servant, 5, 6)) == Settled("record", "no_evidence", approve=True)
+    # a team without him is left to the servant's own words on it ("I support players 1, 5 and 6."), then the record
+    assert settled(state, requests[0], servant, (servant, 5, 6)) == Settled("words", "own_stance", approve=True)
     # with no shot taken the reveal alone settles nothing: the record's rule (no member on a failed quest) decides
     unexposed, unexposed_requests = position("vote_team", miss=False)
     assert settled(unexposed, unexposed_requests[0], servant, team) == Settled("record", "no_evidence", approve=True)

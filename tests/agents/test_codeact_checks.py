@@ -80,7 +80,7 @@ def test_merlin_rejecting_a_team_with_no_evil_player_he_sees_is_asked_again() ->
 
 
 def test_a_vote_the_players_knowledge_settles_nothing_about_and_a_switched_off_check_are_cast_at_once() -> None:
-    state, request = vote_request(1)  # a Servant
+    state, request = vote_request(5)  # Percival (Merlin or Morgana: 3 or 6), who named the team without a stance
     script = Script(replies={"think": think("Unsure.", answer="reject")})
     assert decide(script, state, request).checks == () and script.modules() == ["think"]
     state, request = vote_request(6)

@@ -4,6 +4,7 @@ with scripted models."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 from lga_fakes import Script, ScriptedModels, decide, play_until
@@ -18,16 +19,21 @@ APPROVE = json.dumps({"reason": "It looks fine.", "answer": "approve"})
 REJECT = json.dumps({"reason": "I do not trust it.", "answer": "reject"})
 
 
-def first_vote(player: int) -> tuple[avalon.AvalonState, avalon.Request]:
+def first_vote(player: int, silent: bool = True) -> tuple[avalon.AvalonState, avalon.Request]:
+    """The first team vote of ``player``; ``silent``: as if it had said nothing in the talk (the naive bots'
+    words state a stance, which settles the vote by itself: `test_a_vote_against_the_voters_own_stance_...`)."""
     state, requests = play_until(lambda s, rs: any(r.kind == "vote_team" for r in rs))
     request = next(r for r in requests if r.player == player)
     assert sorted(request.subject) == [1, 5]
+    if silent:
+        state = replace(state, events=tuple(e for e in state.events
+                                            if not (e["type"] == "utterance" and e.get("speaker") == player)))
     return state, request
 
 
-def vote(player: int, replies: list[str], attempt: int | None = None,
+def vote(player: int, replies: list[str], attempt: int | None = None, silent: bool = True,
          **options) -> tuple[avalon.Decision, Script]:
-    state, request = first_vote(player)
+    state, request = first_vote(player, silent)
     if attempt is not None:
         request = request.model_copy(update={"attempt": attempt})
     script = Script(replies={"act": replies})
@@ -74,6 +80,18 @@ def test_a_servants_rejection_without_evidence_is_checked_only_under_the_record_
     if asked:
         assert "no one else on this team has been on a failed quest" in script.calls[1].prompt
         assert decision.checks == ("vote reject against record (no_evidence): asked again",)
+
+
+@pytest.mark.parametrize(("mode", "asked"), [("record", True), ("knowledge", True), ("off", False)])
+def test_a_vote_against_the_voters_own_stance_on_the_team_is_checked_unless_the_option_is_off(
+        mode: str, asked: bool) -> None:
+    """Player 1 (a Servant, whose knowledge settles nothing) said "I support players 1 and 5." of this team."""
+    decision, script = vote(1, [REJECT, APPROVE], vote_check=mode, silent=False)
+    assert len(script.calls) == (2 if asked else 1)
+    assert decision.choice is asked
+    if asked:
+        assert "you told everyone that you support this team. Vote as you said" in script.calls[1].prompt
+        assert decision.checks == ("vote reject against words (own_stance): asked again",)
 
 
 def test_merlin_is_not_checked_when_the_option_is_off() -> None:

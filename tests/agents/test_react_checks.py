@@ -94,7 +94,7 @@ def test_merlin_rejecting_a_team_with_no_evil_player_he_sees_thinks_again_and_th
 
 
 def test_a_vote_its_knowledge_does_not_settle_or_with_the_check_off_is_cast_at_once() -> None:
-    state, request = vote_request(1)  # a Servant
+    state, request = vote_request(5)  # Percival (Merlin or Morgana: 3 or 6), who named the team without a stance
     script = Script(replies={"think": "I reject.", "parse": "Answer: reject"})
     decision, nodes = decide(script, state, request)
     assert nodes == ["observe", "think", "parse", "decide"] and decision.checks == ()

@@ -315,6 +315,8 @@ def test_no_tactic_stated(text: str) -> None:
     ("I can't support Player 3's team.", False),
     ("I'm going to reject it.", False),
     ("I oppose the team, Player 4 failed a quest.", False),
+    ("I would not send players 1 and 5.", False),  # the naive bots' words
+    ("I support players 1 and 5.", True),
 ])
 def test_a_stance_on_the_team_stated_in_the_first_person(text: str, stance: bool) -> None:
     assert stated_stance(text) is stance

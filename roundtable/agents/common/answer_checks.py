@@ -43,7 +43,7 @@ def check_answer(context: PromptContext, view: PlayerView, request: Request, opt
         drop: drop the failing sentences of second words that still fail a check (`CheckOptions.drops_sentences`).
 
     Returns:
-        As `roundtable.agents.common.review.ask_again`, both checks' ``checks`` lines together, with
+        As `roundtable.agents.common.asking.ask_again`, both checks' ``checks`` lines together, with
         ``utterance: None`` when asking again (and ``action: None`` after a choice against what is settled).
     """
     update: dict[str, Any] = {}

@@ -11,7 +11,8 @@ heuristics of `roundtable.agents.common.words`:
   suggesting a team) names another team of that size in its words; a werewolf voting at night with words to its
   teammates (``werewolf_night=sequential``) names another player to kill than its vote, or passes
   (`roundtable.agents.common.words.named_kill_target`); a Werewolf day statement says its speaker will vote out
-  itself (`votes_self`);
+  itself (`votes_self`); an Avalon speaker states a stance on the team on the table against the vote its own
+  knowledge or the rules settle (`stance_against`);
 - **a tactic said aloud** (``tactic``): in public, a sentence stating the speaker's own tactic ("I will draw
   suspicion by hinting that I am Merlin", "I will not reveal my identity":
   `roundtable.agents.common.words.stated_tactic`), its private plan read out;
@@ -27,20 +28,23 @@ after asking again"``), so `roundtable.metrics.play_quality.agent_checks` counts
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from roundtable.agents.common.asking import ask_again
 from roundtable.agents.common.exposure import exposes, named_role_holders, sentences, werewolf_exposes
+from roundtable.agents.common.settled import Settled, team_settled
 from roundtable.agents.common.words import (
     copies,
     named_kill_target,
     named_team,
     named_vote_target,
     repeats_thought,
+    stated_stance,
     stated_tactic,
 )
-from roundtable.games.avalon import AvalonView, Role
+from roundtable.games.avalon import AvalonView, FifthRejection, Role, rejection_wins
 from roundtable.games.fallbacks import sanitize_utterance
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.games.werewolf import WerewolfView
@@ -93,6 +97,21 @@ def other_kill(request: Request, words: str, players: Sequence[int] | None) -> t
         return ()
     named = named_kill_target(words)
     return (named,) if named is not None and tuple(players or ()) != (named,) else ()
+
+
+def stance_against(view: PlayerView, request: Request, words: str) -> tuple[bool, Settled] | None:
+    """The stance ``words`` state on the team on the table (`roundtable.agents.common.words.stated_stance`) and the
+    vote on it that the rules or the speaker's own knowledge settle (`roundtable.agents.common.settled.team_settled`),
+    when the two disagree ("I support it" said by an evil player of a team with no one of its side on it, whose
+    vote will be a rejection); None otherwise. Only for an Avalon speaker's turn while a team is proposed."""
+    if not isinstance(view, AvalonView) or request.kind != "speak" or not request.subject:
+        return None
+    stance = stated_stance(words)
+    if stance is None:
+        return None
+    last_chance = rejection_wins(request.attempt, view.rules.get("fifth_rejection", FifthRejection.EVIL_WINS))
+    settled = team_settled(view, request.subject, last_chance)
+    return (stance, settled) if settled is not None and settled.approve != stance else None
 
 
 def votes_self(view: PlayerView, request: Request, words: str) -> bool:
@@ -148,6 +167,7 @@ class Review:
         kill: ``named`` is a night kill's target, not a team.
         tactic: the sentence stating the speaker's own tactic, or None.
         self_vote: a Werewolf day statement says its speaker will vote out itself (`votes_self`).
+        stance: the stance the words state and the settled vote it goes against (`stance_against`), or None.
     """
 
     reasons: tuple[str, ...]
@@ -158,13 +178,17 @@ class Review:
     kill: bool = False
     tactic: str | None = None
     self_vote: bool = False
+    stance: tuple[bool, Settled] | None = None
 
     def note(self, context: PromptContext, view: PlayerView) -> str:
         """The Host's note asking for the words again (template `NOTE`, rendered through the kind's context)."""
+        said, settled = self.stance if self.stance is not None else (None, None)
         return context.render(NOTE, copied=self.copied if self.copied != OWN_THOUGHTS else None,
                               yourself=self.copied == f"Player {view.player}", thoughts=self.copied == OWN_THOUGHTS,
                               named=list(self.named), team=list(self.team), kill=self.kill,
                               exposure=self.exposure, tactic=self.tactic is not None, self_vote=self.self_vote,
+                              stance=said, reason=settled.reason if settled else None,
+                              players=list(settled.players) if settled else [],
                               side=view.side, game=view.game, me=view.player)
 
 
@@ -201,6 +225,10 @@ def review_words(view: PlayerView, request: Request, words: str | None, players:
     self_vote = "team" in checks and votes_self(view, request, said)
     if self_vote:
         reasons.append("words vote out the speaker")
+    stance = stance_against(view, request, said) if "team" in checks and request.audience is None else None
+    if stance:
+        reasons.append(f"stance against {stance[1].source}: words {'support' if stance[0] else 'reject'} the team "
+                       f"({stance[1].reason})")
     tactic = stated_tactic(said) if "tactic" in checks and request.audience is None else None
     if tactic:
         reasons.append("tactic said aloud")
@@ -209,29 +237,7 @@ def review_words(view: PlayerView, request: Request, words: str | None, players:
         reasons.append(f"words expose the speaker ({exposure})")
     if not reasons:
         return None
-    return Review(tuple(reasons), copied, named, tuple(players or ()), exposure, kill, tactic, self_vote)
-
-
-def ask_again(reasons: Sequence[str], note: Callable[[], str], reviewed: bool, **update: Any) -> dict[str, Any]:
-    """The state update of a step whose answer was checked: ask again once with the Host's note, or record what
-    the second answer still had.
-
-    Args:
-        reasons: the problems found (`Decision.checks` lines without their ending; empty: none).
-        note: renders the Host's note (called only when asking again).
-        reviewed: this answer is already the second one (the state's ``reviewed``).
-        update: more of the update when asking again (``copied=True``, ``action=None``).
-
-    Returns:
-        ``{"recheck": note, "reviewed": True, "checks": [...: asked again], **update}`` when a first answer had a
-        problem; after a re-ask, ``{"recheck": None, "checks": [...: kept after asking again]}`` (no problem:
-        an empty list); ``{}`` when a first answer had none.
-    """
-    if reviewed:
-        return {"recheck": None, "checks": [f"{reason}: kept after asking again" for reason in reasons]}
-    if not reasons:
-        return {}
-    return {"recheck": note(), "reviewed": True, "checks": [f"{reason}: asked again" for reason in reasons]} | update
+    return Review(tuple(reasons), copied, named, tuple(players or ()), exposure, kill, tactic, self_vote, stance)
 
 
 def clean_sentences(view: PlayerView, request: Request, words: str, players: Sequence[int] | None, *,

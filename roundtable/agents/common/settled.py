@@ -11,6 +11,8 @@ No model call. `Settled` says what a decision must be, from the facts the prompt
   (`roundtable.games.avalon.known_evil`, ``assassination=after_each_quest``);
   **rules**: the fifth team of a quest, whose rejection wins the game for evil (every player: good approves,
   evil rejects, whatever its knowledge says: the rules tell every player so);
+  **words**: when neither settles it, the stance the player's own words stated on this team ("I support it",
+  "I will vote against this team": `roundtable.games.avalon.AvalonView.said`; words and action agree);
   **record**: for good players whose knowledge settles nothing, a team none of whose other members has been on
   a failed quest (the role cards' "without evidence against a member, approve");
 - Werewolf's picks (`roundtable.agents.common.werewolf_knowledge.werewolf_settled`: **knowledge**, and **rules**
@@ -30,13 +32,14 @@ by what it knows, and the record says which decisions the rule took.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from roundtable.agents.common.review import ask_again
+from roundtable.agents.common.asking import ask_again
 from roundtable.agents.common.table import AvalonTable
-from roundtable.games.avalon import Role, knowledge_vote, known_evil
+from roundtable.agents.common.words import stated_stance
+from roundtable.games.avalon import AvalonView, Role, knowledge_vote, known_evil
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.prompts.rendering import PromptContext
 
@@ -51,9 +54,9 @@ class Settled:
     Attributes:
         source: ``knowledge``, ``rules``, ``words`` or ``record`` (see the module docstring).
         reason: why, for the Host's note: Avalon's ``side_on_team``, ``side_off_team``, ``evil_seen``,
-            ``no_evil_seen``, ``fifth_team``, ``no_evidence``; Werewolf's ``teammate``, ``kill_village``,
-            ``teammate_target``, ``checked_werewolf``, ``checked_good``, ``checked_before``, ``first_night``,
-            ``own_statement``.
+            ``no_evil_seen``, ``fifth_team``, ``own_stance``, ``no_evidence``; Werewolf's ``teammate``,
+            ``kill_village``, ``teammate_target``, ``checked_werewolf``, ``checked_good``, ``checked_before``,
+            ``first_night``, ``own_statement``.
         approve: for a ``yes_no`` request, the wanted choice (None for a ``pick``).
         avoid: for a ``pick``, players it must not choose. prefer: players one of whom it must choose.
         players: the players the reason names.
@@ -104,26 +107,40 @@ class Settled:
                               kind=request.kind)
 
 
-def avalon_settled(table: AvalonTable) -> Settled | None:
-    """The team vote the player's knowledge or the public record settles on the team in hand, or None.
+def team_settled(view: AvalonView, team: Sequence[int], last_chance: bool) -> Settled | None:
+    """The vote on ``team`` that the rules (``last_chance``: a rejection wins the game for evil) or the player's own
+    knowledge (`roundtable.games.avalon.knowledge_vote`) settle, or None; for a team vote (`avalon_settled`) and
+    for words said about the team on the table (`roundtable.agents.common.review`)."""
+    if last_chance:  # a rejection wins the game for evil: that settles every vote, knowledge included
+        return Settled("rules", "fifth_team", approve=view.side == "good")
+    known = knowledge_vote(Role(view.role), view.player, view.knowledge, team, exposed=view.exposed_assassin)
+    if known is None:
+        return None
+    evil = known_evil(view)  # the reveal's evil players and an exposed Assassin
+    if view.side == "evil":
+        mine = tuple(p for p in team if p == view.player or p in evil)
+        return Settled("knowledge", "side_on_team" if known else "side_off_team", approve=known, players=mine)
+    seen = tuple(p for p in team if p in evil)
+    return Settled("knowledge", "no_evil_seen" if known else "evil_seen", approve=known, players=seen)
 
-    Only for a ``vote_team`` request; the same facts the prompt's team lines state
-    (`AvalonTable.team_knowledge`).
+
+def avalon_settled(table: AvalonTable) -> Settled | None:
+    """The team vote the rules, the player's knowledge, its own words or the public record settle on the team in
+    hand, or None, in that order of precedence.
+
+    Only for a ``vote_team`` request; the rules and knowledge are the facts the prompt's team lines state
+    (`AvalonTable.team_knowledge`, `team_settled`); the words are the stance the player's own words stated on
+    this team (`AvalonView.said`, `roundtable.agents.common.words.stated_stance`: words and action agree).
     """
     request, view = table.request, table.view
     if request.kind != "vote_team":
         return None
-    if table.last_chance:  # a rejection wins the game for evil: that settles every vote, knowledge included
-        return Settled("rules", "fifth_team", approve=view.side == "good")
-    team = list(request.subject)
-    known = knowledge_vote(Role(view.role), view.player, view.knowledge, team, exposed=view.exposed_assassin)
-    if known is not None:
-        evil = known_evil(view)  # the reveal's evil players and an exposed Assassin
-        if view.side == "evil":
-            mine = tuple(p for p in team if p == view.player or p in evil)
-            return Settled("knowledge", "side_on_team" if known else "side_off_team", approve=known, players=mine)
-        seen = tuple(p for p in team if p in evil)
-        return Settled("knowledge", "no_evil_seen" if known else "evil_seen", approve=known, players=seen)
+    settled = team_settled(view, list(request.subject), table.last_chance)
+    if settled is not None:
+        return settled
+    stance = stated_stance(view.said) if view.said and set(view.team) == set(request.subject) else None
+    if stance is not None:
+        return Settled("words", "own_stance", approve=stance)
     if view.side != "good":
         return None
     if not table.failed_members():
@@ -135,7 +152,7 @@ def settled_update(context: PromptContext, view: PlayerView, request: Request, s
                    action: Mapping[str, Any] | None, mode: str, reviewed: bool,
                    overrule: bool = False) -> dict[str, Any]:
     """The state update of a step that read an answer: ask again once when it goes against what is settled, or
-    record what a re-ask left (`roundtable.agents.common.review.ask_again`, with ``action=None`` when asking);
+    record what a re-ask left (`roundtable.agents.common.asking.ask_again`, with ``action=None`` when asking);
     with ``overrule``, replace it at once by what is settled (`Settled.action`).
 
     Args:

@@ -235,7 +235,7 @@ def named_vote_target(text: str) -> int | None:
 
 _TEAM_OBJECT = (r"(?:it\b|this\b|that\b|the\s+(?:\w+\s+)?(?:team|proposal)\b|(?:player\s*#?\s*\d+|his|her|their)['’]?s?"
                 r"\s+(?:\w+\s+)?(?:team|proposal)\b|players?\s*#?\s*\d)")
-_BACKING = r"(?:support|approve|back|endorse|accept|agree\s+with|vote\s+for|vote\s+to\s+approve)"
+_BACKING = r"(?:support|approve|back|endorse|accept|agree\s+with|vote\s+for|vote\s+to\s+approve|send)"
 _REFUSING = r"(?:reject|oppose|disapprove\s+of|disapprove|vote\s+against|vote\s+to\s+reject)"
 _STANCE_SUBJECT = (r"\bi\s*(?:(?:will|'ll|shall|am\s+going\s+to|'m\s+going\s+to|plan\s+to|want\s+to|must|"
                    r"(?:do|does|did|will|shall|can|could|would)(?:\s*n['’]t|\s+not|\s+never)|won['’]t|can['’]t|"
@@ -244,17 +244,17 @@ _STANCE_SUBJECT = (r"\bi\s*(?:(?:will|'ll|shall|am\s+going\s+to|'m\s+going\s+to|
 _SUPPORTS = re.compile(rf"{_STANCE_SUBJECT}(?:{_BACKING})\w*\s+{_TEAM_OBJECT}", re.IGNORECASE)
 _REFUSES = re.compile(rf"{_STANCE_SUBJECT}(?:{_REFUSING})\w*\s+{_TEAM_OBJECT}", re.IGNORECASE)
 _STANCE_DENIAL = re.compile(r"\bnot\b|\bnever\b|n['’]t\b|\bcannot\b", re.IGNORECASE)
-_STANCE_DOUBT = re.compile(r"\b(?:if|unless|whether|might|may|maybe|could|would|perhaps|or)\b|\?", re.IGNORECASE)
+_STANCE_DOUBT = re.compile(r"\b(?:if|unless|whether|might|may|maybe|could|perhaps|or)\b|\?", re.IGNORECASE)
 
 
 def stated_stance(text: str) -> bool | None:
     """The stance on the team on the table that an Avalon player's words state in the first person: True for
     support ("I support it", "I approve this team", "I will vote for Player 3's team", "I strongly support the
     team"), False for opposition ("I reject it", "I will vote against this team", "I do not support the
-    proposal", "I won't approve it"), None when they state neither, or both (a sentence each way: "I support
-    the team but I will not vote for it"). A sentence with a supposition, a hedge or a question ("if",
-    "might", "could", "would", "or", "?") states nothing, nor does backing a player rather than a team
-    ("I support Merlin").
+    proposal", "I won't approve it", "I would not send players 1 and 5", the rule bots' words), None when they
+    state neither, or both (a sentence each way: "I support the team but I will not vote for it"). A sentence
+    with a supposition, a hedge or a question ("if", "might", "could", "or", "?") states nothing, nor does
+    backing a player rather than a team ("I support Merlin").
 
     The words-and-actions measure sets it against the speaker's team vote (docs/measures.md#play-quality),
     and the words check against the vote the speaker's knowledge settles (docs/agents/checks.md#words-checks).

@@ -31,6 +31,9 @@ class AvalonView(PlayerView):
         exposed_assassin: the Assassin's seat once a missed mid-game shot
             (``assassination=after_each_quest``) made it public, else None.
             Every player has it, whatever part of the log it is handed.
+        said: the player's own last public words in this proposal's talk, said while ``team`` was the team
+            proposed (``""``: none); a team vote that goes against the stance they state disagrees with them
+            (docs/measures.md#play-quality). Every player has it, whatever part of the log it is handed.
     """
 
     game: Literal["avalon"] = "avalon"
@@ -40,6 +43,7 @@ class AvalonView(PlayerView):
     quest_results: tuple[bool, ...]
     quests: tuple[dict[str, Any], ...]
     exposed_assassin: int | None = None
+    said: str = ""
 
 
 def view(state: AvalonState, player: int) -> AvalonView:
@@ -68,7 +72,24 @@ def view(state: AvalonState, player: int) -> AvalonView:
         ),
         exposed_assassin=next((e["assassin"] for e in state.events
                                if e["type"] == "assassination" and e.get("exposed")), None),
+        said=said_on_team(state, player),
     )
+
+
+def said_on_team(state: AvalonState, player: int) -> str:
+    """``player``'s last public words in the current proposal's talk, said while the team proposed now
+    (``state.team``) was on the table; ``""`` when none (before a proposal, or words on a team the leader then
+    changed)."""
+    start = next((i for i in range(len(state.events) - 1, -1, -1) if state.events[i]["type"] == "leader"), 0)
+    on_table: list[int] | None = None
+    said = ""
+    for event in state.events[start:]:
+        if event["type"] == "proposal":
+            on_table = list(event["team"])
+        elif (event["type"] == "utterance" and event.get("speaker") == player and event.get("to") is None
+              and on_table is not None and set(on_table) == set(state.team) and (event.get("text") or "").strip()):
+            said = event["text"]
+    return said
 
 
 def known_evil(view: AvalonView) -> set[int]:

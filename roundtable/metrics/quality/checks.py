@@ -12,7 +12,7 @@ CHECK_KINDS = (("near copy", "near copy"), ("words name players", "words and tea
                ("to kill, the vote names", "words and kill vote"),
                ("words vote out the speaker", "words and vote"),
                ("words expose", "self-exposure"), ("tactic said aloud", "tactic said aloud"),
-               ("against knowledge", "vote against knowledge"),
+               ("stance against", "words and team vote"), ("against knowledge", "vote against knowledge"),
                ("against rules", "vote against rules"), ("against record", "vote against record"),
                ("against words", "vote against own words"))
 """How a `Decision.checks` entry starts or what it contains, and the kind of check it is counted under."""
