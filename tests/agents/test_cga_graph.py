@@ -306,3 +306,14 @@ def test_the_merged_answers_budget_holds_every_answer_filled_to_its_bound(tmp_pa
                         indent=2)
     assert call.max_tokens * 3 >= len(filled)
     assert call.max_tokens <= len(filled)  # and not far beyond it
+
+
+def test_an_avalon_vote_against_the_stance_the_voters_words_stated_thinks_again(tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("ROUNDTABLE_HOME", str(tmp_path))
+    state, requests = play_until(first("vote_team"))  # lan6: the leader names the team, then everyone speaks
+    request = next(r for r in requests if r.player == 1)  # a Servant, who said "I support players 1 and 5."
+    script = Script(replies={"think": ["Thought: unsure.\nChoice: reject", "Thought: as I said.\nChoice: approve"]})
+    _, decision, _ = run(script, cga_input(state, request), json=False)
+    assert script.modules()[-2:] == ["think", "think"]
+    assert "you told everyone that you support this team" in script.calls[-1].prompt
+    assert decision.choice is True and decision.checks == ("vote reject against words (own_stance): asked again",)

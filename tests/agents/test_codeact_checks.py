@@ -79,6 +79,14 @@ def test_merlin_rejecting_a_team_with_no_evil_player_he_sees_is_asked_again() ->
     assert decision.thoughts == ("Reject to be safe.", "No evil on it.")
 
 
+def test_a_servants_vote_against_the_stance_his_words_stated_is_asked_again() -> None:
+    state, request = vote_request(1)  # a Servant, who said "I support players 1 and 5."
+    script = Script(replies={"think": [think("Unsure.", answer="reject"), think("As I said.", answer="approve")]})
+    decision = decide(script, state, request)
+    assert "you told everyone that you support this team" in script.calls[1].prompt
+    assert decision.choice is True and decision.checks == ("vote reject against words (own_stance): asked again",)
+
+
 def test_a_vote_the_players_knowledge_settles_nothing_about_and_a_switched_off_check_are_cast_at_once() -> None:
     state, request = vote_request(5)  # Percival (Merlin or Morgana: 3 or 6), who named the team without a stance
     script = Script(replies={"think": think("Unsure.", answer="reject")})

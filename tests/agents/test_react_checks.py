@@ -93,6 +93,16 @@ def test_merlin_rejecting_a_team_with_no_evil_player_he_sees_thinks_again_and_th
     assert decision.thoughts == ("I reject to be safe.", "No evil player is on it: I approve.")
 
 
+def test_a_servants_vote_against_the_stance_his_words_stated_thinks_again() -> None:
+    state, request = vote_request(1)  # a Servant, who said "I support players 1 and 5."
+    script = Script(replies={"think": ["I reject.", "As I said, I approve."],
+                             "parse": ["Answer: reject", "Answer: approve"]})
+    decision, nodes = decide(script, state, request)
+    assert nodes == ["observe", "think", "parse", "think", "parse", "decide"]
+    assert "you told everyone that you support this team" in script.calls[2].prompt
+    assert decision.choice is True and decision.checks == ("vote reject against words (own_stance): asked again",)
+
+
 def test_a_vote_its_knowledge_does_not_settle_or_with_the_check_off_is_cast_at_once() -> None:
     state, request = vote_request(5)  # Percival (Merlin or Morgana: 3 or 6), who named the team without a stance
     script = Script(replies={"think": "I reject.", "parse": "Answer: reject"})
