@@ -116,6 +116,8 @@ def test_repeating_ones_own_earlier_words_is_parroting() -> None:
     "I support Player 3's team, as I know they are evil.",
     "I support Player 5's team, as they have one fail card, which will fail the quest.",
     "I support it because Player 1 and Player 2 will definitely fail.",
+    # the Host's team lines read back (a lga Morgana in pq-lga-lan6-v6-s1)
+    "No player of your side knows of this team. Your side wants it rejected.",
 ])
 def test_an_evil_player_naming_its_side_or_intent_exposes_itself(text: str) -> None:
     assert exposes(text, Role.MORGANA, []) == "evil side"

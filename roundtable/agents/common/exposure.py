@@ -69,9 +69,13 @@ _EVIL_SELF = re.compile(
     r"|\b(fool|deceive|trick|mislead)\s+(percival|merlin|the good|good players|everyone|the others|the table)\b"
     r"|\bpretend(ing)?\s+to\s+be\b"
     r"|\b(players?|members?|none|no one|nobody|anyone|someone|one|two)\s+(else\s+)?(of|from)\s+(my|our)\s+side\b"
-    r"|\b(my|our)\s+side\s+(wants|needs|is|are|on)\b",
+    r"|\b(my|our)\s+side\s+(wants|needs|is|are|on)\b"
+    r"|\byour\s+side\s+(wants\s+it|on\s+this\s+team)\b|\bno\s+(player|one|member)\s+of\s+your\s+side\b",
     re.IGNORECASE,
 )
+"""The last line's "your side" phrasings are the Host's private team lines read back ("No player of your side is on
+this team, so your side wants it rejected", ``avalon/team_knowledge``): a `lga` Morgana asked again for words said
+"No player of your side knows of this team. Your side wants it rejected." in ``pq-lga-lan6-v6-s1``."""
 _MAKE_FAIL = re.compile(r"\b(make|let|help)\s+(it|them|the\s+(team|quests?|mission)|this\s+(team|quest|mission)|"
                         r"quests?)\s+fail\b", re.IGNORECASE)
 _SOMEONE_ELSE = r"player\s*#?\s*\d+|he|she|they|someone|somebody|anyone|who|whoever|evil|minions?|spy|spies"
