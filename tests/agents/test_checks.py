@@ -76,7 +76,7 @@ def test_a_near_copy_names_the_speaker_heard_first_then_the_speakers_own_thought
     assert copied_source("I propose players 1 and 5.", proposed, []) == "Player 5"
 
 
-def test_words_backing_a_team_the_speakers_knowledge_will_vote_against_are_asked_again_then_dropped() -> None:
+def test_words_backing_a_team_the_speakers_knowledge_will_vote_against_are_asked_again_then_said_as_the_vote() -> None:
     view, request = avalon_speaker(3)  # Morgana, on players 1 and 5: no one of her side on it
     said = "I support this team. Player 1 has been quiet."
     update = words_update(Plain(), view, request, said, None, heard=[], thoughts=[], checks=ALL, response_words=40,
@@ -87,7 +87,7 @@ def test_words_backing_a_team_the_speakers_knowledge_will_vote_against_are_asked
     assert "without giving yourself away" in update["recheck"]
     dropped = words_update(Plain(), view, request, said, None, heard=[], thoughts=[], checks=ALL, response_words=40,
                            reviewed=True, drop=True)
-    assert dropped["utterance"] == "Player 1 has been quiet."
+    assert dropped["utterance"] == "I will vote against this team. Player 1 has been quiet."
     assert agent_checks({"decisions": [{"checks": update["checks"]}]}) == {"words and team vote": Share(1, 1)}
 
 

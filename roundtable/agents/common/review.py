@@ -28,7 +28,7 @@ after asking again"``), so `roundtable.metrics.play_quality.agent_checks` counts
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,6 +54,8 @@ OWN_THOUGHTS = "own thoughts"
 """What a near copy of the speaker's own private thoughts is "of" (``"near copy of own thoughts"``)."""
 NOTE = "checks/words_note"
 """The template of the Host's note when words are asked for again."""
+STANCE_WORDS = "checks/stance_words"
+"""The template of the words said in place of a sentence whose stance goes against the settled vote."""
 
 _SPOKEN = re.compile(r"^Player (\d+)(?: \((?:you|last words)\))*: (.+)$", re.DOTALL)
 
@@ -242,14 +244,22 @@ def review_words(view: PlayerView, request: Request, words: str | None, players:
 
 def clean_sentences(view: PlayerView, request: Request, words: str, players: Sequence[int] | None, *,
                     heard: Iterable[tuple[str, str]], thoughts: Iterable[str], checks: Collection[str],
-                    response_words: int) -> str:
+                    response_words: int, stance_words: Callable[[bool], str] | None = None) -> str:
     """``words`` without the sentences that fail a check (`review_words` of each sentence, then of what is left
-    together): ``""`` when none is left. The arguments are `review_words`'s."""
+    together): ``""`` when none is left. The arguments are `review_words`'s, and ``stance_words``: the words of
+    the settled vote (``stance_words(approve)``); given, a sentence whose only problem is a stance against that
+    vote (`stance_against`) is said as it instead of dropped, once."""
     heard, thoughts = list(heard), list(thoughts)
     said, _ = sanitize_utterance(words, view.player, response_words)
-    kept = [sentence for sentence in sentences(said or "")
-            if review_words(view, request, sentence, players, heard=heard, thoughts=thoughts, checks=checks,
-                            response_words=response_words) is None]
+    kept: list[str] = []
+    for sentence in sentences(said or ""):
+        found = review_words(view, request, sentence, players, heard=heard, thoughts=thoughts, checks=checks,
+                             response_words=response_words)
+        if found is None:
+            kept.append(sentence)
+        elif stance_words is not None and found.stance is not None and len(found.reasons) == 1:
+            stated = stance_words(bool(found.stance[1].approve))
+            kept += [stated] if stated not in kept else []
     left = " ".join(kept)
     if left and review_words(view, request, left, players, heard=heard, thoughts=thoughts, checks=checks,
                              response_words=response_words) is not None:
@@ -269,8 +279,9 @@ def words_update(context: PromptContext, view: PlayerView, request: Request, wor
     Returns:
         As `ask_again`; when asking again, ``copied`` says whether the words were a near copy (words asked
         again after one are sampled warmer: `roundtable.agents.common.sampling.speech_temperature`). With
-        ``drop``, a second answer that still fails has ``utterance`` (what is left; ``""``: nothing, the
-        game's plain words are said) and checks ``...: sentences dropped``.
+        ``drop``, a second answer that still fails has ``utterance`` (what is left, a sentence that only went
+        against the settled vote said as that vote instead, template `STANCE_WORDS`; ``""``: nothing, the game's
+        plain words are said) and checks ``...: sentences dropped``.
     """
     heard, thoughts = list(heard), list(thoughts)
     found = review_words(view, request, words, players, heard=heard, thoughts=thoughts, checks=checks,
@@ -279,7 +290,8 @@ def words_update(context: PromptContext, view: PlayerView, request: Request, wor
         return ask_again((), str, reviewed)
     if reviewed and drop and words:
         left = clean_sentences(view, request, words, players, heard=heard, thoughts=thoughts, checks=checks,
-                               response_words=response_words)
+                               response_words=response_words,
+                               stance_words=lambda approve: context.render(STANCE_WORDS, approve=approve).strip())
         return {"recheck": None, "utterance": left,
                 "checks": [f"{reason}: sentences dropped" for reason in found.reasons]}
     return ask_again(found.reasons, lambda: found.note(context, view), reviewed, copied=found.copied is not None)
