@@ -7,7 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from pydantic import ValidationError
 
+from roundtable.agents.common.beliefs import belief_schema, beliefs_from_text
 from roundtable.games import avalon
 from roundtable.graphs.avalon import build_avalon_graph
 from roundtable.testing.scripted import FAKE_MODEL, Call, Script, ScriptedModels
@@ -79,11 +81,21 @@ def test_an_unusable_probe_answer_is_left_out_and_recorded(kind):
 
 def test_the_schema_path_reads_the_parsers_json():
     script = Script(replies={"parse_beliefs": lambda call: "{" + ", ".join(
-        f'"player_{q}": {q / 10}' for q in _others(call)) + "}"})
+        f'"player_{q}": "{q / 10}"' for q in _others(call)) + "}"})
     out = _play("lga", script, json=True)
     player, _ = _probed(out)
     assert beliefs_of(out)[player] == {q: q / 10 for q in range(1, 6) if q != player}
     assert [c for c in script.calls if c.module == "parse_beliefs"][0].schema is not None
+
+
+def test_the_schema_writes_probabilities_with_two_decimals_at_most_and_a_cut_reply_is_read_as_far_as_it_goes():
+    schema = belief_schema([1, 3])
+    assert schema.model_validate({"player_1": "0.05", "player_3": "1"})
+    for runaway in ("0.5000000000000000", "1.5", "-0.1", "50"):
+        with pytest.raises(ValidationError):
+            schema.model_validate({"player_1": runaway, "player_3": "0.5"})
+    cut = '{ "player_1": 0.5000000000000000, "player_3": 0.25000000'  # a number reply, cut at the budget
+    assert beliefs_from_text(cut, [1, 3, 4]) == {1: 0.5, 3: 0.25}
 
 
 def test_the_probe_prompt_holds_no_role_nor_the_assassins_target():

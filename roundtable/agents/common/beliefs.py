@@ -41,9 +41,16 @@ _WORDS = {"certainly good": 0.95, "surely good": 0.95, "very likely good": 0.9, 
           "very likely evil": 0.1, "surely evil": 0.05, "certainly evil": 0.05}
 
 
+PROBABILITY_PATTERN = r"^(0(\.[0-9]{1,2})?|1(\.0{1,2})?)$"
+"""A probability in [0, 1] as the parser writes it, with at most two decimals ("0.7", "1", "0.05")."""
+
+
 def belief_schema(candidates: Sequence[int]) -> type[BaseModel]:
-    """The parser's answer schema: a field ``player_<n>`` (a number in [0, 1]) per player asked."""
-    fields: dict[str, Any] = {f"player_{q}": (float, Field(ge=0.0, le=1.0)) for q in candidates}
+    """The parser's answer schema: a field ``player_<n>`` per player asked, a probability in [0, 1] written as a
+    string of `PROBABILITY_PATTERN`. A JSON number has no bound on its digits: on the embedded model a parser
+    wrote "0.5000000000000000" and ran out of its budget before the third player (a ``react`` probe in the
+    model test of 2026-11-28); the pattern constrains the reply as well as validating it."""
+    fields: dict[str, Any] = {f"player_{q}": (str, Field(pattern=PROBABILITY_PATTERN)) for q in candidates}
     return create_model("StatedBeliefs", **fields)
 
 
@@ -56,14 +63,16 @@ def _probability(number: str, percent: str) -> float | None:
 
 def beliefs_from_text(text: str | None, candidates: Sequence[int]) -> dict[int, float]:
     """The probabilities a text gives per player: the first number (``0.8``, ``80%``, ``80``) or verdict
-    ("probably evil") after each ``Player N``/``PN``/``N:`` mention, for ``N`` among ``candidates``.
+    ("probably evil") after each ``Player N``/``PN``/``N:`` mention, for ``N`` among ``candidates``; also the
+    parser's JSON keys (``"player_3": "0.7"``), so a reply cut or refused by the schema is read as far as it goes.
 
     Returns:
         ``{player: probability in [0, 1]}`` for the players read (possibly none, possibly not all).
     """
     out: dict[int, float] = {}
     for line in (text or "").splitlines():
-        for match in re.finditer(r"(?:\bplayer\s*|\bp)?(\d{1,2})\s*(?:[:=\-–(]|is|\))\s*", line, re.IGNORECASE):
+        for match in re.finditer(r"(?:\bplayer[\s_]*|\bp)?(\d{1,2})[\"']?\s*(?:[:=\-–(]|is|\))\s*", line,
+                                 re.IGNORECASE):
             player = int(match.group(1))
             if player not in candidates or player in out:
                 continue
@@ -103,7 +112,7 @@ def parse_beliefs(extractor: BaseChatModel, context: PromptContext, request: Req
     messages = [SystemMessage(context.render("extraction/system")), HumanMessage(prompt)]
     if structured:
         parsed, raw, usage = call_structured(extractor, messages, belief_schema(request.candidates), PARSE_MODULE)
-        read = ({q: parsed[f"player_{q}"] for q in request.candidates} if parsed is not None
+        read = ({q: float(parsed[f"player_{q}"]) for q in request.candidates} if parsed is not None
                 else beliefs_from_text(raw, request.candidates))
     else:
         raw, usage = call_text(extractor, messages, PARSE_MODULE)
@@ -114,8 +123,10 @@ def parse_beliefs(extractor: BaseChatModel, context: PromptContext, request: Req
 
 
 def parser_tokens(request: Request) -> int:
-    """``max_tokens`` of the parser call: a short line per player asked."""
-    return 16 + 8 * len(request.candidates)
+    """``max_tokens`` of the parser call: a short line per player asked, or a JSON key and its quoted value
+    (``"player_3": "0.05", ``: 11 tokens on the embedded model's tokenizer; 8 cut a reply of four at its
+    closing brace)."""
+    return 16 + 12 * len(request.candidates)
 
 
 def state_beliefs(model: BaseChatModel, messages: list[BaseMessage], parser: BaseChatModel, context: PromptContext,
