@@ -35,6 +35,7 @@ from typing import Any
 from roundtable.agents.common.asking import ask_again
 from roundtable.agents.common.exposure import exposes, named_role_holders, sentences, werewolf_exposes
 from roundtable.agents.common.settled import Settled, team_settled
+from roundtable.agents.common.table import fifth_team
 from roundtable.agents.common.words import (
     copies,
     named_kill_target,
@@ -44,7 +45,7 @@ from roundtable.agents.common.words import (
     stated_stance,
     stated_tactic,
 )
-from roundtable.games.avalon import AvalonView, FifthRejection, Role, rejection_wins
+from roundtable.games.avalon import AvalonView, Role
 from roundtable.games.fallbacks import sanitize_utterance
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.games.werewolf import WerewolfView
@@ -111,8 +112,7 @@ def stance_against(view: PlayerView, request: Request, words: str) -> tuple[bool
     stance = stated_stance(words)
     if stance is None:
         return None
-    last_chance = rejection_wins(request.attempt, view.rules.get("fifth_rejection", FifthRejection.EVIL_WINS))
-    settled = team_settled(view, request.subject, last_chance)
+    settled = team_settled(view, request.subject, fifth_team(view, request.attempt))
     return (stance, settled) if settled is not None and settled.approve != stance else None
 
 

@@ -141,8 +141,7 @@ class AvalonTable:
     @property
     def last_chance(self) -> bool:
         """Whether rejecting the team in hand wins the game for evil (the fifth proposal, official rule)."""
-        return self.request.kind == "vote_team" and rejection_wins(
-            self.request.attempt, self.view.rules.get("fifth_rejection", FifthRejection.EVIL_WINS))
+        return self.request.kind == "vote_team" and fifth_team(self.view, self.request.attempt)
 
     def request_variables(self) -> dict[str, Any]:
         """The request's fields for the instruction and answer templates, with `team_knowledge`
@@ -183,6 +182,12 @@ class AvalonTable:
         return self.context.render("avalon/decided", kind=self.request.kind, players=action.get("players"),
                                    passed=bool(action.get("passed")), choice=action.get("choice"),
                                    options=list(self.request.options))
+
+
+def fifth_team(view: AvalonView, attempt: int) -> bool:
+    """Whether a rejection of proposal ``attempt`` wins the game for evil under ``view``'s rules
+    (`roundtable.games.avalon.rejection_wins`, docs/games/avalon.md#fifth_rejection)."""
+    return rejection_wins(attempt, view.rules.get("fifth_rejection", FifthRejection.EVIL_WINS))
 
 
 def avalon_view(view: PlayerView) -> AvalonView:
