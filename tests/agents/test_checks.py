@@ -89,6 +89,11 @@ def test_words_backing_a_team_the_speakers_knowledge_will_vote_against_are_asked
                            reviewed=True, drop=True)
     assert dropped["utterance"] == "I will vote against this team. Player 1 has been quiet."
     assert agent_checks({"decisions": [{"checks": update["checks"]}]}) == {"words and team vote": Share(1, 1)}
+    at_once = words_update(Plain(), view, request, said, None, heard=[], thoughts=[], checks=ALL, response_words=40,
+                           reviewed=False, drop=True)  # the embedded model: no second call for a stance alone
+    assert at_once["utterance"] == "I will vote against this team. Player 1 has been quiet."
+    assert at_once["checks"] == ["stance against knowledge: words support the team (side_off_team): overruled"]
+    assert at_once["recheck"] is None and "reviewed" not in at_once
 
 
 def test_a_stance_the_speakers_knowledge_agrees_with_or_does_not_settle_is_no_problem() -> None:

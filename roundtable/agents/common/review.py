@@ -274,24 +274,27 @@ def words_update(context: PromptContext, view: PlayerView, request: Request, wor
 
     The arguments are `review_words`'s, and: ``context``, the kind's prompt context (the note's template);
     ``reviewed``, the words are already the second answer; ``drop``, on a second answer that still fails a check,
-    drop its failing sentences (`clean_sentences`).
+    drop its failing sentences (`clean_sentences`), and on a first answer whose only fault is a stance against
+    the settled vote, say that sentence as the vote at once, with no second call (as ``overrule`` does a vote).
 
     Returns:
         As `ask_again`; when asking again, ``copied`` says whether the words were a near copy (words asked
         again after one are sampled warmer: `roundtable.agents.common.sampling.speech_temperature`). With
         ``drop``, a second answer that still fails has ``utterance`` (what is left, a sentence that only went
         against the settled vote said as that vote instead, template `STANCE_WORDS`; ``""``: nothing, the game's
-        plain words are said) and checks ``...: sentences dropped``.
+        plain words are said) and checks ``...: sentences dropped``; a first answer with a stance only, ``...:
+        overruled``.
     """
     heard, thoughts = list(heard), list(thoughts)
     found = review_words(view, request, words, players, heard=heard, thoughts=thoughts, checks=checks,
                          response_words=response_words)
     if found is None:
         return ask_again((), str, reviewed)
-    if reviewed and drop and words:
+    stance_only = found.stance is not None and len(found.reasons) == 1
+    if drop and words and (reviewed or stance_only):
         left = clean_sentences(view, request, words, players, heard=heard, thoughts=thoughts, checks=checks,
                                response_words=response_words,
                                stance_words=lambda approve: context.render(STANCE_WORDS, approve=approve).strip())
-        return {"recheck": None, "utterance": left,
-                "checks": [f"{reason}: sentences dropped" for reason in found.reasons]}
+        ending = "sentences dropped" if reviewed else "overruled"
+        return {"recheck": None, "utterance": left, "checks": [f"{reason}: {ending}" for reason in found.reasons]}
     return ask_again(found.reasons, lambda: found.note(context, view), reviewed, copied=found.copied is not None)
