@@ -9,7 +9,7 @@ import re
 import pytest
 from pydantic import ValidationError
 
-from roundtable.agents.common.beliefs import belief_schema, beliefs_from_text
+from roundtable.agents.common.beliefs import belief_schema, beliefs_from_text, listed_beliefs
 from roundtable.games import avalon
 from roundtable.graphs.avalon import build_avalon_graph
 from roundtable.testing.scripted import FAKE_MODEL, Call, Script, ScriptedModels
@@ -67,6 +67,27 @@ def test_a_model_seats_probe_answer_parses_to_its_numbers(kind):
     naive_good = [p for p, r in enumerate(avalon.new_game(avalon.AvalonConfig.build(preset="bench5"), 3).roles, 1)
                   if r.side.value == "good" and p != player]
     assert set(beliefs_of(out)) == {player, *naive_good}, "the naive bots still state theirs"
+
+
+@pytest.mark.parametrize("kind", MODEL_KINDS)
+def test_an_answer_listing_every_player_as_the_parser_would_needs_no_parser_call(kind):
+    listed = "\n".join(f"Player {q}: {q / 10}" for q in range(1, 6)) + "\n\nPlayer 3 voted for every team."
+    script = Script(replies={"believe": listed, "parse_beliefs": "Player 1: 0.99"})
+    out = _play(kind, script)
+    player, entry = _probed(out)
+    assert beliefs_of(out)[player] == {q: q / 10 for q in range(1, 6) if q != player}, "its own line left out"
+    assert entry["usage"]["calls"] == 1 and not [c for c in script.calls if c.module == "parse_beliefs"]
+
+
+def test_listed_beliefs_reads_only_a_complete_unambiguous_list():
+    assert listed_beliefs("- **Player 1**: 80%\nPlayer 3: P = 0.25, evil?\nP4 = .5 P", [1, 3, 4]) == {
+        1: 0.8, 3: 0.25, 4: 0.5}
+    assert listed_beliefs("Player 1: 0.8\nPlayer 3: 0.2", [1, 3, 4]) is None, "player 4 missing: the parser reads it"
+    assert listed_beliefs("Player 1: 0.8\nPlayer 3: 0.2\nPlayer 4: 0.5\nPlayer 4: 0.9", [1, 3, 4]) is None
+    assert listed_beliefs("Player 1: 0.8\nPlayer 3: 0.2\nPlayer 4: 1.7", [1, 3, 4]) is None, "1.7 is 1.7%? no"
+    assert listed_beliefs("Player 1 voted 2 times\nPlayer 3: 0.2\nPlayer 4: 0.5", [1, 3, 4]) is None
+    assert listed_beliefs("Player 1: 0.8 and Player 3: 0.2\nPlayer 4: 0.5", [1, 3, 4]) is None, "one line a player"
+    assert listed_beliefs("", [1]) is None and listed_beliefs("Player 1: 0.5", []) is None
 
 
 @pytest.mark.parametrize("kind", MODEL_KINDS)

@@ -1,7 +1,8 @@
 """Reading a player's answer to the belief probe: probabilities of being good, one per player asked.
 
 Every model-driven kind answers the probe (`roundtable.graphs.probe`) in its
-own prompt style, then a separate parser call at temperature 0 (template
+own prompt style; an answer that already lists a probability per player asked is read as it stands
+(`listed_beliefs`), any other goes to a separate parser call at temperature 0 (template
 ``extraction/belief``, schema-constrained where the endpoint takes JSON
 schemas) turns the free answer into numbers in [0, 1]
 (docs/measures.md#deduction-accuracy). What cannot be read for every player
@@ -88,6 +89,36 @@ def beliefs_from_text(text: str | None, candidates: Sequence[int]) -> dict[int, 
     return out
 
 
+_LISTED = re.compile(r"^\W*(?:player\s*|p)(\d{1,2})\W*?\s*[:=\-–]\s*(?:p(?:\(good\))?\s*=\s*)?"
+                     r"(\d{1,3}(?:\.\d+)?|\.\d+)\s*(%?)(?![\d.]\d)", re.IGNORECASE)
+
+
+def listed_beliefs(text: str | None, candidates: Sequence[int]) -> dict[int, float] | None:
+    """The probabilities of a free answer written as the parser would write them, one ``Player N: P`` line per
+    player asked (``0.7``, ``70%``, ``P = 0.7``; a list mark or bold around the name allowed, any text after the
+    number), or None when a player asked has no such line, has two that disagree, or a number is no probability
+    (``1.7``; ``70`` is read as 70%).
+
+    Such an answer needs no parser call (`state_beliefs`): on the embedded model most answers to the probe are
+    these lines, and the parser wrote the same numbers back.
+
+    Returns:
+        ``{player: probability in [0, 1]}`` for every player in ``candidates``, or None.
+    """
+    out: dict[int, float] = {}
+    for line in (text or "").splitlines():
+        match = _LISTED.match(line.strip())
+        if match is None or int(match.group(1)) not in candidates:
+            continue
+        number, percent = match.group(2), match.group(3)
+        value = None if not percent and "." in number and float(number) > 1.0 else _probability(number, percent)
+        player = int(match.group(1))
+        if value is None or out.get(player, value) != value:
+            return None
+        out[player] = value
+    return out if candidates and set(out) == set(candidates) else None
+
+
 def parse_beliefs(extractor: BaseChatModel, context: PromptContext, request: Request, players: int, reply: str,
                   structured: bool) -> tuple[dict[str, Any], list[str], list[dict[str, Any]]]:
     """The parser call: map a free answer to the probe to ``{"beliefs": {player: P(good)}}``.
@@ -131,8 +162,9 @@ def parser_tokens(request: Request) -> int:
 
 def state_beliefs(model: BaseChatModel, messages: list[BaseMessage], parser: BaseChatModel, context: PromptContext,
                   request: Request, players: int, structured: bool) -> dict[str, Any]:
-    """The probe's two calls, as every kind's ``believe`` node makes them: the player's free answer to
-    ``messages`` (module `BELIEVE_MODULE`, the kind's own prompt, model and temperature), then `parse_beliefs`.
+    """The probe's calls, as every kind's ``believe`` node makes them: the player's free answer to ``messages``
+    (module `BELIEVE_MODULE`, the kind's own prompt, model and temperature), then `parse_beliefs`, unless the
+    answer already lists a probability for every player asked as the parser would (`listed_beliefs`).
 
     Args:
         model: the seat's model for the free answer.
@@ -148,5 +180,8 @@ def state_beliefs(model: BaseChatModel, messages: list[BaseMessage], parser: Bas
         answer, then the parser's) and ``usage`` (a record per call).
     """
     text, usage = call_text(model, messages, BELIEVE_MODULE)
+    listed = listed_beliefs(text, request.candidates)
+    if listed is not None:
+        return {"action": {"beliefs": listed}, "raw": [text], "usage": [usage]}
     action, raw, more_usage = parse_beliefs(parser, context, request, players, text, structured)
     return {"action": action, "raw": [text, *raw], "usage": [usage, *more_usage]}
