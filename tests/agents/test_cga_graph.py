@@ -317,3 +317,15 @@ def test_an_avalon_vote_against_the_stance_the_voters_words_stated_thinks_again(
     assert script.modules()[-2:] == ["think", "think"]
     assert "you told everyone that you support this team" in script.calls[-1].prompt
     assert decision.choice is True and decision.checks == ("vote reject against words (own_stance): asked again",)
+
+
+def test_a_leaders_final_word_copying_its_own_first_words_is_said_anew_on_the_embedded_model(tmp_path: Path,
+                                                                                               monkeypatch):
+    monkeypatch.setenv("ROUNDTABLE_HOME", str(tmp_path))
+    state, requests = play_until(lambda s, rs: any(r.details.get("final") for r in rs))
+    leader = next(r for r in requests if r.details.get("final"))  # Player 5, who opened "I propose players 1 and 5."
+    script = Script(replies={"think": "Thought: keep it.\nChoice: 1, 5\nWords: I propose players 1 and 5."})
+    _, decision, _ = run(script, cga_input(state, leader, model="local"), json=False)
+    assert script.modules().count("think") == 1, "no second call"
+    assert decision.players == (1, 5) and decision.utterance == "My team for quest 1 stays: players 1 and 5."
+    assert decision.checks == ("near copy of Player 5: restated",)

@@ -34,7 +34,7 @@ from roundtable.agents.common.werewolf_knowledge import (
 from roundtable.agents.lga.context import LgaContext
 from roundtable.games import avalon, werewolf
 from roundtable.games.werewolf.bots import naive
-from roundtable.metrics.play_quality import agent_checks
+from roundtable.metrics.play_quality import agent_checks, overruled
 from roundtable.metrics.quality.result import Share
 from roundtable.prompts.rendering import TemplateContext
 
@@ -94,6 +94,27 @@ def test_words_backing_a_team_the_speakers_knowledge_will_vote_against_are_asked
     assert at_once["utterance"] == "I will vote against this team. Player 1 has been quiet."
     assert at_once["checks"] == ["stance against knowledge: words support the team (side_off_team): overruled"]
     assert at_once["recheck"] is None and "reviewed" not in at_once
+
+
+def test_a_leaders_final_word_copying_its_own_first_words_is_said_as_its_team_on_the_embedded_model() -> None:
+    state, requests = play_until(lambda s, rs: any(r.kind == "propose_team" and r.details.get("final") for r in rs))
+    request = next(r for r in requests if r.details.get("final"))
+    leader, view, first_team = request.player, avalon.view(state, request.player), sorted(request.subject)
+    said = f"I choose players {' and '.join(map(str, first_team))} as the team for this quest."
+    heard = [(f"Player {leader}", said)]
+    update = words_update(Plain(), view, request, said, first_team, heard=heard, thoughts=[], checks=ALL,
+                          response_words=40, reviewed=False, drop=True)
+    assert update["checks"] == [f"near copy of Player {leader}: restated"] and update["recheck"] is None
+    team = ", ".join(map(str, first_team[:-1])) + f" and {first_team[-1]}"
+    assert update["utterance"] == f"My team for quest {request.round} stays: players {team}."
+    asked = words_update(Plain(), view, request, said, first_team, heard=heard, thoughts=[], checks=ALL,
+                         response_words=40, reviewed=False)
+    assert asked["checks"] == [f"near copy of Player {leader}: asked again"], "a hosted model is asked again"
+    other = [(f"Player {leader % 5 + 1}", said)]
+    copied = words_update(Plain(), view, request, said, first_team, heard=other, thoughts=[], checks=ALL,
+                          response_words=40, reviewed=False, drop=True)
+    assert copied["checks"] == [f"near copy of Player {leader % 5 + 1}: asked again"], "another's words: asked"
+    assert overruled({"decisions": [{"checks": update["checks"]}]}) == {"near copy": 1}
 
 
 def test_a_stance_the_speakers_knowledge_agrees_with_or_does_not_settle_is_no_problem() -> None:

@@ -139,3 +139,13 @@ def test_the_hosts_note_is_a_prompt_of_the_context_an_edit_reaches_the_re_ask() 
     script = Script(replies={"think": [think("Back the team.", words=OPENING), think("Say why.", words=FRESH)]})
     decide(script, state, request, context={"review_note_prompt": "Host: EDITED NOTE ({{ copied }})."})
     assert "Host: EDITED NOTE (Player 5)." in script.calls[1].prompt
+
+
+def test_a_leaders_final_word_copying_its_own_first_words_is_said_anew_on_the_embedded_model() -> None:
+    state, requests = play_until(lambda s, rs: any(r.details.get("final") for r in rs))
+    leader = next(r for r in requests if r.details.get("final"))  # Player 5, who opened with OPENING
+    script = Script(replies={"think": think("Keep it.", players=[1, 5], words=OPENING)})
+    decision = decide(script, state, leader, model="local")
+    assert script.modules() == ["think"], "no second call"
+    assert decision.players == (1, 5) and decision.utterance == "My team for quest 1 stays: players 1 and 5."
+    assert decision.checks == ("near copy of Player 5: restated",)

@@ -150,3 +150,22 @@ def test_a_seat_with_the_words_checks_off_says_the_copy() -> None:
     script = Script(replies={"respond": OPENING})
     decision = run(script, state, request, word_checks="none")
     assert script.modules() == ["respond"] and decision.utterance == OPENING and decision.checks == ()
+
+
+def final_word() -> tuple[avalon.AvalonState, avalon.Request]:
+    """Player 5's final word on quest 1 of lan6 seed 1, after opening with `OPENING` on players 1 and 5."""
+    state, requests = play_until(lambda s, rs: any(r.details.get("final") for r in rs))
+    return state, next(r for r in requests if r.details.get("final"))
+
+
+def test_a_leaders_final_word_copying_its_own_first_words_is_asked_again_or_said_anew_on_the_embedded_model() -> None:
+    state, request = final_word()
+    same = json.dumps({"reason": "They did nothing wrong.", "players": [1, 5], "words": OPENING})
+    script = Script(replies={"act": same, "respond": "Players 1 and 5 stay my team."})
+    decision = run(script, state, request)
+    assert script.modules() == ["act", "respond"] and decision.checks == ("near copy of Player 5: asked again",)
+    script = Script(replies={"act": same})
+    decision = run(script, state, request, drop_sentences=True)
+    assert script.modules() == ["act"], "no second call"
+    assert decision.utterance == "My team for quest 1 stays: players 1 and 5." and decision.players == (1, 5)
+    assert decision.checks == ("near copy of Player 5: restated",) and decision.fallback is None

@@ -156,3 +156,13 @@ def test_a_host_line_after_the_sentence_is_cut_with_the_rest_and_is_no_fallback(
     decision, _ = decide(Script(replies={"speak": before}), state, request)
     assert decision.utterance == FRESH
     assert decision.fallback == "1 passage(s) posing as the host or another player removed"
+
+
+def test_a_leaders_final_word_copying_its_own_first_words_is_said_anew_on_the_embedded_model() -> None:
+    state, requests = play_until(lambda s, rs: any(r.details.get("final") for r in rs))
+    leader = next(r for r in requests if r.details.get("final"))  # Player 5, who opened with OPENING
+    script = Script(replies={"think": "They did nothing wrong.", "parse": "Answer: 1, 5", "speak": OPENING})
+    decision, nodes = decide(script, state, leader, model="local")
+    assert nodes == ["observe", "think", "parse", "speak", "decide"], "no second call"
+    assert decision.players == (1, 5) and decision.utterance == "My team for quest 1 stays: players 1 and 5."
+    assert decision.checks == ("near copy of Player 5: restated",)

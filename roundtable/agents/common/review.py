@@ -57,6 +57,8 @@ NOTE = "checks/words_note"
 """The template of the Host's note when words are asked for again."""
 STANCE_WORDS = "checks/stance_words"
 """The template of the words said in place of a sentence whose stance goes against the settled vote."""
+TEAM_WORDS = "checks/team_words"
+"""The template of the words an Avalon leader's final word says in place of a near copy of its own first words."""
 
 _SPOKEN = re.compile(r"^Player (\d+)(?: \((?:you|last words)\))*: (.+)$", re.DOTALL)
 
@@ -267,6 +269,14 @@ def clean_sentences(view: PlayerView, request: Request, words: str, players: Seq
     return left
 
 
+def restates_team(view: PlayerView, request: Request, found: Review, players: Sequence[int] | None) -> bool:
+    """Whether the only fault `review_words` found is a near copy of the speaker's own words at an Avalon leader's
+    final word on its team (``details["final"]``): the leader saying its team again, which the table hears as a
+    decision rather than parroting, but which the measure would count (docs/agents/checks.md#dropping-sentences)."""
+    return (bool(players) and bool(request.details.get("final")) and len(found.reasons) == 1
+            and found.copied == f"Player {view.player}")
+
+
 def words_update(context: PromptContext, view: PlayerView, request: Request, words: str | None,
                  players: Sequence[int] | None, *, heard: Iterable[tuple[str, str]], thoughts: Iterable[str],
                  checks: Collection[str], response_words: int, reviewed: bool, drop: bool = False) -> dict[str, Any]:
@@ -275,7 +285,8 @@ def words_update(context: PromptContext, view: PlayerView, request: Request, wor
     The arguments are `review_words`'s, and: ``context``, the kind's prompt context (the note's template);
     ``reviewed``, the words are already the second answer; ``drop``, on a second answer that still fails a check,
     drop its failing sentences (`clean_sentences`), and on a first answer whose only fault is a stance against
-    the settled vote, say that sentence as the vote at once, with no second call (as ``overrule`` does a vote).
+    the settled vote, say that sentence as the vote at once, with no second call (as ``overrule`` does a vote),
+    and on a leader's final word that only copies its own first words, say the team anew (`restates_team`).
 
     Returns:
         As `ask_again`; when asking again, ``copied`` says whether the words were a near copy (words asked
@@ -283,13 +294,18 @@ def words_update(context: PromptContext, view: PlayerView, request: Request, wor
         ``drop``, a second answer that still fails has ``utterance`` (what is left, a sentence that only went
         against the settled vote said as that vote instead, template `STANCE_WORDS`; ``""``: nothing, the game's
         plain words are said) and checks ``...: sentences dropped``; a first answer with a stance only, ``...:
-        overruled``.
+        overruled``; a leader's final word that only copies its own first words (`restates_team`), the team said
+        anew (template `TEAM_WORDS`) and ``...: restated``.
     """
     heard, thoughts = list(heard), list(thoughts)
     found = review_words(view, request, words, players, heard=heard, thoughts=thoughts, checks=checks,
                          response_words=response_words)
     if found is None:
         return ask_again((), str, reviewed)
+    if drop and words and not reviewed and restates_team(view, request, found, players):
+        said = context.render(TEAM_WORDS, players=sorted(players or ()), quest=request.round,
+                              same=set(players or ()) == set(request.subject)).strip()
+        return {"recheck": None, "utterance": said, "checks": [f"{found.reasons[0]}: restated"]}
     stance_only = found.stance is not None and len(found.reasons) == 1
     if drop and words and (reviewed or stance_only):
         left = clean_sentences(view, request, words, players, heard=heard, thoughts=thoughts, checks=checks,

@@ -50,7 +50,8 @@ def agent_checks(record: dict[str, Any]) -> dict[str, Share]:
 def overruled(record: dict[str, Any]) -> dict[str, int]:
     """How many decisions of each kind of check the agent's rule replaced (entries ending ``overruled``: the seat
     option ``overrule``, docs/agents/checks.md#knowledge-settled-decisions; or ``sentences dropped``: the seat
-    option ``drop_sentences``, docs/agents/checks.md#dropping-sentences), so a reader sees how many of the
+    option ``drop_sentences``, docs/agents/checks.md#dropping-sentences; or ``restated``: a leader's final word
+    said anew by the same option), so a reader sees how many of the
     knowledge-settled decisions and words the model did not give itself.
 
     Returns:
@@ -59,7 +60,7 @@ def overruled(record: dict[str, Any]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for decision in record.get("decisions") or []:
         for check in decision.get("checks") or []:
-            if check.endswith((": overruled", ": sentences dropped")):
+            if check.endswith((": overruled", ": sentences dropped", ": restated")):
                 counts[check_kind(check)] = counts.get(check_kind(check), 0) + 1
     return counts
 
