@@ -29,8 +29,10 @@ def play_until(
     preset: str = "lan6",
     seed: int = 1,
     rules: tuple[str, ...] = (),
+    opening: str | None = None,
 ) -> tuple[avalon.AvalonState, list[avalon.Request]]:
-    """Play a game with the naive bots until ``predicate(state, pending)`` holds.
+    """Play a game with the naive bots until ``predicate(state, pending)`` holds; ``opening``, when given, is what
+    every leader says with its proposal instead of the bot's words.
 
     Raises:
         AssertionError: the game ended first.
@@ -42,13 +44,31 @@ def play_until(
         if predicate(state, requests):
             return state, requests
         decisions = {r.player: naive(avalon.view(state, r.player), r, seed) for r in requests}
+        for r in requests:
+            if opening is not None and r.kind == "propose_team":
+                decisions[r.player] = decisions[r.player].model_copy(update={"utterance": opening})
         state = avalon.apply(state, decisions)
     raise AssertionError("the game ended before the predicate held")
 
 
-def speak_request(player: int) -> tuple[avalon.AvalonState, avalon.Request]:
-    """The first talk turn of ``player`` in a ``lan6`` game of seed 1, with the state it is asked in."""
-    state, requests = play_until(lambda s, rs: any(r.kind == "speak" and r.player == player for r in rs))
+LEADER_OPENING = "I choose Player 1 and Player 5 as the team for quest 1."
+"""Player 5's opening words in `final_word_request` (not a bare move: `roundtable.agents.common.words.bare_move`)."""
+LEADER_AGAIN = "I choose Player 1 and Player 5 as the final team for quest 1."
+"""A final word nearly copying `LEADER_OPENING`."""
+
+
+def final_word_request(opening: str = LEADER_OPENING) -> tuple[avalon.AvalonState, avalon.Request]:
+    """The leader's final word on quest 1 of a ``lan6`` game of seed 1 (Player 5, who proposed players 1 and 5,
+    opening the talk with ``opening``), with the state it is asked in."""
+    state, requests = play_until(lambda s, rs: any(r.details.get("final") for r in rs), opening=opening)
+    return state, next(r for r in requests if r.details.get("final"))
+
+
+def speak_request(player: int, opening: str | None = None) -> tuple[avalon.AvalonState, avalon.Request]:
+    """The first talk turn of ``player`` in a ``lan6`` game of seed 1, with the state it is asked in (``opening``:
+    the leader's words, as `play_until`)."""
+    state, requests = play_until(lambda s, rs: any(r.kind == "speak" and r.player == player for r in rs),
+                                 opening=opening)
     return state, next(r for r in requests if r.player == player)
 
 

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from lga_fakes import Script, ScriptedModels, first, lga_input, play_until
+from lga_fakes import LEADER_AGAIN, Script, ScriptedModels, final_word_request, first, lga_input, play_until
 
 from roundtable.agents.cga.answer import answers_schema
 from roundtable.agents.cga.experience import ExperiencePool
@@ -322,9 +322,8 @@ def test_an_avalon_vote_against_the_stance_the_voters_words_stated_thinks_again(
 def test_a_leaders_final_word_copying_its_own_first_words_is_said_anew_on_the_embedded_model(tmp_path: Path,
                                                                                                monkeypatch):
     monkeypatch.setenv("ROUNDTABLE_HOME", str(tmp_path))
-    state, requests = play_until(lambda s, rs: any(r.details.get("final") for r in rs))
-    leader = next(r for r in requests if r.details.get("final"))  # Player 5, who opened "I propose players 1 and 5."
-    script = Script(replies={"think": "Thought: keep it.\nChoice: 1, 5\nWords: I propose players 1 and 5."})
+    state, leader = final_word_request()
+    script = Script(replies={"think": f"Thought: keep it.\nChoice: 1, 5\nWords: {LEADER_AGAIN}"})
     _, decision, _ = run(script, cga_input(state, leader, model="local"), json=False)
     assert script.modules().count("think") == 1, "no second call"
     assert decision.players == (1, 5) and decision.utterance == "My team for quest 1 stays: players 1 and 5."

@@ -71,9 +71,11 @@ def test_a_near_copy_names_the_speaker_heard_first_then_the_speakers_own_thought
     assert copied_source("Player 4 has been quiet; I would like to hear from him first.", heard, [REFLECTION]) is None
     thought = "I think Player 3 is the Seer because Player 3 suspects Player 1 and has not said a role."
     assert copied_source("I think Player 3 is the Seer.", [], [thought]) is None, "the thought's conclusion, said"
-    proposed = [("Player 5", "I propose players 1 and 5.")]
+    proposed = [("Player 5", "I propose players 1 and 5 for this quest, as neither has failed one.")]
     assert copied_source("I propose players 1 and 3.", proposed, []) is None  # one's own move, in the formula
-    assert copied_source("I propose players 1 and 5.", proposed, []) == "Player 5"
+    assert copied_source("I propose players 1 and 5.", proposed, []) is None, "a bare move (words.bare_move)"
+    assert copied_source("I propose players 1 and 5 for this quest, as neither failed one.", proposed,
+                         []) == "Player 5"
 
 
 def test_words_backing_a_team_the_speakers_knowledge_will_vote_against_are_asked_again_then_said_as_the_vote() -> None:
@@ -100,7 +102,7 @@ def test_a_leaders_final_word_copying_its_own_first_words_is_said_as_its_team_on
     state, requests = play_until(lambda s, rs: any(r.kind == "propose_team" and r.details.get("final") for r in rs))
     request = next(r for r in requests if r.details.get("final"))
     leader, view, first_team = request.player, avalon.view(state, request.player), sorted(request.subject)
-    said = f"I choose players {' and '.join(map(str, first_team))} as the team for this quest."
+    said = f"I choose Player {first_team[0]} and Player {first_team[1]} as the team for this quest."
     heard = [(f"Player {leader}", said)]
     update = words_update(Plain(), view, request, said, first_team, heard=heard, thoughts=[], checks=ALL,
                           response_words=40, reviewed=False, drop=True)

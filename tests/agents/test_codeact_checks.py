@@ -7,7 +7,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from lga_fakes import Script, ScriptedModels, first, play_until, speak_request, vote_request
+from lga_fakes import (
+    LEADER_AGAIN,
+    LEADER_OPENING,
+    Script,
+    ScriptedModels,
+    final_word_request,
+    first,
+    play_until,
+    speak_request,
+    vote_request,
+)
 
 from roundtable.agents.codeact.graph import build_codeact_graph
 from roundtable.agents.codeact.options import CotOptions
@@ -17,7 +27,7 @@ from roundtable.games import avalon
 
 # lan6, seed 1: 1 Servant, 2 Assassin, 3 Morgana, 4 Servant, 5 Percival, 6 Merlin; Player 5 leads quest 1 and
 # opened the talk with "I propose players 1 and 5." (the naive bot's words); the naive team is players 1 and 5.
-OPENING = "I propose players 1 and 5."
+OPENING = LEADER_OPENING  # the leader's words in place of the bot's bare "I propose players 1 and 5."
 FRESH = "Players 1 and 5 have done nothing wrong yet; I can back them."
 
 
@@ -37,7 +47,7 @@ def decide(script: Script, state: avalon.AvalonState, request: avalon.Request, k
 
 
 def test_a_near_copy_of_an_earlier_speaker_is_asked_again_warmer_and_the_second_words_kept() -> None:
-    state, request = speak_request(6)
+    state, request = speak_request(6, OPENING)
     script = Script(replies={"think": [think("Back the team.", words=OPENING), think("Say why.", words=FRESH)]})
     decision = decide(script, state, request)
     assert script.modules() == ["think", "think"]
@@ -135,16 +145,15 @@ def test_a_react_leaders_thoughts_are_its_decisions_thoughts_and_a_program_is_no
 
 
 def test_the_hosts_note_is_a_prompt_of_the_context_an_edit_reaches_the_re_ask() -> None:
-    state, request = speak_request(6)
+    state, request = speak_request(6, OPENING)
     script = Script(replies={"think": [think("Back the team.", words=OPENING), think("Say why.", words=FRESH)]})
     decide(script, state, request, context={"review_note_prompt": "Host: EDITED NOTE ({{ copied }})."})
     assert "Host: EDITED NOTE (Player 5)." in script.calls[1].prompt
 
 
 def test_a_leaders_final_word_copying_its_own_first_words_is_said_anew_on_the_embedded_model() -> None:
-    state, requests = play_until(lambda s, rs: any(r.details.get("final") for r in rs))
-    leader = next(r for r in requests if r.details.get("final"))  # Player 5, who opened with OPENING
-    script = Script(replies={"think": think("Keep it.", players=[1, 5], words=OPENING)})
+    state, leader = final_word_request()
+    script = Script(replies={"think": think("Keep it.", players=[1, 5], words=LEADER_AGAIN)})
     decision = decide(script, state, leader, model="local")
     assert script.modules() == ["think"], "no second call"
     assert decision.players == (1, 5) and decision.utterance == "My team for quest 1 stays: players 1 and 5."

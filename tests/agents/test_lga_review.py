@@ -4,19 +4,29 @@ from __future__ import annotations
 
 import json
 
-from lga_fakes import Script, ScriptedModels, decide, first, play_until
+from lga_fakes import (
+    LEADER_AGAIN,
+    LEADER_OPENING,
+    Script,
+    ScriptedModels,
+    decide,
+    final_word_request,
+    first,
+    play_until,
+)
 
 from roundtable.agents.lga.calls import AGAIN_TEMPERATURE, DRY_SAMPLING
 from roundtable.agents.lga.graph import build_lga_graph
 from roundtable.games import avalon
 
 # lan6, seed 1: 1 Servant, 2 Assassin, 3 Morgana, 4 Servant, 5 Percival, 6 Merlin; Player 5 leads quest 1 and
-# opened the talk with "I propose players 1 and 5." (the naive bot's words).
-OPENING = "I propose players 1 and 5."
+# opens the talk with `OPENING` (in place of the naive bot's "I propose players 1 and 5.", a bare move that is no copy).
+OPENING = LEADER_OPENING
 
 
 def speak_of(player: int) -> tuple[avalon.AvalonState, avalon.Request]:
-    state, requests = play_until(lambda s, rs: any(r.kind == "speak" and r.player == player for r in rs))
+    state, requests = play_until(lambda s, rs: any(r.kind == "speak" and r.player == player for r in rs),
+                                 opening=OPENING)
     return state, next(r for r in requests if r.player == player)
 
 
@@ -152,15 +162,9 @@ def test_a_seat_with_the_words_checks_off_says_the_copy() -> None:
     assert script.modules() == ["respond"] and decision.utterance == OPENING and decision.checks == ()
 
 
-def final_word() -> tuple[avalon.AvalonState, avalon.Request]:
-    """Player 5's final word on quest 1 of lan6 seed 1, after opening with `OPENING` on players 1 and 5."""
-    state, requests = play_until(lambda s, rs: any(r.details.get("final") for r in rs))
-    return state, next(r for r in requests if r.details.get("final"))
-
-
 def test_a_leaders_final_word_copying_its_own_first_words_is_asked_again_or_said_anew_on_the_embedded_model() -> None:
-    state, request = final_word()
-    same = json.dumps({"reason": "They did nothing wrong.", "players": [1, 5], "words": OPENING})
+    state, request = final_word_request()
+    same = json.dumps({"reason": "They did nothing wrong.", "players": [1, 5], "words": LEADER_AGAIN})
     script = Script(replies={"act": same, "respond": "Players 1 and 5 stay my team."})
     decision = run(script, state, request)
     assert script.modules() == ["act", "respond"] and decision.checks == ("near copy of Player 5: asked again",)

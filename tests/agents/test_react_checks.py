@@ -6,7 +6,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from lga_fakes import Script, ScriptedModels, first, play_until, speak_request, vote_request
+from lga_fakes import (
+    LEADER_AGAIN,
+    LEADER_OPENING,
+    Script,
+    ScriptedModels,
+    final_word_request,
+    first,
+    play_until,
+    speak_request,
+    vote_request,
+)
 
 from roundtable.agents.common.options import embedded_values
 from roundtable.agents.common.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING
@@ -15,8 +25,9 @@ from roundtable.agents.react.options import ReactOptions
 from roundtable.games import avalon
 
 # lan6, seed 1: 1 Servant, 2 Assassin, 3 Morgana, 4 Servant, 5 Percival, 6 Merlin; Player 5 leads quest 1 and
-# opened the talk with "I propose players 1 and 5." (the naive bot's words); the naive team is players 1 and 5.
-OPENING = "I propose players 1 and 5."
+# opened the talk with "I propose players 1 and 5." (the naive bot's words, a bare move that is no copy); the naive
+# team is players 1 and 5.
+OPENING = LEADER_OPENING  # the leader's words in place of the bot's bare "I propose players 1 and 5."
 FRESH = "Players 1 and 5 have done nothing wrong yet, so I can back them."
 
 
@@ -38,7 +49,7 @@ def decide(script: Script, state: avalon.AvalonState, request: avalon.Request, m
 
 
 def test_a_sentence_copying_an_earlier_speaker_is_asked_again_warmer_and_the_second_kept() -> None:
-    state, request = speak_request(6)
+    state, request = speak_request(6, OPENING)
     script = Script(replies={"speak": [OPENING, FRESH]})
     decision, nodes = decide(script, state, request)
     assert nodes == ["observe", "speak", "speak", "decide"]
@@ -159,9 +170,8 @@ def test_a_host_line_after_the_sentence_is_cut_with_the_rest_and_is_no_fallback(
 
 
 def test_a_leaders_final_word_copying_its_own_first_words_is_said_anew_on_the_embedded_model() -> None:
-    state, requests = play_until(lambda s, rs: any(r.details.get("final") for r in rs))
-    leader = next(r for r in requests if r.details.get("final"))  # Player 5, who opened with OPENING
-    script = Script(replies={"think": "They did nothing wrong.", "parse": "Answer: 1, 5", "speak": OPENING})
+    state, leader = final_word_request()
+    script = Script(replies={"think": "They did nothing wrong.", "parse": "Answer: 1, 5", "speak": LEADER_AGAIN})
     decision, nodes = decide(script, state, leader, model="local")
     assert nodes == ["observe", "think", "parse", "speak", "decide"], "no second call"
     assert decision.players == (1, 5) and decision.utterance == "My team for quest 1 stays: players 1 and 5."

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from roundtable.agents.common.words import (
+    bare_move,
     copy_share,
     exposes,
     named_team,
@@ -74,17 +75,34 @@ def test_a_paraphrase_with_a_glued_word_is_not_parroting() -> None:
 
 
 def test_a_short_reply_counts_as_a_copy_only_when_identical() -> None:
-    quality = play_quality(record(said(1, "I approve."), said(2, "I approve!"), said(3, "I reject.")))
+    quality = play_quality(record(said(1, "Well said."), said(2, "Well said!"), said(3, "Not so fast.")))
     assert (quality.parroting.hits, quality.parroting.cases) == (1, 3)
 
 
-def test_a_formula_naming_other_players_is_no_copy_but_the_same_players_are() -> None:
+def test_a_bare_move_said_again_is_no_copy_but_a_move_with_its_reason_is() -> None:
     quality = play_quality(record(said(5, "I propose players 1 and 5."), said(4, "I propose players 1 and 3."),
                                   said(1, "My final team is players 1 and 3."),
-                                  said(2, "My final team is players 1 and 3.")))
-    assert (quality.parroting.hits, quality.parroting.cases) == (1, 4)
+                                  said(2, "My final team is players 1 and 3."),
+                                  said(3, "I will vote against this team."), said(6, "I will vote against this team."),
+                                  said(1, "I approve."), said(2, "I approve!"),
+                                  said(4, "I support it because Player 6 is the leader."),
+                                  said(5, "I support it because Player 6 is the leader.")))
+    assert (quality.parroting.hits, quality.parroting.cases) == (1, 10)
     assert quality.examples["parroting"] == [
-        "P2: 'My final team is players 1 and 3.' copies 'My final team is players 1 and 3.'"]
+        "P5: 'I support it because Player 6 is the leader.' copies 'I support it because Player 6 is the leader.'"]
+
+
+@pytest.mark.parametrize(("text", "bare"), [
+    ("I will vote against this team.", True), ("I propose players 2, 3.", True), ("I support it.", True),
+    ("My final team is players 1, 4 and 6.", True), ("I will vote to eliminate Player 4.", True),
+    ("I choose players 1 and 6 as my team.", True), ("I reject.", True),
+    ("I support it because Player 6 is the leader.", False), ("I support it as Merlin is on it.", False),
+    ("I think Player 2 and Player 3 are evil.", False), ("I trust Player 4.", False),
+    ("I will vote against this team. Player 1 is evil.", False),
+    ("I choose Player 1 and Player 6 as the final team for quest 1 of this game.", False),
+])
+def test_a_bare_move_is_one_short_sentence_stating_ones_own_move_with_no_reason(text: str, bare: bool) -> None:
+    assert bare_move(text) is bare
 
 
 def test_repeating_ones_own_earlier_words_is_parroting() -> None:

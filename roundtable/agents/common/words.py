@@ -94,11 +94,44 @@ def joined_share(text: str, earlier: str, n: int = JOINED_GRAM) -> float:
 def copies(text: str, earlier: str, threshold: float = COPY_SHARE) -> bool:
     """Whether ``text`` nearly copies the utterance ``earlier``: more than ``threshold`` of its word 4-grams appear in
     it (`copy_share`), or more than `JOINED_SHARE` of its character n-grams with the spaces removed (`joined_share`:
-    a copy with words glued together), and it names no number ``earlier`` does not (a player, a team). A formula
-    said with other players, "I propose players 1 and 3." after "I propose players 1 and 5.", states a move of one's
-    own, not another's words; the same reasoning said of another player shares few 4-grams anyway."""
+    a copy with words glued together), and it names no number ``earlier`` does not (a player, a team), and it is
+    not a bare move (`bare_move`). A formula said with other players, "I propose players 1 and 3." after "I
+    propose players 1 and 5.", states a move of one's own, not another's words; the same reasoning said of another
+    player shares few 4-grams anyway; and two players rejecting one team may both say "I will vote against this
+    team." (docs/measures.md#play-quality)."""
     return ((copy_share(text, earlier) > threshold or joined_share(text, earlier) > JOINED_SHARE)
-            and set(_NUMBER.findall(text)) <= set(_NUMBER.findall(earlier)))
+            and set(_NUMBER.findall(text)) <= set(_NUMBER.findall(earlier)) and not bare_move(text))
+
+
+BARE_WORDS = 8
+"""The most words (player numbers not counted) of a bare move (`bare_move`)."""
+_REASONED = re.compile(r"\b(?:because|since|given|due|but|though|although|so|as(?!\s+(?:the|my|a|our)\s+(?:\w+\s+)?"
+                       r"team))\b", re.IGNORECASE)
+
+
+_VOTE_WORD = re.compile(r"\W*(?:i\s+)?(?:approve|reject|agree|disagree|yes|no)\W*", re.IGNORECASE)
+
+
+def bare_move(text: str) -> bool:
+    """Whether ``text`` only states its speaker's own move, as a vote said aloud: one sentence of at most
+    `BARE_WORDS` words (player numbers not counted) with no reason given (no "because", "since", "as", "but", ...)
+    that states a stance on the team on the table (`stated_stance`: "I will vote against this team."), names a team
+    it proposes ("I propose players 1 and 3.", "My final team is players 1, 4 and 6."), names the player it votes
+    out (`named_vote_target`: "I will vote to eliminate Player 4."), or is a vote word ("I approve.").
+
+    Such words are never a near copy (`copies`): the same move said in the same few words, by the rule's own
+    formulas or by the model, is no parroting (docs/measures.md#play-quality). "I support it because Player 6 is
+    the leader." gives a reason and stays a copy when repeated."""
+    flat = " ".join((text or "").split())
+    if not flat or first_sentence(flat)[1] != 1 or _REASONED.search(flat):
+        return False
+    if len([w for w in words(flat) if not w.isdigit()]) > BARE_WORDS:
+        return False
+    team = _PLAYER_LIST.search(flat)
+    proposes = (team is not None and len(set(_NUMBER.findall(team.group(1)))) >= 2
+                and _TEAM_WORD.search(flat) is not None)
+    return (proposes or stated_stance(flat) is not None or named_vote_target(flat) is not None
+            or _VOTE_WORD.fullmatch(flat) is not None)
 
 
 THOUGHT_GRAMS = 8
