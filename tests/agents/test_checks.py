@@ -285,6 +285,22 @@ def test_second_words_that_still_fail_lose_their_failing_sentences_where_the_sea
     assert update("Player 5 has been very quiet today.") == {"recheck": None, "checks": []}
 
 
+def test_a_dropped_sentence_leaves_its_stance_on_the_team_said_and_the_settled_vote_where_it_went_against() -> None:
+    servant, request = avalon_speaker(1)  # lan6 seed 1: a Servant, on players 1 and 5; his stance is his own
+
+    def update(view: avalon.AvalonView, words: str, asked: avalon.Request = request) -> dict:
+        return words_update(Plain(), view, asked, words, None, heard=[], thoughts=[], checks=ALL,
+                            response_words=40, reviewed=True, drop=True)
+
+    assert update(servant, "I support it because Player 6 is Merlin. Player 4 has been quiet.") == {
+        "recheck": None, "utterance": "I will vote for this team. Player 4 has been quiet.",
+        "checks": ["words expose the speaker (names merlin): sentences dropped"]}
+    assert update(servant, "Player 6 is Merlin.")["utterance"] == "", "no stance stated: nothing to keep"
+    morgana, asked = avalon_speaker(3)  # no one of her side on players 1 and 5: she will reject it
+    dropped = update(morgana, "I support it because I am evil and Player 6 is Merlin.", asked)
+    assert dropped["utterance"] == "I will vote against this team."
+
+
 def test_a_second_answer_is_kept_and_recorded_as_kept_and_a_clean_first_answer_changes_nothing() -> None:
     assert ask_again(["near copy of Player 3"], lambda: "note", reviewed=True) == {
         "recheck": None, "checks": ["near copy of Player 3: kept after asking again"]}

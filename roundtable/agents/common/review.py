@@ -244,13 +244,27 @@ def review_words(view: PlayerView, request: Request, words: str | None, players:
     return Review(tuple(reasons), copied, named, tuple(players or ()), exposure, kill, tactic, self_vote, stance)
 
 
+def kept_stance(view: PlayerView, request: Request, sentence: str, found: Review) -> bool | None:
+    """The stance on the team on the table that a sentence failing a check leaves to be said (True: support): the
+    settled vote when the sentence's stance went against it (`Review.stance`), else the stance the sentence
+    states (`roundtable.agents.common.words.stated_stance`) on an Avalon speaker's turn while a team is proposed;
+    None when it states none."""
+    if found.stance is not None:
+        return bool(found.stance[1].approve)
+    if not isinstance(view, AvalonView) or request.kind != "speak" or not request.subject:
+        return None
+    return stated_stance(sentence)
+
+
 def clean_sentences(view: PlayerView, request: Request, words: str, players: Sequence[int] | None, *,
                     heard: Iterable[tuple[str, str]], thoughts: Iterable[str], checks: Collection[str],
                     response_words: int, stance_words: Callable[[bool], str] | None = None) -> str:
     """``words`` without the sentences that fail a check (`review_words` of each sentence, then of what is left
-    together): ``""`` when none is left. The arguments are `review_words`'s, and ``stance_words``: the words of
-    the settled vote (``stance_words(approve)``); given, a sentence whose only problem is a stance against that
-    vote (`stance_against`) is said as it instead of dropped, once."""
+    together): ``""`` when none is left. The arguments are `review_words`'s, and ``stance_words``: the words of a
+    stance on the team on the table (``stance_words(approve)``); given, a dropped sentence that stated a stance
+    (`roundtable.agents.common.words.stated_stance`: "I support it because Player 6 is Merlin.") leaves that
+    stance said in those words, or the settled vote's when the stance went against it (`stance_against`), once:
+    the stance is the speaker's to state, its reason is what gave it away."""
     heard, thoughts = list(heard), list(thoughts)
     said, _ = sanitize_utterance(words, view.player, response_words)
     kept: list[str] = []
@@ -259,8 +273,8 @@ def clean_sentences(view: PlayerView, request: Request, words: str, players: Seq
                              response_words=response_words)
         if found is None:
             kept.append(sentence)
-        elif stance_words is not None and found.stance is not None and len(found.reasons) == 1:
-            stated = stance_words(bool(found.stance[1].approve))
+        elif stance_words is not None and (stance := kept_stance(view, request, sentence, found)) is not None:
+            stated = stance_words(stance)
             kept += [stated] if stated not in kept else []
     left = " ".join(kept)
     if left and review_words(view, request, left, players, heard=heard, thoughts=thoughts, checks=checks,
