@@ -89,7 +89,9 @@ _EVIL_REASON = re.compile(r"\b(?:because|as|since|so)\b(?P<reason>.*?)"
                           re.IGNORECASE)
 
 
-_SUPPOSED = re.compile(r"\b(if|unless|whether)\b", re.IGNORECASE)
+SUPPOSITION = r"\b(if|unless|whether)\b"
+"""A word that makes a sentence a supposition ("if Player 3 is Merlin, ..."), which states nothing as fact."""
+_SUPPOSED = re.compile(SUPPOSITION, re.IGNORECASE)
 
 
 def _backs_for_evil(text: str) -> bool:

@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from roundtable.agents.common.exposure import SUPPOSITION, sentences
 from roundtable.agents.common.exposure import exposes as exposes
-from roundtable.agents.common.exposure import sentences
 
 NGRAM = 4
 """Word n-gram length of the parroting measure."""
@@ -233,7 +233,7 @@ _VOTE_TARGET = re.compile(
 )
 _VOTE_PASSIVE = re.compile(r"\bplayer\s*#?\s*(\d+)\s+(?:should|must|needs\s+to|has\s+to|will)\s+be\s+"
                            r"(?:eliminated|voted\s+out|lynched|exiled|executed|banished)", re.IGNORECASE)
-_SUPPOSE = re.compile(r"\b(if|unless|whether)\b|\?", re.IGNORECASE)
+_SUPPOSE = re.compile(SUPPOSITION + r"|\?", re.IGNORECASE)  # a supposition, or a question
 
 
 def _first_stated(text: str, patterns: Sequence[re.Pattern[str]]) -> int | None:
