@@ -267,3 +267,16 @@ def test_a_werewolfs_pass_is_asked_again_and_on_the_embedded_model_overruled_wit
     bot = naive.kill_target(werewolf.view(state, 6), request)
     assert bot is not None and overruled.players == (bot,)
     assert overruled.checks == ("kill nobody against knowledge (kill_village): overruled",)
+
+
+def test_a_werewolfs_pass_whose_words_name_a_victim_is_overruled_with_that_victim_on_the_embedded_model() -> None:
+    state, request = werewolf_request("kill", 6)  # xu7 seed 1: 6 and 7 are the werewolves
+    bot = naive.kill_target(werewolf.view(state, 6), request)
+    named = next(p for p in (1, 2, 3, 4, 5) if p != bot)
+    said = f"Thought: Wait.\nChoice: pass\nWords: Let us kill Player {named}."
+    local = Script(replies={"answer": ANSWERS, "think": said})
+    overruled, _ = decide(local, werewolf_input(state, request, model="local"))
+    assert overruled.players == (named,), "the victim its own words named, not the rule bot's pick"
+    assert overruled.checks == ("kill nobody against knowledge (kill_village): overruled",), "words and vote agree"
+    mate = Script(replies={"answer": ANSWERS, "think": "Thought: Wait.\nChoice: pass\nWords: Let us kill Player 7."})
+    assert decide(mate, werewolf_input(state, request, model="local"))[0].players == (bot,), "a werewolf: the bot's"

@@ -237,6 +237,8 @@ def test_other_words_or_other_roles_give_no_night_action_away(text: str, role: W
     ("Tonight I will go after Player 6, then Player 2.", 6),
     ("Player 1 to kill. I pass.", 1),  # embedded model, cga seed 1: then it passed
     ("Player 2 is our target tonight.", 2),
+    ("I can cast suspicion on Player 2 and Player 3 and then kill Player 2.", 2),  # cga, pq-cga-xu7-v5-s1: it voted 3
+    ("We could kill Player 5.", 5),
 ])
 def test_kill_target_stated(text: str, target: int) -> None:
     assert named_kill_target(text) == target

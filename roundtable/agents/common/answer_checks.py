@@ -2,7 +2,8 @@
 (``cga``'s and ``cot``'s ``think``; docs/agents/checks.md).
 
 No model call. First a choice read in this step is compared with what the player's knowledge settles
-(`roundtable.agents.common.settled`): on a problem the whole answer is asked for again. Otherwise the words are
+(`roundtable.agents.common.settled`): on a problem the whole answer is asked for again, or overruled (a night kill
+vote overruled takes the village player its own words name to kill, when they name one). Otherwise the words are
 checked (`roundtable.agents.common.review`) against the action that stands (an overruled one's replacement): on a
 problem only the words are asked for again, the action kept.
 Asking again clears the words, so the step that asked runs once more.
@@ -16,6 +17,7 @@ from typing import Any
 from roundtable.agents.common.check_options import CheckOptions
 from roundtable.agents.common.review import words_update
 from roundtable.agents.common.settled import Settled, settled_update
+from roundtable.agents.common.words import named_kill_target
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.prompts.rendering import PromptContext
 
@@ -47,6 +49,8 @@ def check_answer(context: PromptContext, view: PlayerView, request: Request, opt
         ``utterance: None`` when asking again (and ``action: None`` after a choice against what is settled).
     """
     update: dict[str, Any] = {}
+    if settled is not None and request.kind == "kill" and words:
+        settled = settled.preferring(named_kill_target(words))  # an overrule takes the victim the words name
     if chose:
         update = settled_update(context, view, request, settled, action, options.vote_check, reviewed, overrule)
     if request.wants_words and not update.get("recheck"):

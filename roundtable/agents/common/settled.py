@@ -33,7 +33,7 @@ by what it knows, and the record says which decisions the rule took.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from roundtable.agents.common.asking import ask_again
@@ -75,6 +75,14 @@ class Settled:
             return "choice" in action and bool(action["choice"]) != self.approve
         chosen = set(action.get("players") or ())
         return bool(chosen & set(self.avoid)) or bool(self.prefer and not chosen & set(self.prefer))
+
+    def preferring(self, named: int | None) -> Settled:
+        """The same, with ``named`` first among the players it must choose from when it is one of them (a
+        werewolf's words naming a village player to kill, which an overrule then takes instead of the rule bot's
+        pick); unchanged otherwise."""
+        if named is None or named not in self.prefer or self.prefer[0] == named:
+            return self
+        return replace(self, prefer=(named, *(p for p in self.prefer if p != named)))
 
     def action(self, request: Request, action: Mapping[str, Any]) -> dict[str, Any] | None:
         """The answer that follows what is settled, in place of ``action`` (which goes against it), or None when

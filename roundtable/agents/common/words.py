@@ -313,8 +313,8 @@ _KILL_VERB = r"(?:kill|attack|eat|bite|hunt|target|go\s+after|go\s+for|take\s+ou
 _KILL_TARGET = re.compile(
     rf"(?:\b(?:i|we)\s*(?:will\s+|'ll\s+|shall\s+|am\s+going\s+to\s+|'m\s+going\s+to\s+|plan\s+to\s+|"
     rf"want\s+to\s+|would\s+like\s+to\s+|'d\s+like\s+to\s+|should\s+|must\s+|need\s+to\s+|"
-    rf"have\s+decided\s+to\s+)?(?:also\s+)?(?:{_KILL_VERB}|choose|pick|name|vote\s+(?:for|to\s+kill))"
-    rf"|\blet(?:'s|\s+us)\s+{_KILL_VERB}|(?:^|[.!?;]\s*)(?:so\s+)?{_KILL_VERB}"
+    rf"have\s+decided\s+to\s+|can\s+|could\s+)?(?:also\s+)?(?:{_KILL_VERB}|choose|pick|name|vote\s+(?:for|to\s+kill))"
+    rf"|\blet(?:'s|\s+us)\s+{_KILL_VERB}|(?:^|[.!?;]\s*)(?:so\s+)?{_KILL_VERB}|\bthen\s+{_KILL_VERB}"
     rf"|\b(?:our|my|the|tonight's)\s+(?:next\s+)?(?:target|victim|kill)\s*(?:is|will\s+be|should\s+be|:))"
     rf"\s+player\s*#?\s*(\d+)",
     re.IGNORECASE,
