@@ -242,6 +242,9 @@ def test_a_village_player_naming_the_seer_aloud_exposes_it_but_the_seer_or_a_wer
     assert exposure_of(werewolf.view(state, 4), "Player 1 might be the Seer.") is None  # a guess
     assert exposure_of(werewolf.view(state, 1), "I am the Seer and Player 1 is the Seer.") is None
     assert exposure_of(werewolf.view(state, 6), said) is None
+    assert exposure_of(werewolf.view(state, 4), said, [("Player 1", "I reveal my role as the Seer.")]) is None, \
+        "claimed at the table: nothing left to give away"
+    assert exposure_of(werewolf.view(state, 4), said, [("Player 6", "I am the Seer.")]) == "names seer"
     update = words_update(Plain(), werewolf.view(state, 4), request, said, None, heard=[], thoughts=[], checks=ALL,
                           response_words=40, reviewed=False)
     assert update["checks"] == ["words expose the speaker (names seer): asked again"]

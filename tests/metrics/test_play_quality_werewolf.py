@@ -103,6 +103,17 @@ def test_the_seer_named_by_a_villager_is_exposed_but_not_by_itself_or_a_wrong_gu
     assert (quality.merlin_exposed.hits, quality.merlin_exposed.cases) == (1, 3)
 
 
+def test_once_the_seer_has_claimed_its_role_naming_it_gives_nothing_away() -> None:
+    quality = play_quality(record(
+        said(4, "I trust Player 7, our Seer."),  # before any claim: a hit
+        said(7, "I reveal my role as the Seer: I checked Player 1."),
+        said(5, "Player 7 is the Seer, so I follow him."),  # after the claim: no hit
+        said(3, "Player 6 claims nothing; I am the Seer."),  # a villager's false claim changes nothing for 7
+        said(2, "Player 7 is the Seer."),
+    ))
+    assert (quality.merlin_exposed.hits, quality.merlin_exposed.cases) == (1, 4)
+
+
 # --------------------------------------------------------- settled decisions
 
 

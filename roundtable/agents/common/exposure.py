@@ -307,6 +307,25 @@ def named_role_holders(text: str, role_word: str) -> tuple[int, ...]:
     return _stated(text, patterns)
 
 
+def claims_role(text: str, role_word: str) -> bool:
+    """Whether ``text`` claims the role ``role_word`` for its speaker in the first person: "I am the Seer", "I'm
+    Merlin", "my role is the Seer", "I reveal my role as the Seer", "As the Seer, I checked ...". A supposition, a
+    question or a denial before the claim in its sentence ("If I were the Seer", "I am not the Seer") claims
+    nothing. Once a player has claimed a role at the table, others naming it as that role give nothing away
+    (`roundtable.agents.common.review.exposure_of`, docs/measures.md#play-quality)."""
+    role = rf"(?:the\s+|a\s+)?{re.escape(role_word)}\b(?!['’]s)"
+    claim = re.compile(rf"\b(?:i\s+am|i['’]m)\s+{role}|\bmy\s+role\s+is\s+{role}"
+                       rf"|\b(?:reveal|claim|declare|announce)\w*\s+(?:my\s+role\s+|myself\s+)?(?:as|to\s+be)\s+{role}"
+                       rf"|^\W*as\s+{role}\s*,?\s+i\b", re.IGNORECASE)
+    for sentence in sentences(text):
+        if sentence.rstrip().endswith("?"):
+            continue
+        match = claim.search(sentence)
+        if match and not _DOUBT.search(sentence[:match.start()]) and not _DENIAL.search(sentence[:match.start()]):
+            return True
+    return False
+
+
 _GOOD = (r"(?:(?:definitely|clearly|really|certainly|surely|confirmed|)\s*)"
          r"(?:good|innocent|clean|trustworthy|a villager|on the village(?:'s)? side|on our side|one of us|"
          r"not (?:a |one of the |the )?(?:were)?wol(?:f|ves))\b")

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roundtable.agents.common.asking import ask_again
-from roundtable.agents.common.exposure import exposes, named_role_holders, sentences, werewolf_exposes
+from roundtable.agents.common.exposure import claims_role, exposes, named_role_holders, sentences, werewolf_exposes
 from roundtable.agents.common.settled import Settled, team_settled
 from roundtable.agents.common.table import fifth_team
 from roundtable.agents.common.words import (
@@ -125,12 +125,17 @@ def votes_self(view: PlayerView, request: Request, words: str) -> bool:
             and named_vote_target(words) == view.player)
 
 
-def _names_another(words: str, role_word: str, me: int) -> bool:
-    """Whether ``words`` state that a player other than ``me`` holds the role ``role_word``."""
-    return bool(set(named_role_holders(words, role_word)) - {me})
+def _names_another(words: str, role_word: str, me: int, heard: Iterable[tuple[str, str]]) -> bool:
+    """Whether ``words`` state that a player other than ``me`` holds the role ``role_word``, one who has not
+    claimed it at the table in what the player heard (`roundtable.agents.common.exposure.claims_role`)."""
+    named = set(named_role_holders(words, role_word)) - {me}
+    if not named:
+        return False
+    claimed = {int(speaker.split()[-1]) for speaker, text in heard if claims_role(text, role_word)}
+    return bool(named - claimed)
 
 
-def exposure_of(view: PlayerView, words: str) -> str | None:
+def exposure_of(view: PlayerView, words: str, heard: Iterable[tuple[str, str]] = ()) -> str | None:
     """Why public ``words`` give their speaker away, by the view's game, or None (a game with no rule here: None).
 
     Avalon (`roundtable.agents.common.exposure.exposes`): an evil player naming its side, role or intent to fail
@@ -141,19 +146,21 @@ def exposure_of(view: PlayerView, words: str) -> str | None:
     (`roundtable.agents.common.exposure.werewolf_exposes`): a werewolf naming its side or intent (``"werewolf
     side"``), its own number (``"own number"``) or its teammate as "the other werewolf" (``"teammate implied"``);
     a Witch or Guard saying its night action aloud (``"night action"``), and any other village player stating who
-    the Seer is (``"names seer"``: the werewolves hear it).
+    the Seer is (``"names seer"``: the werewolves hear it). Naming a player who claimed that role at the table in
+    what the speaker ``heard`` (``(speaker, text)``: `heard_lines`) gives nothing away.
     """
     if isinstance(view, AvalonView):
         seen = [int(k["player"]) for k in view.knowledge if k.get("is") == "evil"]
         role = Role(view.role)
         why = exposes(words, role, seen, player=view.player)
-        if why is None and role.side.value == "good" and _names_another(words, "merlin", view.player):
+        if why is None and role.side.value == "good" and _names_another(words, "merlin", view.player, heard):
             return "names merlin"
         return why
     if isinstance(view, WerewolfView):
         mates = [int(k["player"]) for k in view.knowledge if k.get("is") == "werewolf"]
         why = werewolf_exposes(words, view.role, view.player, mates)
-        if why is None and view.role not in ("werewolf", "seer") and _names_another(words, "seer", view.player):
+        if why is None and view.role not in ("werewolf", "seer") and _names_another(words, "seer", view.player,
+                                                                                      heard):
             return "names seer"
         return why
     return None
@@ -214,6 +221,7 @@ def review_words(view: PlayerView, request: Request, words: str | None, players:
     said, _ = sanitize_utterance(words, view.player, response_words)  # what the table would hear
     if not said:
         return None
+    heard = list(heard)
     reasons: list[str] = []
     copied = copied_source(said, heard, thoughts) if "copy" in checks else None
     if copied:
@@ -236,7 +244,7 @@ def review_words(view: PlayerView, request: Request, words: str | None, players:
     tactic = stated_tactic(said) if "tactic" in checks and request.audience is None else None
     if tactic:
         reasons.append("tactic said aloud")
-    exposure = exposure_of(view, said) if "exposure" in checks and request.audience is None else None
+    exposure = exposure_of(view, said, heard) if "exposure" in checks and request.audience is None else None
     if exposure:
         reasons.append(f"words expose the speaker ({exposure})")
     if not reasons:

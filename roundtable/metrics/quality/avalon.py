@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from roundtable.agents.common.exposure import exposes, named_role_holders
+from roundtable.agents.common.exposure import claims_role, exposes, named_role_holders
 from roundtable.agents.common.words import named_team, stated_stance
 from roundtable.games.avalon import FifthRejection, Role, knowledge_of, knowledge_vote, rejection_wins
 from roundtable.games.avalon.rules import FIVE_REJECTIONS
@@ -65,12 +65,15 @@ def count_avalon(record: dict[str, Any], quality: PlayQuality) -> None:
 
 def count_words(record: dict[str, Any], roles: Sequence[Role], quality: PlayQuality) -> None:
     """Self-exposure and Merlin exposed over the public utterances (`exposes` with the speaker's number;
-    `named_role_holders` of ``merlin`` among the good side's words, Merlin's own left to self-exposure)."""
+    `named_role_holders` of ``merlin`` among the good side's words, Merlin's own left to self-exposure; a Merlin
+    who claimed the role at the table, `claims_role`, is exposed by himself, not by those who name him after)."""
     merlins = {p for p, role in enumerate(roles, start=1) if role is Role.MERLIN}
     for event in utterances(record):
         if not public(event):
             continue
         text, speaker = event["text"], int(event["speaker"])
+        if claims_role(text, "merlin"):
+            merlins.discard(speaker)
         role = roles[speaker - 1]
         seen = [int(k["player"]) for k in knowledge_of(tuple(roles), speaker) if k["is"] == "evil"]
         why = exposes(text, role, seen, player=speaker)

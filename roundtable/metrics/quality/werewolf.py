@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from roundtable.agents.common.exposure import named_good, named_role_holders, werewolf_exposes
+from roundtable.agents.common.exposure import claims_role, named_good, named_role_holders, werewolf_exposes
 from roundtable.agents.common.words import named_kill_target, named_vote_target
 from roundtable.games.werewolf import Role
 from roundtable.metrics.quality.result import PlayQuality
@@ -30,6 +30,7 @@ class _Table:
     alive: set[int]
     checked: dict[int, bool] = field(default_factory=dict)
     cleared: set[int] = field(default_factory=set)
+    claimed: set[int] = field(default_factory=set)  # players who claimed the Seer at the table
     in_turn: bool = False
     tonight: list[int | None] = field(default_factory=list)  # kill votes cast so far tonight (in turn only)
 
@@ -95,12 +96,15 @@ def agree(quality: PlayQuality, speaker: int, when: str, words: tuple[int, str],
 
 def count_words(event: dict[str, Any], table: _Table, quality: PlayQuality) -> None:
     """Self-exposure (`werewolf_exposes`) and the Seer exposed (`named_role_holders` of ``seer`` in a village
-    player's words, the Seer's own left out: a Seer may claim its role) of one utterance, and the Seer's public
+    player's words, the Seer's own left out: a Seer may claim its role, and once it has, `claims_role`, naming it
+    gives nothing away) of one utterance, and the Seer's public
     clears (`named_good` in the real Seer's words, of players it checked as not werewolves)."""
     if not public(event):
         return
     text, speaker = event["text"], int(event["speaker"])
     role = table.roles[speaker - 1]
+    if claims_role(text, "seer"):
+        table.claimed.add(speaker)
     wolves = table.of(Role.WEREWOLF)
     why = werewolf_exposes(text, role, speaker, wolves - {speaker})
     quality.count("self_exposure", why is not None)
@@ -108,7 +112,8 @@ def count_words(event: dict[str, Any], table: _Table, quality: PlayQuality) -> N
         quality.example("self_exposure", f"P{speaker} ({role.value}, {why}): {text!r}")
     if role is Role.WEREWOLF:
         return
-    named = set(named_role_holders(text, "seer")) & table.of(Role.SEER) if role is not Role.SEER else set()
+    named = (set(named_role_holders(text, "seer")) & table.of(Role.SEER)) - table.claimed if role is not Role.SEER \
+        else set()
     quality.count("merlin_exposed", bool(named))
     if named:
         quality.example("merlin_exposed", f"P{speaker} ({role.value}) names the Seer: {text!r}")
