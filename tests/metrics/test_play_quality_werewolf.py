@@ -257,3 +257,17 @@ def test_words_stating_their_chain_of_thoughts_conclusion_are_no_thought_said_al
                                   decided(2, "speak", thoughts=[thought]), said(2, dump)))
     assert (quality.thoughts_aloud.hits, quality.thoughts_aloud.cases) == (1, 2)
     assert "P2" in quality.examples["thoughts_aloud"][0]
+
+
+def test_words_stating_several_of_the_thoughts_conclusions_and_no_reason_are_no_thought_said_aloud() -> None:
+    """pq-cga-xu7-v5-s1, day 1: the Witch's thought "I think Player 3 is a Werewolf, so I suspect Player 3 is the
+    Witch. I trust Player 1, who is the Seer ... I suspect Player 4 is the Guard ..." and her words stating three of
+    its conclusions (nine 4-grams in common, more than half of hers): what she chose to say."""
+    thought = ("I think Player 3 is a Werewolf, so I suspect Player 3 is the Witch. I trust Player 1, who is the Seer "
+               "and has clearly implied the roles of Player 4 and Player 7. I suspect Player 4 is the Guard.")
+    said_words = "I think Player 3 is a Werewolf. I trust Player 1. I suspect Player 4 is the Guard."
+    read_out = "I think Player 3 is a Werewolf, so I suspect Player 3 is the Witch. I trust Player 1."
+    quality = play_quality(record(decided(2, "speak", thoughts=[thought]), said(2, said_words),
+                                  decided(3, "speak", thoughts=[thought]), said(3, read_out)))
+    assert (quality.thoughts_aloud.hits, quality.thoughts_aloud.cases) == (1, 2)
+    assert "P3" in quality.examples["thoughts_aloud"][0]

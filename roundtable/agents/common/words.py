@@ -155,10 +155,12 @@ def repeats_thought(text: str, thought: str) -> bool:
     chose to say, not its reasoning read out. A reflection or reasoning said aloud (the issue's "I observed that
     Player 1 is the Seer, Player 3 is the Witch, and Player 5 is the Guard") is longer. A short private line said
     aloud that takes no stance ("I should not reveal my role now.") is empty talk instead
-    (docs/measures.md#play-quality).
+    (docs/measures.md#play-quality). Words that only state the speaker's opinions, several of the thought's
+    conclusions with none of its reasons (`opinions_only`: "I think Player 3 is a Werewolf. I trust Player 1. I
+    suspect Player 4 is the Guard."), are likewise what it chose to say, however many 4-grams they share.
     """
     mine = words(text)
-    if len(mine) < NGRAM:
+    if len(mine) < NGRAM or opinions_only(text):
         return False
     grams = ngrams(mine, NGRAM)
     shared = len(grams & ngrams(words(thought), NGRAM))
@@ -166,6 +168,21 @@ def repeats_thought(text: str, thought: str) -> bool:
         return True
     common, total = _joined_overlap(text, thought)  # the same with the spaces lost (`joined_share`)
     return common >= THOUGHT_CHARS and common / total > JOINED_SHARE
+
+
+_OPINION = re.compile(r"^\W*(?:(?:and|but|also|so)\s+)?i\s+(?:(?:also|still|strongly|really|do\s+not|don't|"
+                      r"can\s*not|can't|will|would)\s+)*(?:think|suspect|believe|trust|doubt|distrust|propose|support|"
+                      r"oppose|reject|approve|agree|disagree|vote|choose|feel)\b", re.IGNORECASE)
+_REASONING = re.compile(r"\b(?:because|since|so|as|given|based\s+on|observed?|noticed?|infer\w*|conclud\w*|"
+                        r"reflect\w*|reason\w*|means|therefore|thus|impl(?:y|ies|ied))\b", re.IGNORECASE)
+
+
+def opinions_only(text: str) -> bool:
+    """Whether every sentence of ``text`` states an opinion or a move of its speaker in the first person ("I think
+    ...", "I suspect ...", "I trust ...", "I will vote ...") and none gives a reason or an observation ("because",
+    "so", "as", "based on", "I observed", ...): conclusions, never a thought read out (`repeats_thought`)."""
+    parts = [p for p in sentences(text) if p.strip()]
+    return bool(parts) and all(_OPINION.search(p) for p in parts) and not _REASONING.search(text)
 
 
 def copied_from(texts: Sequence[str], index: int, threshold: float = COPY_SHARE) -> int | None:
