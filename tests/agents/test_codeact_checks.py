@@ -158,3 +158,11 @@ def test_a_leaders_final_word_copying_its_own_first_words_is_said_anew_on_the_em
     assert script.modules() == ["think"], "no second call"
     assert decision.players == (1, 5) and decision.utterance == "My team for quest 1 stays: players 1 and 5."
     assert decision.checks == ("near copy of Player 5: restated",)
+
+
+def test_the_final_words_template_is_a_prompt_of_the_context_an_edit_reaches_the_table() -> None:
+    state, leader = final_word_request()
+    script = Script(replies={"think": think("Keep it.", players=[1, 5], words=LEADER_AGAIN)})
+    decision = decide(script, state, leader, model="local",
+                      context={"team_words_prompt": "Still players {{ players | join(' and ') }}."})
+    assert decision.utterance == "Still players 1 and 5." and decision.checks == ("near copy of Player 5: restated",)
