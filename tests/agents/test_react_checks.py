@@ -24,10 +24,7 @@ from roundtable.agents.react.graph import build_react_graph
 from roundtable.agents.react.options import ReactOptions
 from roundtable.games import avalon
 
-# lan6, seed 1: 1 Servant, 2 Assassin, 3 Morgana, 4 Servant, 5 Percival, 6 Merlin; Player 5 leads quest 1 on
-# players 1 and 5 and, where a test needs a copy of it, opens the talk with `OPENING` (the bot's own "I propose players
-# 1 and 5." is a bare move, no copy: `roundtable.agents.common.words.bare_move`).
-OPENING = LEADER_OPENING
+OPENING = LEADER_OPENING  # Player 5 on players 1 and 5, quest 1 of lan6 seed 1 (lga_fakes)
 FRESH = "Players 1 and 5 have done nothing wrong yet, so I can back them."
 
 
