@@ -131,7 +131,8 @@ def _names_another(words: str, role_word: str, me: int, heard: Iterable[tuple[st
     named = set(named_role_holders(words, role_word)) - {me}
     if not named:
         return False
-    claimed = {int(speaker.split()[-1]) for speaker, text in heard if claims_role(text, role_word)}
+    claimed = {int(number.group()) for speaker, text in heard
+               if (number := re.search(r"\d+", speaker)) and claims_role(text, role_word)}
     return bool(named - claimed)
 
 
