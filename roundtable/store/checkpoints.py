@@ -38,9 +38,8 @@ def set_up(saver: SqliteSaver) -> None:
     """Create the saver's tables and switch its file to WAL now, waiting while another process does the same.
 
     Processes opening a new data directory at once (the workers of one experiment) race to set it up, and
-    SQLite refuses the journal-mode change at once with "database is locked", its busy timeout unused: 2 of 30
-    trials of four processes on a fresh file failed so, as did 1 in 4 runs of the Ray executor's test. Once one
-    of them has set the file up, the others' setup only checks it.
+    SQLite refuses the journal-mode change at once with "database is locked", its busy timeout unused
+    (docs/experiments.md). Once one of them has set the file up, the others' setup only checks it.
 
     Raises:
         sqlite3.OperationalError: any other error, or the file still locked after `SETUP_TRIES` tries.
