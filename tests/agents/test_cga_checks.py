@@ -48,8 +48,9 @@ def ask_then_overrule(state: werewolf.WerewolfState, request: Request, first: st
     return decision, again, overruled
 
 
-def decide(script: Script, inp: dict[str, Any]) -> tuple[Decision, dict[str, Any]]:
-    out = build_cga_graph(ScriptedModels(script, json=False)).compile().invoke(inp)
+def decide(script: Script, inp: dict[str, Any],
+           context: dict[str, Any] | None = None) -> tuple[Decision, dict[str, Any]]:
+    out = build_cga_graph(ScriptedModels(script, json=False)).compile().invoke(inp, context=context)
     request = inp["request"]
     return Decision.model_validate(out["decisions"][request["id"]]), out["memory"][str(request["player"])]
 
@@ -130,6 +131,23 @@ def test_a_witch_repeating_her_night_action_after_the_note_has_that_sentence_dro
     script = Script(replies={"answer": ANSWERS, "think": [slip, slip]})
     decision, _ = decide(script, werewolf_input(state, request))  # a model other than the embedded one: kept
     assert decision.utterance == "Player 4 has said little so far. I will poison Player 5 tonight."
+
+
+def test_a_villager_naming_the_seer_twice_says_it_trusts_that_player_instead_where_the_seat_drops() -> None:
+    """The embedded model's Guard on xu7, day 1 (pq-cga-xu7-v6-s1): "I think Player 2 is the Seer and I trust
+    Player 3 is the Guard.", then "I think Player 2 is the Seer.", left silent before the trust words."""
+    state, request = werewolf_request("speak", 3)
+    slips = ["Thought: Hm.\nWords: I think Player 2 is the Seer and I trust Player 3 is the Guard.",
+             "Thought: Hm.\nWords: I think Player 2 is the Seer."]
+    decision, _ = decide(Script(replies={"answer": ANSWERS, "think": slips}),
+                         werewolf_input(state, request, {"drop_sentences": True}))
+    assert decision.utterance == "I trust Player 2." and not decision.fallback
+    assert decision.checks == ("words expose the speaker (names seer): asked again",
+                               "words expose the speaker (names seer): sentences dropped")
+    edited, _ = decide(Script(replies={"answer": ANSWERS, "think": slips}),
+                       werewolf_input(state, request, {"drop_sentences": True}),
+                       context={"trust_words_prompt": "Count on Player {{ players | join(' and ') }}."})
+    assert edited.utterance == "Count on Player 2.", "the trust words are a prompt of the context, editable"
 
 
 def test_the_words_checks_can_be_switched_off() -> None:

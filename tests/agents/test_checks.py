@@ -296,12 +296,36 @@ def test_a_dropped_sentence_leaves_its_stance_on_the_team_said_and_the_settled_v
                             response_words=40, reviewed=True, drop=True)
 
     assert update(servant, "I support it because Player 6 is Merlin. Player 4 has been quiet.") == {
-        "recheck": None, "utterance": "I will vote for this team. Player 4 has been quiet.",
+        "recheck": None, "utterance": "I will vote for this team. I trust Player 6. Player 4 has been quiet.",
         "checks": ["words expose the speaker (names merlin): sentences dropped"]}
-    assert update(servant, "Player 6 is Merlin.")["utterance"] == "", "no stance stated: nothing to keep"
+    assert update(servant, "Player 5 is evil. I know Player 6 is Merlin.")["utterance"] == (
+        "Player 5 is evil. I trust Player 6."), "no stance stated: the trust alone"
     morgana, asked = avalon_speaker(3)  # no one of her side on players 1 and 5: she will reject it
     dropped = update(morgana, "I support it because I am evil and Player 6 is Merlin.", asked)
     assert dropped["utterance"] == "I will vote against this team."
+
+
+def test_a_dropped_sentence_naming_whom_the_speaker_takes_for_the_seer_leaves_it_trusting_them() -> None:
+    state, request = werewolf_request("speak", 3)  # the Guard, by day (pq-cga-xu7-v6-s1's turn left silent)
+    guard = werewolf.view(state, 3)
+
+    def update(words: str, heard: list[tuple[str, str]] | None = None) -> dict:
+        return words_update(Plain(), guard, request, words, None, heard=heard or [], thoughts=[], checks=ALL,
+                            response_words=40, reviewed=True, drop=True)
+
+    assert update("I think Player 2 is the Seer.") == {
+        "recheck": None, "utterance": "I trust Player 2.",
+        "checks": ["words expose the speaker (names seer): sentences dropped"]}
+    assert update("The Seer is Player 2, and Player 5 is the Seer too. Player 4 is quiet.")["utterance"] == (
+        "I trust Player 2 and Player 5. Player 4 is quiet.")
+    assert update("I trust Player 2. I think Player 2 is the Seer.")["utterance"] == "I trust Player 2.", "once"
+    claimed = [("Player 2", "I reveal my role as the Seer.")]
+    assert update("I think Player 2 is the Seer.", claimed) == {"recheck": None, "checks": []}, "a claim: no fault"
+    assert update("I trust Player 2. I will poison Player 5 tonight.")["utterance"] == "I trust Player 2.", \
+        "another fault leaves no trust of its own"
+    heard = [("Player 1", "I think Player 3 is a werewolf. I trust Player 2.")]
+    assert update("I think Player 2 is the Seer.", heard)["utterance"] == "I trust Player 2.", \
+        "trust said in few words is no near copy (words.bare_move)"
 
 
 def test_a_second_answer_is_kept_and_recorded_as_kept_and_a_clean_first_answer_changes_nothing() -> None:

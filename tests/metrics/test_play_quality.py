@@ -97,7 +97,9 @@ def test_a_bare_move_said_again_is_no_copy_but_a_move_with_its_reason_is() -> No
     ("My final team is players 1, 4 and 6.", True), ("I will vote to eliminate Player 4.", True),
     ("I choose players 1 and 6 as my team.", True), ("I reject.", True),
     ("I support it because Player 6 is the leader.", False), ("I support it as Merlin is on it.", False),
-    ("I think Player 2 and Player 3 are evil.", False), ("I trust Player 4.", False),
+    ("I think Player 2 and Player 3 are evil.", False), ("I trust Player 4.", True),
+    ("I suspect Players 4 and 5.", True), ("I trust Player 4 because he checked Player 5.", False),
+    ("I trust that Player 4 is the Seer.", False),
     ("I will vote against this team. Player 1 is evil.", False),
     ("I choose Player 1 and Player 6 as the final team for quest 1 of this game.", False),
 ])

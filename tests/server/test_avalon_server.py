@@ -130,8 +130,9 @@ def test_the_leaders_lines_are_an_editable_prompt_of_the_lga_act_step_in_studio(
     context = client.assistants.get_schemas(assistant["assistant_id"])["context_schema"]
     lga = context["properties"]["lga"]
     lga = context.get("$defs", {}).get(lga["$ref"].rsplit("/", 1)[-1], lga) if "$ref" in lga else lga
-    for name in ("leader_lines_prompt", "team_record_prompt", "team_words_prompt"):
+    for name in ("leader_lines_prompt", "team_record_prompt", "team_words_prompt", "trust_words_prompt"):
         field = lga["properties"][name]
         assert field["langgraph_type"] == "prompt" and "lga:act" in field["langgraph_nodes"], field
     assert "left out" in lga["properties"]["leader_lines_prompt"]["default"]
     assert "stays: players" in lga["properties"]["team_words_prompt"]["default"], "the check's words, editable"
+    assert "I trust" in lga["properties"]["trust_words_prompt"]["default"]

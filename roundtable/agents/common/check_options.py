@@ -98,7 +98,8 @@ def check_prompts(words_nodes: list[str], vote_nodes: list[str]) -> dict[str, tu
     """The prompt fields of the checks' Host notes for a kind's context (`roundtable.prompts.rendering.PromptFields`):
     ``review_note_prompt`` (template ``checks/words_note``, read by ``words_nodes``) and ``vote_note_prompt``
     (``checks/vote_note``, read by ``vote_nodes``), ``stance_words_prompt`` (``checks/stance_words``, read by
-    ``words_nodes``) and ``team_words_prompt`` (``checks/team_words``, read by ``words_nodes``), so Studio shows
+    ``words_nodes``), ``trust_words_prompt`` (``checks/trust_words``, read by ``words_nodes``) and
+    ``team_words_prompt`` (``checks/team_words``, read by ``words_nodes``), so Studio shows
     and edits them with the kind's other prompts."""
     return {
         "review_note_prompt": ("checks/words_note", words_nodes,
@@ -110,6 +111,9 @@ def check_prompts(words_nodes: list[str], vote_nodes: list[str]) -> dict[str, tu
         "stance_words_prompt": ("checks/stance_words", words_nodes,
                                 "The words said instead of a sentence whose stance on the team went against the "
                                 "vote the agent's knowledge settles, when said again after the Host's note."),
+        "trust_words_prompt": ("checks/trust_words", words_nodes,
+                               "The words said instead of a sentence naming whom the agent takes for Merlin or the "
+                               "Seer, when said again after the Host's note."),
         "team_words_prompt": ("checks/team_words", words_nodes,
                               "The words an Avalon leader says at its final word when its own words nearly "
                               "copied its first words on the team."),

@@ -57,6 +57,8 @@ NOTE = "checks/words_note"
 """The template of the Host's note when words are asked for again."""
 STANCE_WORDS = "checks/stance_words"
 """The template of the words said in place of a sentence whose stance goes against the settled vote."""
+TRUST_WORDS = "checks/trust_words"
+"""The template of the words said in place of a sentence that named whom the speaker takes for Merlin or the Seer."""
 TEAM_WORDS = "checks/team_words"
 """The template of the words an Avalon leader's final word says in place of a near copy of its own first words."""
 
@@ -125,15 +127,17 @@ def votes_self(view: PlayerView, request: Request, words: str) -> bool:
             and named_vote_target(words) == view.player)
 
 
-def _names_another(words: str, role_word: str, me: int, heard: Iterable[tuple[str, str]]) -> bool:
-    """Whether ``words`` state that a player other than ``me`` holds the role ``role_word``, one who has not
-    claimed it at the table in what the player heard (`roundtable.agents.common.exposure.claims_role`)."""
-    named = set(named_role_holders(words, role_word)) - {me}
+def hidden_holders(words: str, role_word: str, me: int, heard: Iterable[tuple[str, str]]) -> tuple[int, ...]:
+    """The players other than ``me`` that ``words`` state hold the role ``role_word``
+    (`roundtable.agents.common.exposure.named_role_holders`), leaving out those who claimed it at the table in what
+    the player ``heard`` (``(speaker, text)``: `roundtable.agents.common.exposure.claims_role`), in order of mention
+    (``()``: none)."""
+    named = [player for player in named_role_holders(words, role_word) if player != me]
     if not named:
-        return False
+        return ()
     claimed = {int(number.group()) for speaker, text in heard
                if (number := re.search(r"\d+", speaker)) and claims_role(text, role_word)}
-    return bool(named - claimed)
+    return tuple(player for player in named if player not in claimed)
 
 
 def exposure_of(view: PlayerView, words: str, heard: Iterable[tuple[str, str]] = ()) -> str | None:
@@ -154,13 +158,13 @@ def exposure_of(view: PlayerView, words: str, heard: Iterable[tuple[str, str]] =
         seen = [int(k["player"]) for k in view.knowledge if k.get("is") == "evil"]
         role = Role(view.role)
         why = exposes(words, role, seen, player=view.player)
-        if why is None and role.side.value == "good" and _names_another(words, "merlin", view.player, heard):
+        if why is None and role.side.value == "good" and hidden_holders(words, "merlin", view.player, heard):
             return "names merlin"
         return why
     if isinstance(view, WerewolfView):
         mates = [int(k["player"]) for k in view.knowledge if k.get("is") == "werewolf"]
         why = werewolf_exposes(words, view.role, view.player, mates)
-        if why is None and view.role not in ("werewolf", "seer") and _names_another(words, "seer", view.player,
+        if why is None and view.role not in ("werewolf", "seer") and hidden_holders(words, "seer", view.player,
                                                                                       heard):
             return "names seer"
         return why
@@ -265,15 +269,34 @@ def kept_stance(view: PlayerView, request: Request, sentence: str, found: Review
     return stated_stance(sentence)
 
 
+NAMED_ROLES = {"names merlin": "merlin", "names seer": "seer"}
+"""The role each exposure of another player's hidden role names (`exposure_of`)."""
+
+
+def kept_trust(view: PlayerView, sentence: str, found: Review, heard: Iterable[tuple[str, str]]) -> tuple[int, ...]:
+    """The players a sentence failing a check for naming whom the speaker takes for Merlin or the Seer
+    (``names merlin``, ``names seer``: `exposure_of`) leaves the speaker trusting aloud: those it named as holding
+    the role (`hidden_holders`), in order; ``()`` for any other fault. "I think Player 2 is the Seer." names whom the
+    werewolves should kill; "I trust Player 2." says the same confidence without the role."""
+    role = NAMED_ROLES.get(found.exposure or "")
+    return hidden_holders(sentence, role, view.player, heard) if role else ()
+
+
 def clean_sentences(view: PlayerView, request: Request, words: str, players: Sequence[int] | None, *,
                     heard: Iterable[tuple[str, str]], thoughts: Iterable[str], checks: Collection[str],
-                    response_words: int, stance_words: Callable[[bool], str] | None = None) -> str:
-    """``words`` without the sentences that fail a check (`review_words` of each sentence, then of what is left
-    together): ``""`` when none is left. The arguments are `review_words`'s, and ``stance_words``: the words of a
-    stance on the team on the table (``stance_words(approve)``); given, a dropped sentence that stated a stance
-    (`roundtable.agents.common.words.stated_stance`: "I support it because Player 6 is Merlin.") leaves that
-    stance said in those words, or the settled vote's when the stance went against it (`stance_against`), once:
-    the stance is the speaker's to state, its reason is what gave it away."""
+                    response_words: int, stance_words: Callable[[bool], str] | None = None,
+                    trust_words: Callable[[Sequence[int]], str] | None = None) -> str:
+    """``words`` without the sentences that fail a check, ``""`` when none is left.
+
+    Each sentence is checked (`review_words`), then what is left together. The arguments are `review_words`'s, and:
+
+    - ``stance_words``: the words of a stance on the team on the table (``stance_words(approve)``); given, a
+      dropped sentence that stated a stance (`roundtable.agents.common.words.stated_stance`: "I support it because
+      Player 6 is Merlin.") leaves that stance said in those words, or the settled vote's when the stance went
+      against it (`stance_against`), once: the stance is the speaker's to state, its reason is what gave it away;
+    - ``trust_words``: the words trusting players (``trust_words([6])``); given, a dropped sentence that named whom
+      the speaker takes for Merlin or the Seer leaves it trusting them (`kept_trust`), once, after the stance.
+    """
     heard, thoughts = list(heard), list(thoughts)
     said, _ = sanitize_utterance(words, view.player, response_words)
     kept: list[str] = []
@@ -282,9 +305,13 @@ def clean_sentences(view: PlayerView, request: Request, words: str, players: Seq
                              response_words=response_words)
         if found is None:
             kept.append(sentence)
-        elif stance_words is not None and (stance := kept_stance(view, request, sentence, found)) is not None:
-            stated = stance_words(stance)
-            kept += [stated] if stated not in kept else []
+            continue
+        said_instead = []
+        if stance_words is not None and (stance := kept_stance(view, request, sentence, found)) is not None:
+            said_instead.append(stance_words(stance))
+        if trust_words is not None and (trusted := kept_trust(view, sentence, found, heard)):
+            said_instead.append(trust_words(trusted))
+        kept += [stated for stated in said_instead if stated not in kept]
     left = " ".join(kept)
     if left and review_words(view, request, left, players, heard=heard, thoughts=thoughts, checks=checks,
                              response_words=response_words) is not None:
@@ -315,7 +342,8 @@ def words_update(context: PromptContext, view: PlayerView, request: Request, wor
         As `ask_again`; when asking again, ``copied`` says whether the words were a near copy (words asked
         again after one are sampled warmer: `roundtable.agents.common.sampling.speech_temperature`). With
         ``drop``, a second answer that still fails has ``utterance`` (what is left, a sentence that only went
-        against the settled vote said as that vote instead, template `STANCE_WORDS`; ``""``: nothing, the game's
+        against the settled vote said as that vote instead, template `STANCE_WORDS`, and one that named whom the
+        speaker takes for Merlin or the Seer as its trust in them, template `TRUST_WORDS`; ``""``: nothing, the game's
         plain words are said) and checks ``...: sentences dropped``; a first answer with a stance only, ``...:
         overruled``; a leader's final word that only copies its own first words (`restates_team`), the team said
         anew (template `TEAM_WORDS`) and ``...: restated``.
@@ -333,7 +361,8 @@ def words_update(context: PromptContext, view: PlayerView, request: Request, wor
     if drop and words and (reviewed or stance_only):
         left = clean_sentences(view, request, words, players, heard=heard, thoughts=thoughts, checks=checks,
                                response_words=response_words,
-                               stance_words=lambda approve: context.render(STANCE_WORDS, approve=approve).strip())
+                               stance_words=lambda approve: context.render(STANCE_WORDS, approve=approve).strip(),
+                               trust_words=lambda trusted: context.render(TRUST_WORDS, players=list(trusted)).strip())
         ending = "sentences dropped" if reviewed else "overruled"
         return {"recheck": None, "utterance": left, "checks": [f"{reason}: {ending}" for reason in found.reasons]}
     return ask_again(found.reasons, lambda: found.note(context, view), reviewed, copied=found.copied is not None)

@@ -110,6 +110,8 @@ _REASONED = re.compile(r"\b(?:because|since|given|due|but|though|although|so|as(
 
 
 _VOTE_WORD = re.compile(r"\W*(?:i\s+)?(?:approve|reject|agree|disagree|yes|no)\W*", re.IGNORECASE)
+_TRUST = re.compile(r"\W*i\s+(?:still\s+|also\s+|do\s+not\s+|don't\s+)?(?:trust|suspect)\s+"
+                    r"(?:players?\s+)?\d+(?:\s*(?:,|,?\s*and)\s*(?:player\s+)?\d+)*\W*", re.IGNORECASE)
 
 
 def bare_move(text: str) -> bool:
@@ -117,7 +119,9 @@ def bare_move(text: str) -> bool:
     `BARE_WORDS` words (player numbers not counted) with no reason given (no "because", "since", "as", "but", ...)
     that states a stance on the team on the table (`stated_stance`: "I will vote against this team."), names a team
     it proposes ("I propose players 1 and 3.", "My final team is players 1, 4 and 6."), names the player it votes
-    out (`named_vote_target`: "I will vote to eliminate Player 4."), or is a vote word ("I approve.").
+    out (`named_vote_target`: "I will vote to eliminate Player 4."), is a vote word ("I approve."), or only names
+    whom it trusts or suspects ("I trust Player 2.", "I suspect Players 4 and 5.": the words
+    `roundtable.agents.common.review.kept_trust` leaves).
 
     Such words are never a near copy (`copies`): the same move said in the same few words, by the rule's own
     formulas or by the model, is no parroting (docs/measures.md#play-quality). "I support it because Player 6 is
@@ -131,7 +135,7 @@ def bare_move(text: str) -> bool:
     proposes = (team is not None and len(set(_NUMBER.findall(team.group(1)))) >= 2
                 and _TEAM_WORD.search(flat) is not None)
     return (proposes or stated_stance(flat) is not None or named_vote_target(flat) is not None
-            or _VOTE_WORD.fullmatch(flat) is not None)
+            or _VOTE_WORD.fullmatch(flat) is not None or _TRUST.fullmatch(flat) is not None)
 
 
 THOUGHT_GRAMS = 8
