@@ -212,6 +212,26 @@ def test_a_day_vote_against_the_voters_own_statement_is_asked_again_and_overrule
     assert decide(script, werewolf_input(state, request))[0].checks == ()  # as it said: nothing to check
 
 
+def test_a_seers_statement_settles_its_vote_where_its_checks_only_rule_players_out() -> None:
+    """pq-cga-xu7-v6-s1, day 1: the Seer, who had checked one player good, said "I will vote to eliminate Player
+    3" and passed; his checks settled only whom not to vote out, so his words went unchecked."""
+    state, request = werewolf_request("eliminate", 1)  # the naive Seer checked Player 5 on night 1: not a werewolf
+    state = said_today(state, 1, "I reveal my role as the Seer. I will vote to eliminate Player 3.")
+    decision, again, overruled = ask_then_overrule(state, request, "Thought: Unsure.\nChoice: 0",
+                                                   "Thought: As I said.\nChoice: 3")
+    assert "you told everyone today that you would vote out Player 3" in again
+    assert decision.players == (3,)
+    assert decision.checks == ("eliminate nobody against words (own_statement): asked again",)
+    assert overruled.players == (3,)
+    assert overruled.checks == ("eliminate nobody against words (own_statement): overruled",)
+    script = Script(replies={"answer": ANSWERS, "think": "Thought: 5 is odd.\nChoice: 5"})
+    assert decide(script, werewolf_input(state, request, model="local"))[0].checks == (
+        "eliminate player 5 against knowledge (checked_good): overruled",), "its checks still come first"
+    cleared = said_today(state, 1, "I will vote to eliminate Player 5.")  # a player it found good: no rule
+    script = Script(replies={"answer": ANSWERS, "think": "Thought: 4 then.\nChoice: 4"})
+    assert decide(script, werewolf_input(cleared, request))[0].checks == ()
+
+
 def test_what_the_players_knowledge_settles_comes_before_its_own_statement() -> None:
     state, request = werewolf_request("eliminate", 6)  # a werewolf, who said it would vote out its teammate
     state = said_today(state, 6, "I vote for Player 7.")

@@ -5,8 +5,8 @@ No model call. After each ``think`` call (`roundtable.agents.cga.think`):
 
 - a choice it read is checked against what the player's own knowledge settles (Avalon's team vote,
   `avalon_settled`; Werewolf's day vote, night kill and Seer's check, `werewolf_settled`), and a Werewolf day
-  vote against the player's own statement of that day (`stated_vote`): on a problem the whole answer is asked
-  for again;
+  vote against the player's own statement of that day where its knowledge leaves the vote open
+  (`werewolf_day_settled`): on a problem the whole answer is asked for again;
 - the words are checked against what the player heard (the utterances among its memory's messages), its own
   private texts (`private_texts`: the reflection, the answers to its questions, its chains of thought, this
   one's included; and the reflections of its earlier decisions, kept in its pool's experience: Xu et al.'s
@@ -25,7 +25,7 @@ from roundtable.agents.cga.suggest import current_reflection
 from roundtable.agents.cga.turn import CgaTurn
 from roundtable.agents.common.answer_checks import check_answer
 from roundtable.agents.common.settled import avalon_settled
-from roundtable.agents.common.werewolf_knowledge import stated_vote, werewolf_settled
+from roundtable.agents.common.werewolf_knowledge import werewolf_day_settled
 
 
 def private_texts(state: CgaState, thought: str = "") -> list[str]:
@@ -57,8 +57,7 @@ def check_update(turn: CgaTurn, state: CgaState, action: dict[str, Any] | None, 
         thought: the call's chain of thought.
     """
     settled = (avalon_settled(turn.table) if turn.table is not None
-               else werewolf_settled(turn.view, turn.request, turn.checked)
-               or stated_vote(turn.view, turn.request, own_statement(turn)))
+               else werewolf_day_settled(turn.view, turn.request, turn.checked, own_statement(turn), action))
     earlier = [str(e.get("reflection") or "") for e in turn.memory.get("experience") or []]  # earlier rounds'
     thoughts = [*private_texts(state, thought), *earlier]
     return check_answer(turn.context, turn.view, turn.request, turn.options, settled=settled, action=action,

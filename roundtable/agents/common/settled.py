@@ -18,7 +18,7 @@ No model call. `Settled` says what a decision must be, from the facts the prompt
 - Werewolf's picks (`roundtable.agents.common.werewolf_knowledge.werewolf_settled`: **knowledge**, and **rules**
   for a sequential night's second kill vote, which joins the teammate's), and a
   day vote the player's own statement of that day settles (`roundtable.agents.common.werewolf_knowledge.stated_vote`,
-  **words**: words and action agree).
+  **words**: words and action agree; with the knowledge, `...werewolf_day_settled`).
 
 Which are checked is the seat option ``vote_check``: ``off``, ``knowledge`` (knowledge, rules and words) or
 ``record`` (all four). An answer against what is settled is asked for once more with the Host's note

@@ -18,7 +18,8 @@ in the agent's memory as they arrive (`record_checks`: ``{"3": true}``, JSON key
   nobody on the first night, before anyone has spoken: she knows nothing of anyone, and her one poison would
   kill a village player twice as often as a werewolf in ``xu7`` (``first_night``);
 - `stated_vote`: a day vote the player's own statement of that day settles (``own_statement``, source
-  ``words``): the player it said it would vote out, when its knowledge settles nothing.
+  ``words``): the player it said it would vote out, when its knowledge settles nothing, or only rules out
+  players the statement does not name (`werewolf_day_settled`).
 """
 
 from __future__ import annotations
@@ -139,3 +140,30 @@ def knowledge_note(context: PromptContext, view: PlayerView, request: Request, c
                           dead=list(view.dead),
                           teammate_target=teammate_target(view, request) if view.role == "werewolf" else None
                           ).strip()
+
+
+def werewolf_day_settled(view: PlayerView, request: Request, checked: Mapping[int, bool], statement: str | None,
+                         action: Mapping[str, Any] | None) -> Settled | None:
+    """What settles a Werewolf decision, the player's knowledge first (`werewolf_settled`), then its own statement
+    of that day (`stated_vote`), or None.
+
+    The knowledge wins when it names players to choose, when ``action`` breaks it, or when the statement names a
+    player it rules out (a werewolf who said it would vote out its teammate); otherwise, where the knowledge only
+    rules players out (the Seer's checks found them good) and the statement names none of them, the statement
+    settles the vote: a Seer who checked one player good and said "I will vote to eliminate Player 3" votes so
+    (``pq-cga-xu7-v6-s1``: he passed, unchecked).
+
+    Args:
+        view: the player's view.
+        request: the request answered.
+        checked: the Seer's checks (player: werewolf).
+        statement: the player's own words at the table that day (None: it said nothing).
+        action: the answer in hand (``{"players"}`` or ``{"passed"}``; None: none yet).
+    """
+    known = werewolf_settled(view, request, checked)
+    stated = stated_vote(view, request, statement)
+    if known is None or stated is None:
+        return known or stated
+    if known.prefer or known.against(action or {}) or set(stated.prefer) & set(known.avoid):
+        return known
+    return stated
