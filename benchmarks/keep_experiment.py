@@ -10,6 +10,7 @@ games (a finished record is a finished game, docs/experiments.md) and plays the 
 report DIR`` reports them all.
 
     python benchmarks/keep_experiment.py keep DIR          # DIR's finished games into benchmarks/results/NAME/
+    python benchmarks/keep_experiment.py keep DIR --replace cot-s0000   # a game played again, in place of the kept
     python benchmarks/keep_experiment.py restore NAME DIR  # into DIR (created); nothing finished is replaced
 
 A ``cga`` pool is kept as its games stood when it was kept: keep between games, not while a game that writes to
@@ -26,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import tomllib
+from collections.abc import Collection
 from pathlib import Path
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -59,12 +61,17 @@ def run_lines(directory: Path) -> list[dict]:
     return lines
 
 
-def copy_games(source: Path, target: Path) -> list[str]:
+def copy_games(source: Path, target: Path, replace: Collection[str] = ()) -> list[str]:
     """Copy ``source``'s finished games that ``target`` has not finished (records, then their run lines) and
     its configuration when ``target`` has none; the ids copied, in order.
 
+    A game ``target`` has finished is never replaced unless named in ``replace`` (a game played again from the
+    start after a change, as `docs/reproductions/` notes): its record and run lines then give way to
+    ``source``'s.
+
     Raises:
-        ValueError: ``source`` and ``target`` hold different configurations.
+        ValueError: ``source`` and ``target`` hold different configurations, or a game named in ``replace`` is
+            not finished in ``source``.
     """
     config, stored = source / CONFIG_FILE, target / CONFIG_FILE
     if stored.exists() and config.exists() and \
@@ -73,8 +80,14 @@ def copy_games(source: Path, target: Path) -> list[str]:
     target.mkdir(parents=True, exist_ok=True)
     if config.exists() and not stored.exists():
         shutil.copyfile(config, stored)
-    done = finished_games(target)
-    copied = [gid for gid in finished_games(source) if gid not in done]
+    offered = finished_games(source)
+    if missing := sorted(set(replace) - set(offered)):
+        raise ValueError(f"not finished in {source}, nothing to replace with: {', '.join(missing)}")
+    done = set(finished_games(target)) - set(replace)
+    copied = [gid for gid in offered if gid not in done]
+    if replace and (target / RUNS_FILE).exists():
+        kept = [run for run in run_lines(target) if run.get("game_id") not in replace]
+        (target / RUNS_FILE).write_text("".join(json.dumps(run) + "\n" for run in kept), encoding="utf-8")
     (target / "records").mkdir(exist_ok=True)
     for gid in copied:
         shutil.copyfile(source / "records" / f"{gid}.json", target / "records" / f"{gid}.json")
@@ -133,6 +146,8 @@ def main() -> None:
     verbs = parser.add_subparsers(dest="verb", required=True)
     keep = verbs.add_parser("keep", help="copy DIR's finished games into benchmarks/results/NAME")
     keep.add_argument("directory")
+    keep.add_argument("--replace", action="append", default=[], metavar="GAME",
+                      help="a game kept before to replace with DIR's finished one (repeatable)")
     restore = verbs.add_parser("restore", help="copy kept games of NAME into DIR")
     restore.add_argument("name")
     restore.add_argument("directory")
@@ -145,7 +160,7 @@ def main() -> None:
             source, target = RESULTS / args.name, Path(args.directory)
             if not source.is_dir():
                 raise ValueError(f"nothing kept under {source}")
-        copied = copy_games(source, target)
+        copied = copy_games(source, target, getattr(args, "replace", ()))
         pools = copy_pools(source, target, kept=args.verb == "keep")
     except ValueError as error:
         parser.error(str(error))

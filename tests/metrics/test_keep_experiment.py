@@ -46,6 +46,25 @@ def test_kept_games_go_back_into_a_new_directory_and_the_run_plays_only_the_rest
     assert {gid: r["status"] for gid, r in records.items()} == {f"naive-s000{i}": "finished" for i in range(3)}
 
 
+def test_a_game_played_again_replaces_the_kept_one_only_when_named(tmp_path: Path):
+    config = tmp_path / "tiny.toml"
+    config.write_text(BOTS)
+    first, again = tmp_path / "first", tmp_path / "again"
+    run_experiment(config, first, first=2)
+    kept = tmp_path / "results" / "tiny-kept"
+    keep.copy_games(first, kept)
+    run_experiment(config, again, first=1)  # naive-s0000 played again, on another machine
+    replayed = json.loads((again / "records" / "naive-s0000.json").read_text())
+    replayed["updated"] = "played again"
+    (again / "records" / "naive-s0000.json").write_text(json.dumps(replayed))
+    assert keep.copy_games(again, kept) == [], "a kept game is not replaced unasked"
+    assert keep.copy_games(again, kept, replace=["naive-s0000"]) == ["naive-s0000"]
+    assert json.loads((kept / "records" / "naive-s0000.json").read_text())["updated"] == "played again"
+    assert [run["game_id"] for run in keep.run_lines(kept)] == ["naive-s0001", "naive-s0000"], "its run lines too"
+    with pytest.raises(ValueError, match="nothing to replace with: naive-s0001"):
+        keep.copy_games(again, kept, replace=["naive-s0001"])
+
+
 def test_another_configuration_is_refused(tmp_path: Path):
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / "experiment.toml").write_text('name = "a"\n')
