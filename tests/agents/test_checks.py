@@ -305,6 +305,16 @@ def test_a_dropped_sentence_leaves_its_stance_on_the_team_said_and_the_settled_v
     assert dropped["utterance"] == "I will vote against this team."
 
 
+def test_a_servant_calling_merlin_the_leader_names_the_leader_and_is_left_trusting_him() -> None:
+    servant, request = avalon_speaker(1)  # lan6 seed 1: a Servant, on Player 5's team
+    assert servant.leader == 5
+    assert exposure_of(servant, "Merlin is the clear leader, so I support it.") == "names merlin"
+    assert exposure_of(servant, "Merlin is likely the leader.") is None
+    dropped = words_update(Plain(), servant, request, "Merlin is the clear leader. Player 4 has been quiet.", None,
+                           heard=[], thoughts=[], checks=ALL, response_words=40, reviewed=True, drop=True)
+    assert dropped["utterance"] == "I trust Player 5. Player 4 has been quiet."
+
+
 def test_a_dropped_sentence_naming_whom_the_speaker_takes_for_the_seer_leaves_it_trusting_them() -> None:
     state, request = werewolf_request("speak", 3)  # the Guard, by day (pq-cga-xu7-v6-s1's turn left silent)
     guard = werewolf.view(state, 3)

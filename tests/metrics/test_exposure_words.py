@@ -128,6 +128,24 @@ def test_guesses_denials_and_questions_name_no_role_holder(text: str) -> None:
     assert named_role_holders(text, "merlin") == ()
 
 
+@pytest.mark.parametrize(("text", "named"), [
+    # codeact's Servants on the leader, Player 4, who was Merlin (the AvalonPlay reproduction's codeact-s0000)
+    ("I believe that Merlin is the leader and that his presence might attract suspicion.", (4,)),
+    ("I support the team, players 4 and 2. Merlin is the clear leader, and the other players are well-supported.",
+     (4,)),
+    ("Merlin is known as the leader but his presence might cause suspicion, so I support it.", (4,)),
+    ("The leader is Merlin.", (4,)),
+    ("I think Merlin is likely the leader and his presence might draw suspicion.", ()),
+    ("Merlin is the most likely leader.", ()),
+    ("Merlin is a possible lead.", ()),
+    ("The next leader is Merlin.", ()),
+    ("Merlin is on the leader's team.", ()),
+])
+def test_the_leader_named_as_merlin_names_the_current_leader(text: str, named: tuple[int, ...]) -> None:
+    assert named_role_holders(text, "merlin", leader=4) == named
+    assert named_role_holders(text, "merlin") == (), "no leader known: no player named"
+
+
 def test_the_seer_named_in_werewolf() -> None:
     assert named_role_holders("The Seer is Player 7. Player 3 is the Witch.", "seer") == (7,)
     assert named_role_holders("Player 7, the Seer, checked Player 1.", "Seer") == (7,)

@@ -400,6 +400,22 @@ def test_merlin_named_by_a_servant_is_merlin_exposed() -> None:
     assert quality.self_exposure.hits == 1
 
 
+def test_merlin_named_as_the_leader_is_merlin_exposed_when_the_leader_is_merlin() -> None:
+    def leader(player: int, attempt: int) -> dict[str, Any]:
+        return {"type": "leader", "round": 1, "attempt": attempt, "leader": player, "to": None}
+
+    quality = play_quality(record(
+        leader(1, 1), said(3, "Merlin is the clear leader, so I support it."),  # Player 1 is Merlin: a hit
+        leader(2, 2), said(4, "Merlin is the clear leader, so I support it.", attempt=2),  # Percival: wrong
+        said(1, "I know Merlin is the leader.", attempt=2),  # Merlin, not the leader: nothing said of himself
+    ))
+    assert (quality.merlin_exposed.hits, quality.merlin_exposed.cases) == (1, 3)
+    assert quality.examples["merlin_exposed"][0].startswith("P3 (servant)")
+    assert quality.self_exposure.hits == 0
+    merlin_leads = play_quality(record(leader(1, 1), said(1, "Merlin is the leader of this team.")))
+    assert merlin_leads.self_exposure.hits == 1, "Merlin calling the leader, himself, Merlin"
+
+
 def test_a_game_ended_by_five_rejections_in_quest_2() -> None:
     events = [{"type": "round_start", "round": 1}, proposal(1, [1, 2]), {"type": "round_start", "round": 2},
               *(proposal(a + 1, [1, 2, 3], round_=2, attempt=a) for a in range(1, 6)),

@@ -3,13 +3,13 @@
 Plain text heuristics over words, no model, shared by the agents (to check their own words before they speak)
 and by `roundtable.metrics` (to count them over a finished game; docs/measures.md#play-quality):
 
-* `exposes(text, role, known_evil, player=None)`: an evil Avalon player naming its side, role or intent to fail,
-  in the first person or by its own number, or Merlin saying he is Merlin or whom he sees as evil;
+* `exposes(text, role, known_evil, player=None, leader=None)`: an evil Avalon player naming its side, role or
+  intent to fail, in the first person or by its own number, or Merlin saying he is Merlin or whom he sees as evil;
 * `werewolf_exposes(text, role, player, teammates)`: a werewolf naming its side or intent, in the first person,
   by its own number, or by "the other werewolf"/"my teammate" phrasings that imply its side; a Witch or Guard
   saying its own night action or plan aloud, or the Seer a check still to come;
-* `named_role_holders(text, role_word)`: the players a text states hold a role ("Player 6 is Merlin",
-  "the Seer is Player 3", "Player 6, our Merlin");
+* `named_role_holders(text, role_word, leader=None)`: the players a text states hold a role ("Player 6 is
+  Merlin", "the Seer is Player 3", "Player 6, our Merlin", "Merlin is the leader");
 * `named_good(text)`: the players a text states are good, as a Seer clears a player it checked ("Player 3 is
   not a werewolf").
 
@@ -119,7 +119,8 @@ _MERLIN_SELF = re.compile(r"\b(i am|i'm)\s+merlin\b|\bas merlin,?\s+i\b", re.IGN
 _IS_EVIL = re.compile(r"\b(is|are)\s+" + _EVIL_WORD + r"\b", re.IGNORECASE)
 
 
-def exposes(text: str, role: Role, known_evil: Iterable[int], player: int | None = None) -> str | None:
+def exposes(text: str, role: Role, known_evil: Iterable[int], player: int | None = None,
+            leader: int | None = None) -> str | None:
     """Why an utterance exposes its public speaker in Avalon, or None (docs/measures.md#play-quality).
 
     Args:
@@ -128,6 +129,8 @@ def exposes(text: str, role: Role, known_evil: Iterable[int], player: int | None
         known_evil: the players the speaker sees as evil (Merlin's sight; an evil player's teammates).
         player: the speaker's number; with it, an evil player calling its own number evil ("Player 5 is
             evil" said by Player 5) and Merlin calling his own number Merlin expose them too.
+        leader: the current leader's number (None: none), for Merlin calling himself Merlin as the leader
+            ("Merlin is the leader", `named_role_holders`).
 
     Returns:
         ``"evil side"`` (an evil player naming its side, role or intent to fail in the first person, backing
@@ -146,7 +149,7 @@ def exposes(text: str, role: Role, known_evil: Iterable[int], player: int | None
         return None
     if role is not Role.MERLIN:
         return None
-    if _MERLIN_SELF.search(text) or (player is not None and player in named_role_holders(text, "merlin")):
+    if _MERLIN_SELF.search(text) or (player is not None and player in named_role_holders(text, "merlin", leader)):
         return "merlin"
     seen = set(known_evil)
     for sentence in sentences(text):
@@ -273,7 +276,15 @@ _ADVERBS = r"(?:(?:the|our|a|an|real|true|actual|clearly|obviously|definitely|su
            r"actually|in fact|of course)\s+)*"
 
 
-def named_role_holders(text: str, role_word: str) -> tuple[int, ...]:
+_LEADER = re.compile(
+    r"\b(?:the|our|this)\s+(?:(?!(?:most|more|possible|possibly|probable|probably|likely|potential|suspected|unknown|"
+    r"next|new|previous|last|first|former|other)\b)[\w-]+\s+){0,2}?(?:team\s+|quest\s+)?lead(?:er)?\b(?!['’]s)",
+    re.IGNORECASE)
+"""An Avalon phrase naming the current leader: "the leader", "our leader", "the clear leader", "the well-known team
+leader", "the lead". Not "the next leader", "the most likely leader", "the leader's team"."""
+
+
+def named_role_holders(text: str, role_word: str, leader: int | None = None) -> tuple[int, ...]:
     """The players that ``text`` states hold the role ``role_word``, in order of mention, without repeats.
 
     A statement is one of "Player 6 is (our / the / clearly) Merlin", "Player 6 must be Merlin", "Merlin is
@@ -283,15 +294,21 @@ def named_role_holders(text: str, role_word: str) -> tuple[int, ...]:
     "I think" or "I believe". A guess word ("might", "maybe",
     "likely", "if", "or", ...) or a denial before the statement in its sentence ("Maybe Player 6 is Merlin", "I
     don't think Player 6 is Merlin"), a question, and "Player 6 is not Merlin", "Player 6 claims to be Merlin",
-    "Player 6 is likely Merlin", "Player 6 is Merlin or Morgana" state nothing.
+    "Player 6 is likely Merlin", "Player 6 is Merlin or Morgana" state nothing. With ``leader``, the current
+    Avalon leader named as such stands for that player (`_LEADER`): "Merlin is the clear leader", "I believe that
+    Merlin is the leader" (`codeact` in the AvalonPlay reproduction's ``codeact-s0000``, said of the leader who was
+    Merlin), "Merlin is known as the leader"; "Merlin is likely the leader" states nothing.
 
     Args:
         text: the words said.
         role_word: the role's name, case-insensitive ("merlin", "seer", "witch", ...).
+        leader: the current leader's number, when the words are said about a team (None: no leader).
 
     Returns:
         The players' numbers (empty: none stated).
     """
+    if leader is not None:
+        text = _LEADER.sub(f"Player {leader}", text or "")
     role = rf"{_ADVERBS}{re.escape(role_word)}\b(?!['’]s)(?!\s+or\b)"
     patterns = [
         re.compile(rf"\b{_PLAYER}\s*(?:is|must be|has to be|=|is known (?:for|as|to be)|"
@@ -300,7 +317,8 @@ def named_role_holders(text: str, role_word: str) -> tuple[int, ...]:
                    rf"{re.escape(role_word)}\b(?!['’]s)", re.IGNORECASE),
         re.compile(rf"\b{_PLAYER}\s*,?\s+as\s+(?:our\s+|the\s+)?{re.escape(role_word)}\b(?!['’]s)", re.IGNORECASE),
         re.compile(rf"(?<![\w'’])(?:(?:the|our)\s+)?(?:real\s+|true\s+|actual\s+)?{re.escape(role_word)}"
-                   rf"\s+(?:is|must be|has to be|=)\s+(?:clearly\s+|obviously\s+|definitely\s+|really\s+)?"
+                   rf"\s+(?:is|must be|has to be|=|is known as|is seen as)\s+"
+                   rf"(?:clearly\s+|obviously\s+|definitely\s+|really\s+)?"
                    rf"{_PLAYER}", re.IGNORECASE),
         re.compile(rf"(?<![\w'’]){re.escape(role_word)}\s*\(\s*(?:is\s+|=\s*)?{_PLAYER}\s*\)", re.IGNORECASE),
     ]

@@ -127,12 +127,13 @@ def votes_self(view: PlayerView, request: Request, words: str) -> bool:
             and named_vote_target(words) == view.player)
 
 
-def hidden_holders(words: str, role_word: str, me: int, heard: Iterable[tuple[str, str]]) -> tuple[int, ...]:
+def hidden_holders(words: str, role_word: str, me: int, heard: Iterable[tuple[str, str]],
+                   leader: int | None = None) -> tuple[int, ...]:
     """The players other than ``me`` that ``words`` state hold the role ``role_word``
-    (`roundtable.agents.common.exposure.named_role_holders`), leaving out those who claimed it at the table in what
-    the player ``heard`` (``(speaker, text)``: `roundtable.agents.common.exposure.claims_role`), in order of mention
-    (``()``: none)."""
-    named = [player for player in named_role_holders(words, role_word) if player != me]
+    (`roundtable.agents.common.exposure.named_role_holders`, "the leader" standing for ``leader``), leaving out
+    those who claimed it at the table in what the player ``heard`` (``(speaker, text)``:
+    `roundtable.agents.common.exposure.claims_role`), in order of mention (``()``: none)."""
+    named = [player for player in named_role_holders(words, role_word, leader) if player != me]
     if not named:
         return ()
     claimed = {int(number.group()) for speaker, text in heard
@@ -157,8 +158,9 @@ def exposure_of(view: PlayerView, words: str, heard: Iterable[tuple[str, str]] =
     if isinstance(view, AvalonView):
         seen = [int(k["player"]) for k in view.knowledge if k.get("is") == "evil"]
         role = Role(view.role)
-        why = exposes(words, role, seen, player=view.player)
-        if why is None and role.side.value == "good" and hidden_holders(words, "merlin", view.player, heard):
+        why = exposes(words, role, seen, player=view.player, leader=view.leader)
+        if why is None and role.side.value == "good" and hidden_holders(words, "merlin", view.player, heard,
+                                                                        view.leader):
             return "names merlin"
         return why
     if isinstance(view, WerewolfView):
@@ -279,7 +281,8 @@ def kept_trust(view: PlayerView, sentence: str, found: Review, heard: Iterable[t
     the role (`hidden_holders`), in order; ``()`` for any other fault. "I think Player 2 is the Seer." names whom the
     werewolves should kill; "I trust Player 2." says the same confidence without the role."""
     role = NAMED_ROLES.get(found.exposure or "")
-    return hidden_holders(sentence, role, view.player, heard) if role else ()
+    leader = view.leader if isinstance(view, AvalonView) else None
+    return hidden_holders(sentence, role, view.player, heard, leader) if role else ()
 
 
 def clean_sentences(view: PlayerView, request: Request, words: str, players: Sequence[int] | None, *,

@@ -65,9 +65,12 @@ def count_avalon(record: dict[str, Any], quality: PlayQuality) -> None:
 
 def count_words(record: dict[str, Any], roles: Sequence[Role], quality: PlayQuality) -> None:
     """Self-exposure and Merlin exposed over the public utterances (`exposes` with the speaker's number;
-    `named_role_holders` of ``merlin`` among the good side's words, Merlin's own left to self-exposure; a Merlin
+    `named_role_holders` of ``merlin`` among the good side's words, "the leader" standing for the leader of the
+    team the words were said about, Merlin's own left to self-exposure; a Merlin
     who claimed the role at the table, `claims_role`, is exposed by himself, not by those who name him after)."""
     merlins = {p for p, role in enumerate(roles, start=1) if role is Role.MERLIN}
+    leaders = {(e.get("round"), e.get("attempt")): e.get("leader") for e in record.get("events") or []
+               if e.get("type") == "leader"}
     for event in utterances(record):
         if not public(event):
             continue
@@ -76,12 +79,13 @@ def count_words(record: dict[str, Any], roles: Sequence[Role], quality: PlayQual
             merlins.discard(speaker)
         role = roles[speaker - 1]
         seen = [int(k["player"]) for k in knowledge_of(tuple(roles), speaker) if k["is"] == "evil"]
-        why = exposes(text, role, seen, player=speaker)
+        leader = leaders.get((event.get("round"), event.get("attempt")))
+        why = exposes(text, role, seen, player=speaker, leader=leader)
         quality.count("self_exposure", why is not None)
         if why:
             quality.example("self_exposure", f"P{speaker} ({role.value}, {why}): {text!r}")
         if role.side.value == "good":
-            named = set(named_role_holders(text, "merlin")) & merlins if role is not Role.MERLIN else set()
+            named = set(named_role_holders(text, "merlin", leader)) & merlins if role is not Role.MERLIN else set()
             quality.count("merlin_exposed", bool(named))
             if named:
                 quality.example("merlin_exposed", f"P{speaker} ({role.value}) names Merlin: {text!r}")
