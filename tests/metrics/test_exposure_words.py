@@ -354,3 +354,18 @@ def test_a_stance_on_the_team_stated_in_the_first_person(text: str, stance: bool
 ])
 def test_no_stance_stated(text: str) -> None:
     assert stated_stance(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    # codeact's Morgana, round 1 of the AvalonPlay reproduction's codeact-s0000 played again on 2f105a8
+    "I am the player of the Assassin, so Percival won't be able to tell what I am.",
+    "I am the one playing Morgana.",
+    "As the player of the Assassin, I will reject it.",
+])
+def test_an_evil_player_calling_itself_the_player_of_an_evil_role_exposes_it(text: str) -> None:
+    assert exposes(text, Role.MORGANA, [2], player=3) == "evil side"
+    assert exposes("I am a player of this team.", Role.MORGANA, [2], player=3) is None
+
+
+def test_merlin_calling_himself_the_player_of_merlin_exposes_him() -> None:
+    assert exposes("I am the player of Merlin, trust me.", Role.MERLIN, [5], player=1) == "merlin"

@@ -57,7 +57,7 @@ _KNOW = re.compile(r"\b(i know|i see|i can see|i saw|i am certain|i'm certain|fo
 
 _EVIL_WORD = r"(evil|a minion|minions?|the assassin|assassin|morgana|mordred|oberon|a spy|bad)"
 _EVIL_SELF = re.compile(
-    r"(\b(i am|i'm)|(^|[.!?;]\s*)as)\s+(an?\s+|the\s+)?"
+    r"(\b(i am|i'm)|(^|[.!?;]\s*)as)\s+(an?\s+|the\s+)?((player|one|role)\s+(of|playing|as)\s+(an?\s+|the\s+)?)?"
     r"(evil|minion|minions of mordred|assassin|morgana?|mordred|oberon)\b"
     r"|\b(i am|i'm|we are|we're)\s+(on\s+)?(the\s+)?evil(\s+side)?\b"
     r"|\b(my|our)\s+(fellow\s+)?(evil|minions?|assassin)\b"
@@ -115,7 +115,8 @@ _EVIL_OTHER = re.compile(r"\bthe\s+other\s+(evil|minion|spy|bad)\b", re.IGNORECA
 """'The other evil player': said by an evil player, it implies the speaker is the first."""
 _EVIL_NAMED = (r"(?:(?:the|an?|one of the|other|another|also|clearly|definitely|really|on the)\s+)*"
                r"(?:evil|minions?|assassin|morgana|mordred|oberon|spy|bad)\b")
-_MERLIN_SELF = re.compile(r"\b(i am|i'm)\s+merlin\b|\bas merlin,?\s+i\b", re.IGNORECASE)
+_MERLIN_SELF = re.compile(r"\b(i am|i'm)\s+((the\s+)?(player|one)\s+(of|playing|as)\s+)?merlin\b|\bas merlin,?\s+i\b",
+                          re.IGNORECASE)
 _IS_EVIL = re.compile(r"\b(is|are)\s+" + _EVIL_WORD + r"\b", re.IGNORECASE)
 
 
