@@ -169,6 +169,11 @@ def test_merlin_stating_outright_that_a_player_he_sees_is_evil_exposes_him() -> 
     assert exposes("Player 5 is evil. Keep him off.", Role.MERLIN, [5, 6]) == "merlin names evil"
     assert exposes("I know Player 6 is the Assassin.", Role.MERLIN, [5, 6]) == "merlin names evil"
     assert exposes("I am Merlin.", Role.MERLIN, [5, 6]) == "merlin"
+    # codeact's Merlin, the AvalonPlay game played again on 2f105a8: "are all evil" went uncaught
+    assert exposes("I will vote against this team. Player 1, 3, and 7 are all evil.", Role.MERLIN,
+                   [1, 3, 7]) == "merlin names evil"
+    assert exposes("Players 5 and 6 are both clearly evil.", Role.MERLIN, [5, 6]) == "merlin names evil"
+    assert exposes("Players 5 and 6 might all be evil.", Role.MERLIN, [5, 6]) is None, "a guess"
 
 
 def test_merlin_hinting_or_naming_a_player_he_does_not_see_does_not_expose_him() -> None:

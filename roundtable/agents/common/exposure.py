@@ -117,7 +117,8 @@ _EVIL_NAMED = (r"(?:(?:the|an?|one of the|other|another|also|clearly|definitely|
                r"(?:evil|minions?|assassin|morgana|mordred|oberon|spy|bad)\b")
 _MERLIN_SELF = re.compile(r"\b(i am|i'm)\s+((the\s+)?(player|one)\s+(of|playing|as)\s+)?merlin\b|\bas merlin,?\s+i\b",
                           re.IGNORECASE)
-_IS_EVIL = re.compile(r"\b(is|are)\s+" + _EVIL_WORD + r"\b", re.IGNORECASE)
+_IS_EVIL = re.compile(r"\b(is|are)\s+(?:(?:all|both|clearly|definitely|surely|certainly|obviously|really|also)\s+)*"
+                      + _EVIL_WORD + r"\b", re.IGNORECASE)
 
 
 def exposes(text: str, role: Role, known_evil: Iterable[int], player: int | None = None,
