@@ -2,7 +2,8 @@
 
 Exit status: 0 every game finished (``run``) or the command did its work; 2 a
 refused configuration or directory (nothing started); 1 some games failed or
-are unfinished (rerun the same command to retry them); 130 Ctrl-C, 143 SIGTERM.
+are unfinished (rerun the same command to retry them); 130 Ctrl-C, 143 SIGTERM (no game starts after, and each
+game in play stops after its current step: docs/experiments.md#running).
 """
 
 from __future__ import annotations

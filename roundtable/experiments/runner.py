@@ -286,12 +286,18 @@ def _log_run(directory: Path, outcome: Outcome) -> None:
         handle.write(json.dumps(outcome.__dict__) + "\n")
 
 
+STOP_WAIT = 600.0
+"""Seconds a run stopped by Ctrl-C or SIGTERM waits for each game in play to end its current node (a model call
+of a slow agent takes a minute or two on the embedded model) before it closes their checkpoints."""
+
+
 def _run_all(config: ExperimentConfig, games: list[PlannedGame], directory: Path, listener: Listener,
              summary: RunSummary, learning: Any, models: Any) -> None:
     status = {g.game_id: game_status(g) for g in games}
     summary.skipped = sum(1 for s in status.values() if s == "finished")
     listener.planned(len(games), summary.skipped)
     runs_lock = threading.Lock()
+    stopping = threading.Event()  # Ctrl-C or SIGTERM reached the main thread: start nothing more
     with open_runner(config.game, models, config.durability) as runner:
 
         def settle(game: PlannedGame) -> None:
@@ -326,15 +332,16 @@ def _run_all(config: ExperimentConfig, games: list[PlannedGame], directory: Path
             try:
                 sink = lambda events: listener.events(game, events)  # noqa: E731
                 if status[game.game_id] == "missing" and not runner.exists(game.game_id):
-                    runner.start(game.game_id, learning.before_game(game), game.context or None, on_events=sink)
+                    runner.start(game.game_id, learning.before_game(game), game.context or None, on_events=sink,
+                                 stop=stopping.is_set)
                 else:
-                    runner.resume(game.game_id, on_events=sink)
+                    runner.resume(game.game_id, on_events=sink, stop=stopping.is_set)
                 record = read_record(game.game_id) or {}
                 finished = record.get("status") == "finished"
                 if finished:
                     settle(game)
             except Exception as raised:  # a dead endpoint, a bug in an agent: reported, retried next run
-                finished, error = False, f"{type(raised).__name__}: {raised}"
+                finished, error = False, None if stopping.is_set() else f"{type(raised).__name__}: {raised}"
             outcome = Outcome(game.game_id, game.condition, game.seed,
                               "finished" if finished else "failed" if error else "interrupted",
                               round(time.perf_counter() - begin, 3), error)
@@ -358,24 +365,41 @@ def _run_all(config: ExperimentConfig, games: list[PlannedGame], directory: Path
                     todo.put(pending)
 
             def worker() -> None:
-                while True:
+                while not stopping.is_set():
                     try:
                         series = todo.get_nowait()
                     except queue.Empty:
                         return
                     for game in series:
-                        if not play(game):
+                        if stopping.is_set() or not play(game):
                             # a learning series stops at its first unfinished game: later games need what it teaches
                             summary.unfinished.extend(g.game_id for g in series[series.index(game) + 1:])
                             break
 
-            threads = [threading.Thread(target=worker, daemon=True, name=f"experiment-{i}")
-                       for i in range(min(config.parallel_games, todo.qsize()))]
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                while thread.is_alive():
-                    thread.join(0.2)  # a short wait, so Ctrl-C reaches the main thread
+            ended = [threading.Event() for _ in range(min(config.parallel_games, todo.qsize()))]
+
+            def work(done: threading.Event) -> None:
+                try:
+                    worker()
+                finally:
+                    done.set()
+
+            for i, done in enumerate(ended):
+                threading.Thread(target=work, args=(done,), daemon=True, name=f"experiment-{i}").start()
+            try:
+                for done in ended:
+                    while not done.wait(0.2):  # a short wait, so Ctrl-C reaches the main thread
+                        pass
+            except BaseException:
+                # Ctrl-C or SIGTERM: no game starts after, and each game in play stops after its current node
+                # (logged "interrupted", resumed by a rerun) before the runner closes its checkpoints under it
+                # (a checkpoint written into a closed database crashed the process); a second Ctrl-C stops at
+                # once. The workers' own events are waited on: a Thread.join interrupted by the signal may take a
+                # running thread for ended (Python 3.11)
+                stopping.set()
+                for done in ended:
+                    done.wait(STOP_WAIT)
+                raise
 
         # conditions reading a frozen pool play after the games it is built from (roundtable.experiments.pools)
         plans = {c.name: plan for c in config.conditions if (plan := pool_plan(config, c)) is not None}

@@ -145,6 +145,7 @@ class GameRunner:
         pace: float = 0.0,
         person: Person | None = None,
         until_decision: bool = False,
+        stop: Callable[[], bool] | None = None,
     ) -> dict[str, Any]:
         """Run the game until it ends, writing its record.
 
@@ -162,6 +163,9 @@ class GameRunner:
                 (`Person`); ``None``: the run stops at the first question,
                 which stays pending (resume it later, or answer it with ``Command(resume=...)``).
             until_decision: stop once the next decision point's answers are applied.
+            stop: asked after each node's update; the run stops there (resumable, the record marked
+                ``interrupted``) once it returns True: how an experiment stopped by Ctrl-C or SIGTERM ends the
+                games its worker threads play before it closes their checkpoints.
 
         Returns:
             The final state values.
@@ -187,6 +191,10 @@ class GameRunner:
                                 on_events(events)
                     if pace:
                         time.sleep(pace)
+                    if stop is not None and stop():
+                        break
+                if stop is not None and stop():
+                    break
                 run_input = None
                 snapshot = self.graph.get_state(config)
                 if not snapshot.next:

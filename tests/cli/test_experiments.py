@@ -128,6 +128,31 @@ def test_killed_mid_run_and_rerun_loses_nothing_runs_nothing_twice(tmp_path: Pat
     assert report_bytes(out) == report_bytes(uninterrupted)
 
 
+def test_sigterm_mid_run_starts_no_more_games_and_logs_no_failure_then_the_rerun_finishes(tmp_path: Path,
+                                                                                         uninterrupted: Path) -> None:
+    """A terminated run closed its checkpoints while its worker went on to the next games, each logged "failed:
+    Cannot operate on a closed database" (the AvalonPlay reproduction, stopped by SIGTERM on 2026-11-28)."""
+    config = write_config(tmp_path / "tiny.toml", games=10, parallel=1)
+    out = tmp_path / "exp"
+    proc = subprocess.Popen([*CLI, "run", str(config), "--out", str(out), "--quiet"], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL,
+                            env=os.environ | {"ROUNDTABLE_HOME": str(tmp_path / "home")})
+    deadline = time.monotonic() + 120
+    while len(finished_lines(out)) < 2 and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGTERM)
+    _, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 143 and "rerun the same command" in stderr
+    runs = read_runs(out)
+    assert 2 <= len(finished_lines(out)) < 20, "the run was not stopped mid-way"
+    assert not [r for r in runs if r["status"] == "failed"], runs
+    assert len(runs) <= len(finished_lines(out)) + 1, "at most the game in play is logged unfinished"
+    rerun = cli("run", str(config), "--out", str(out), "--quiet", home=tmp_path / "home")
+    assert rerun.returncode == 0, rerun.stderr
+    assert Counter(finished_lines(out)) == Counter({gid: 1 for gid in finished_lines(out)})
+    assert len(finished_lines(out)) == 20
+
+
 def test_a_failing_game_is_reported_retried_and_never_counted(tmp_path: Path) -> None:
     dead = '\n[[conditions]]\nname = "dead"\nagents = "naive,merlin=lga"\nmodels = "http://127.0.0.1:9/v1#none?max_retries=0&timeout=2"\n'
     config = write_config(tmp_path / "tiny.toml", games=2, extra=dead)
