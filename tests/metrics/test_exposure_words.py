@@ -361,10 +361,13 @@ def test_no_stance_stated(text: str) -> None:
     "I am the player of the Assassin, so Percival won't be able to tell what I am.",
     "I am the one playing Morgana.",
     "As the player of the Assassin, I will reject it.",
+    # codeact's Minion, round 2 of the same game
+    "I support this proposal because it's the best chance for us to fail three quests and secure our victory.",
 ])
 def test_an_evil_player_calling_itself_the_player_of_an_evil_role_exposes_it(text: str) -> None:
     assert exposes(text, Role.MORGANA, [2], player=3) == "evil side"
     assert exposes("I am a player of this team.", Role.MORGANA, [2], player=3) is None
+    assert exposes("We must make sure they do not fail three quests.", Role.MORGANA, [2], player=3) is None
 
 
 def test_merlin_calling_himself_the_player_of_merlin_exposes_him() -> None:
