@@ -198,16 +198,23 @@ def said_today(state: werewolf.WerewolfState, player: int, text: str) -> werewol
     return dataclasses.replace(state, events=events)
 
 
+def stated_vote_kept(state: werewolf.WerewolfState, request: Request, first: str, target: int) -> str:
+    """Assert that a day vote of ``first`` ("7", "0": a pass) against the voter's statement naming ``target`` is
+    asked again (the second answer naming ``target`` kept) and, on the embedded model, overruled to ``target``;
+    the re-ask's prompt."""
+    decision, again, overruled = ask_then_overrule(state, request, f"Thought: Hm.\nChoice: {first}",
+                                                   f"Thought: As I said.\nChoice: {target}")
+    reason = f"eliminate {'nobody' if first == '0' else 'player ' + first} against words (own_statement)"
+    assert decision.players == (target,) and decision.checks == (f"{reason}: asked again",)
+    assert overruled.players == (target,) and overruled.checks == (f"{reason}: overruled",)
+    return again
+
+
 def test_a_day_vote_against_the_voters_own_statement_is_asked_again_and_overruled_on_the_embedded_model() -> None:
     state, request = werewolf_request("eliminate", 4)  # a Villager, whose knowledge settles nothing
     state = said_today(state, 4, "Player 6 dodged every question, so I vote for Player 6.")
-    decision, again, overruled = ask_then_overrule(state, request, "Thought: 7 is loud.\nChoice: 7",
-                                                   "Thought: As I said.\nChoice: 6")
+    again = stated_vote_kept(state, request, "7", 6)
     assert "Host: you chose player 7, but you told everyone today that you would vote out Player 6." in again
-    assert decision.players == (6,)
-    assert decision.checks == ("eliminate player 7 against words (own_statement): asked again",)
-    assert overruled.players == (6,)
-    assert overruled.checks == ("eliminate player 7 against words (own_statement): overruled",)
     script = Script(replies={"answer": ANSWERS, "think": "Thought: As I said.\nChoice: 6"})
     assert decide(script, werewolf_input(state, request))[0].checks == ()  # as it said: nothing to check
 
@@ -217,13 +224,7 @@ def test_a_seers_statement_settles_its_vote_where_its_checks_only_rule_players_o
     3" and passed; his checks settled only whom not to vote out, so his words went unchecked."""
     state, request = werewolf_request("eliminate", 1)  # the naive Seer checked Player 5 on night 1: not a werewolf
     state = said_today(state, 1, "I reveal my role as the Seer. I will vote to eliminate Player 3.")
-    decision, again, overruled = ask_then_overrule(state, request, "Thought: Unsure.\nChoice: 0",
-                                                   "Thought: As I said.\nChoice: 3")
-    assert "you told everyone today that you would vote out Player 3" in again
-    assert decision.players == (3,)
-    assert decision.checks == ("eliminate nobody against words (own_statement): asked again",)
-    assert overruled.players == (3,)
-    assert overruled.checks == ("eliminate nobody against words (own_statement): overruled",)
+    assert "you told everyone today that you would vote out Player 3" in stated_vote_kept(state, request, "0", 3)
     script = Script(replies={"answer": ANSWERS, "think": "Thought: 5 is odd.\nChoice: 5"})
     assert decide(script, werewolf_input(state, request, model="local"))[0].checks == (
         "eliminate player 5 against knowledge (checked_good): overruled",), "its checks still come first"
