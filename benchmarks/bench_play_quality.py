@@ -32,7 +32,10 @@ Wall times (summed over a game's runs, so a resumed game counts the time it
 was played) are kept in ``DIR/bench_play_quality.json``; a game interrupted
 midway counts its earlier runs' time only when they ended normally.
 
-Each finished game's record and wall time are also kept in ``--archive``
+The code each run of a game played on (the commit, ``+`` when the package had uncommitted changes) is
+kept beside, in ``DIR/bench_play_quality_code.json`` (``{game: [commit, ...]}``, a resumed game naming each).
+
+Each finished game's record, wall time and code are also kept in ``--archive``
 (by default `ARCHIVE`, in git), and a game found there is neither played
 again nor missing from the table: the suite takes more hours than a session
 or a machine lasts, and the table is measured over all of its games.
@@ -82,6 +85,8 @@ SUITE = (
 """The seeded games of issue 35: at least four per kind and game it plays, two for the long ``cot``/``codeact``."""
 
 TIMES = "bench_play_quality.json"
+CODE = "bench_play_quality_code.json"
+"""The commits each game's runs played on, ``{game: [commit, ...]}`` (`code_version`)."""
 
 ARCHIVE = Path(__file__).resolve().parent / "results" / "play_quality"
 """The finished games of the suite, kept in git: ``records/GAME.json`` and the wall seconds in `TIMES`."""
@@ -128,8 +133,39 @@ def wall_seconds(gid: str, *directories: Path | None) -> float | None:
     return None
 
 
+def code_version() -> str:
+    """The commit of the checkout this script runs from, ``+`` appended when ``roundtable/`` has uncommitted
+    changes; ``"unknown"`` outside a git checkout."""
+    root = Path(__file__).resolve().parent.parent
+
+    def git(*args: str) -> str | None:
+        try:  # Popen, not run: the suite's tests stand in for the games' subprocess.run
+            with subprocess.Popen(["git", "-C", str(root), *args], stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True) as proc:
+                out, _ = proc.communicate()
+        except OSError:
+            return None
+        return out.strip() if proc.returncode == 0 else None
+
+    commit = git("rev-parse", "--short", "HEAD")
+    if not commit:
+        return "unknown"
+    return commit + ("+" if git("status", "--porcelain", "--", "roundtable") else "")
+
+
+def note_code(directory: Path, gid: str, commits: Sequence[str]) -> None:
+    """Add ``commits`` (in order, without repeating the last one named) to game ``gid``'s list in ``directory``'s
+    `CODE`."""
+    code = read_json(directory / CODE)
+    named = list(code.get(gid) or [])
+    for commit in commits:
+        if not named or named[-1] != commit:
+            named.append(commit)
+    (directory / CODE).write_text(json.dumps(code | {gid: named}, indent=1, sort_keys=True) + "\n")
+
+
 def keep(home: Path, archive: Path, gid: str) -> None:
-    """Copy game ``gid``'s record and wall time from ``home`` into ``archive`` when it is finished there."""
+    """Copy game ``gid``'s record, wall time and code from ``home`` into ``archive`` when it is finished there."""
     record = finished_record(gid, home)
     if not record:
         return
@@ -139,6 +175,8 @@ def keep(home: Path, archive: Path, gid: str) -> None:
     if seconds is not None:
         times = read_json(archive / TIMES) | {gid: seconds}
         (archive / TIMES).write_text(json.dumps(times, indent=1, sort_keys=True) + "\n")
+    if commits := read_json(home / CODE).get(gid):
+        note_code(archive, gid, commits)
 
 
 def forget(home: Path, entry: Entry, gid: str, archive: Path | None = None) -> None:
@@ -155,9 +193,10 @@ def forget(home: Path, entry: Entry, gid: str, archive: Path | None = None) -> N
         with open_runner(entry.game) as runner:
             runner.saver.delete_thread(gid)
         record_path(gid).unlink(missing_ok=True)
-    times = read_json(home / TIMES)
-    if times.pop(gid, None) is not None:
-        (home / TIMES).write_text(json.dumps(times, indent=1, sort_keys=True))
+    for name in (TIMES, CODE):
+        logged = read_json(home / name)
+        if logged.pop(gid, None) is not None:
+            (home / name).write_text(json.dumps(logged, indent=1, sort_keys=True))
     print(f"== {gid}: forgotten, to be played from the start", flush=True)
 
 
@@ -178,6 +217,7 @@ def play(home: Path, entry: Entry, seed: int, tag: str, extra: list[str], model:
         command = [*cli, "play", entry.game, *entry.args, "--seed", str(seed), "--game-id", gid,
                    "--model", model, "--quiet", *extra]
     print(f"== {gid}: {' '.join(command[3:])}", flush=True)
+    note_code(home, gid, [code_version()])
     started = time.perf_counter()
     done = subprocess.run(command, env=os.environ | {"ROUNDTABLE_HOME": str(home)}, check=False)
     wall = time.perf_counter() - started

@@ -111,6 +111,8 @@ def test_a_game_finished_now_is_kept_in_the_archive_and_an_archived_game_is_neit
     bench.play(home, CGA, 1, "", [], "local", archive)
     kept = json.loads((archive / "records" / "pq-cga-xu7-s1.json").read_text())
     assert kept["status"] == "finished" and "pq-cga-xu7-s1" in json.loads((archive / bench.TIMES).read_text())
+    (commit,) = json.loads((archive / bench.CODE).read_text())["pq-cga-xu7-s1"]  # the code it played on
+    assert commit == bench.code_version() and commit != "unknown"
     fresh = tmp_path / "fresh"       # a new data directory, as on a new machine
     monkeypatch.setattr(subprocess, "run", lambda command, **kw: pytest.fail(f"played {command}"))
     bench.play(fresh, CGA, 1, "", [], "local", archive)
@@ -126,6 +128,14 @@ def test_the_reproductions_kept_in_git_are_borrowed_by_default_when_they_hold_re
     found = bench.kept_borrowed(tmp_path)
     assert [(b.entry, b.directory.name, b.condition) for b in found] == [
         ("codeact-avalonplay", "avalonplay-table3", "codeact"), ("cot-avalonplay", "avalonplay-table3", "cot")]
+
+
+def test_the_code_of_each_run_of_a_game_is_noted_once_in_order(tmp_path):
+    bench.note_code(tmp_path, "g", ["a1b2c3d"])
+    bench.note_code(tmp_path, "g", ["a1b2c3d"])  # resumed on the same code
+    bench.note_code(tmp_path, "g", ["e4f5a6b+"])  # then on later, uncommitted code
+    bench.note_code(tmp_path, "h", ["e4f5a6b+"])
+    assert json.loads((tmp_path / bench.CODE).read_text()) == {"g": ["a1b2c3d", "e4f5a6b+"], "h": ["e4f5a6b+"]}
 
 
 def test_again_forgets_a_stopped_game_so_that_it_is_played_from_the_start_but_never_one_being_played(
