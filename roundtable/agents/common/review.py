@@ -147,8 +147,9 @@ def exposure_of(view: PlayerView, words: str, heard: Iterable[tuple[str, str]] =
     Avalon (`roundtable.agents.common.exposure.exposes`): an evil player naming its side, role or intent to fail
     (``"evil side"``) or calling its own number evil (``"own number"``), Merlin saying he is Merlin
     (``"merlin"``) or stating whom he sees as evil (``"merlin names evil"``), and any other good player stating
-    who Merlin is (``"names merlin"``, `roundtable.agents.common.exposure.named_role_holders`: right or wrong, the
-    Assassin hears it; the play-quality measure counts it as Merlin exposed when right). Werewolf
+    who Merlin is (``"names merlin"``, `roundtable.agents.common.exposure.named_role_holders`, "the leader" standing
+    for the view's leader: right or wrong, the Assassin hears it; the play-quality measure counts it as Merlin
+    exposed when right). Werewolf
     (`roundtable.agents.common.exposure.werewolf_exposes`): a werewolf naming its side or intent (``"werewolf
     side"``), its own number (``"own number"``) or its teammate as "the other werewolf" (``"teammate implied"``);
     a Witch or Guard saying its night action aloud (``"night action"``), and any other village player stating who
