@@ -303,6 +303,11 @@ def test_a_dropped_sentence_leaves_its_stance_on_the_team_said_and_the_settled_v
     morgana, asked = avalon_speaker(3)  # no one of her side on players 1 and 5: she will reject it
     dropped = update(morgana, "I support it because I am evil and Player 6 is Merlin.", asked)
     assert dropped["utterance"] == "I will vote against this team."
+    heard = [("Player 4", "I think Player 1's team players 1, 5 should be approved, as it is clean.")]
+    copied = words_update(Plain(), servant, request, heard[0][1], None, heard=heard, thoughts=[], checks=ALL,
+                          response_words=40, reviewed=True, drop=True)
+    assert copied["utterance"] == "I will vote for this team.", "cga's wording, kept (pq-cga-lan6-v8-s1)"
+    assert copied["checks"] == ["near copy of Player 4: sentences dropped"]
 
 
 def test_a_servant_calling_merlin_the_leader_names_the_leader_and_is_left_trusting_him() -> None:

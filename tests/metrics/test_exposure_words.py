@@ -337,6 +337,13 @@ def test_no_tactic_stated(text: str) -> None:
     ("I oppose the team, Player 4 failed a quest.", False),
     ("I would not send players 1 and 5.", False),  # the naive bots' words
     ("I support players 1 and 5.", True),
+    # cga's wording: what should become of the team (pq-cga-lan6-v8-s1, quests 1-3)
+    ("I think Player 2's team players 1, 3, 4 should be approved.", True),
+    ("I think Player 4's team players 2, 4, 5, 6 should be supported.", True),
+    ("I think Player 1's team, players 1, 4, should be rejected.", False),
+    ("I think Player 6's team should not besupported because it involves Player 2.", False),
+    ("The team should not be rejected.", True),
+    ("It must be rejected.", False),
 ])
 def test_a_stance_on_the_team_stated_in_the_first_person(text: str, stance: bool) -> None:
     assert stated_stance(text) is stance
@@ -351,6 +358,9 @@ def test_a_stance_on_the_team_stated_in_the_first_person(text: str, stance: bool
     "I trust Player 5.",
     "Player 3 will reject it.",
     "I propose players 1 and 2.",
+    "This team should be approved by Player 3.",  # others' stance
+    "I think Player 4, the Loyal Servant of Arthur, should be approved.",  # a player, not a team
+    "The next team should be approved if it has Player 2.",
 ])
 def test_no_stance_stated(text: str) -> None:
     assert stated_stance(text) is None

@@ -102,6 +102,8 @@ def test_a_bare_move_said_again_is_no_copy_but_a_move_with_its_reason_is() -> No
     ("I trust that Player 4 is the Seer.", False),
     ("I will vote against this team. Player 1 is evil.", False),
     ("I choose Player 1 and Player 6 as the final team for quest 1 of this game.", False),
+    ("I think Player 2's team players 1, 3, 4 should be approved.", True),  # player references not counted
+    ("I think Player 2's team players 1, 3, 4 should be approved as it is clean.", False),
 ])
 def test_a_bare_move_is_one_short_sentence_stating_ones_own_move_with_no_reason(text: str, bare: bool) -> None:
     assert bare_move(text) is bare

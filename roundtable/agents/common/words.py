@@ -104,7 +104,8 @@ def copies(text: str, earlier: str, threshold: float = COPY_SHARE) -> bool:
 
 
 BARE_WORDS = 8
-"""The most words (player numbers not counted) of a bare move (`bare_move`)."""
+"""The most words (player references not counted) of a bare move (`bare_move`)."""
+_PLAYER_TOKEN = re.compile(r"players?|\d+(?:'s)?")  # "Player 2's team": only "team" counts
 _REASONED = re.compile(r"\b(?:because|since|given|due|but|though|although|so|as(?!\s+(?:the|my|a|our)\s+(?:\w+\s+)?"
                        r"team))\b", re.IGNORECASE)
 
@@ -115,12 +116,12 @@ _TRUST = re.compile(r"\W*i\s+(?:still\s+|also\s+|do\s+not\s+|don't\s+)?(?:trust|
 
 
 def bare_move(text: str) -> bool:
-    """Whether ``text`` only states its speaker's own move, as a vote said aloud: one sentence of at most
-    `BARE_WORDS` words (player numbers not counted) with no reason given (no "because", "since", "as", "but", ...)
-    that states a stance on the team on the table (`stated_stance`: "I will vote against this team."), names a team
-    it proposes ("I propose players 1 and 3.", "My final team is players 1, 4 and 6."), names the player it votes
-    out (`named_vote_target`: "I will vote to eliminate Player 4."), is a vote word ("I approve."), or only names
-    whom it trusts or suspects ("I trust Player 2.", "I suspect Players 4 and 5.": the words
+    """Whether ``text`` only states its speaker's own move, as a vote said aloud: one sentence of at most `BARE_WORDS`
+    words (player references, "Player 2's", not counted) with no reason given (no "because", "since", "as", "but",
+    ...) that states a stance on the team on the table (`stated_stance`: "I will vote against this team."), names a
+    team it proposes ("I propose players 1 and 3.", "My final team is players 1, 4 and 6."), names the player it
+    votes out (`named_vote_target`: "I will vote to eliminate Player 4."), is a vote word ("I approve."), or only
+    names whom it trusts or suspects ("I trust Player 2.", "I suspect Players 4 and 5.": the words
     `roundtable.agents.common.review.kept_trust` leaves).
 
     Such words are never a near copy (`copies`): the same move said in the same few words, by the rule's own
@@ -129,7 +130,7 @@ def bare_move(text: str) -> bool:
     flat = " ".join((text or "").split())
     if not flat or first_sentence(flat)[1] != 1 or _REASONED.search(flat):
         return False
-    if len([w for w in words(flat) if not w.isdigit()]) > BARE_WORDS:
+    if len([w for w in words(flat) if not _PLAYER_TOKEN.fullmatch(w)]) > BARE_WORDS:
         return False
     team = _PLAYER_LIST.search(flat)
     proposes = (team is not None and len(set(_NUMBER.findall(team.group(1)))) >= 2
@@ -297,6 +298,15 @@ _STANCE_SUBJECT = (r"\bi\s*(?:(?:will|'ll|shall|am\s+going\s+to|'m\s+going\s+to|
                    r"(?:am|'m)\s+(?:not\s+)?going\s+to)\s+){0,3}?")
 _SUPPORTS = re.compile(rf"{_STANCE_SUBJECT}(?:{_BACKING})\w*\s+{_TEAM_OBJECT}", re.IGNORECASE)
 _REFUSES = re.compile(rf"{_STANCE_SUBJECT}(?:{_REFUSING})\w*\s+{_TEAM_OBJECT}", re.IGNORECASE)
+_TEAM_SUBJECT = (r"(?:\bit|\bthis|\bthat|\bthe\s+(?:\w+\s+)?(?:team|proposal)|\b(?:player\s*#?\s*\d+|his|her|their)"
+                 r"['’]?s?\s+(?:\w+\s+)?(?:team|proposal))(?:\s+(?:team|proposal))?"
+                 r"(?:\s*,?\s*(?:of\s+)?players?\s+\d+(?:\s*(?:,|and|&)\s*(?:and\s+)?(?:players?\s+)?\d+)*\s*,?)?")
+_TEAM_OUGHT = (rf"{_TEAM_SUBJECT}\s+(?:should|must|needs\s+to|has\s+to|ought\s+to|deserves\s+to)"
+               r"\s*(?:not\s*|n['’]t\s*|never\s*)?(?:be|get)\s*")
+_SUPPORTED = re.compile(rf"{_TEAM_OUGHT}(?:approved|supported|accepted|backed|endorsed|sent)\b(?!\s+by\b)",
+                        re.IGNORECASE)
+_REJECTED = re.compile(rf"{_TEAM_OUGHT}(?:rejected|opposed|vetoed|refused|voted\s+down|turned\s+down)\b(?!\s+by\b)",
+                       re.IGNORECASE)
 _STANCE_DENIAL = re.compile(r"\bnot\b|\bnever\b|n['’]t\b|\bcannot\b", re.IGNORECASE)
 _STANCE_DOUBT = re.compile(r"\b(?:if|unless|whether|might|may|maybe|could|perhaps|or)\b|\?", re.IGNORECASE)
 
@@ -305,7 +315,9 @@ def stated_stance(text: str) -> bool | None:
     """The stance on the team on the table that an Avalon player's words state in the first person: True for
     support ("I support it", "I approve this team", "I will vote for Player 3's team", "I strongly support the
     team"), False for opposition ("I reject it", "I will vote against this team", "I do not support the
-    proposal", "I won't approve it", "I would not send players 1 and 5", the rule bots' words), None when they
+    proposal", "I won't approve it", "I would not send players 1 and 5", the rule bots' words), or what should
+    become of the team on the table ("Player 2's team, players 1, 3, 4, should be approved", "this team should not
+    be supported", "the proposal must be rejected": `cga`'s usual wording), None when they
     state neither, or both (a sentence each way: "I support the team but I will not vote for it"). A sentence
     with a supposition, a hedge or a question ("if", "might", "could", "or", "?") states nothing, nor does
     backing a player rather than a team ("I support Merlin").
@@ -323,9 +335,9 @@ def stated_stance(text: str) -> bool | None:
     for sentence in sentences(text):
         if _STANCE_DOUBT.search(sentence):
             continue
-        for match in _SUPPORTS.finditer(sentence):
+        for match in (*_SUPPORTS.finditer(sentence), *_SUPPORTED.finditer(sentence)):
             stances.add(not _STANCE_DENIAL.search(match.group()))
-        for match in _REFUSES.finditer(sentence):
+        for match in (*_REFUSES.finditer(sentence), *_REJECTED.finditer(sentence)):
             stances.add(bool(_STANCE_DENIAL.search(match.group())))
     return stances.pop() if len(stances) == 1 else None
 
