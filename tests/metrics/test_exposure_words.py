@@ -380,5 +380,18 @@ def test_an_evil_player_calling_itself_the_player_of_an_evil_role_exposes_it(tex
     assert exposes("We must make sure they do not fail three quests.", Role.MORGANA, [2], player=3) is None
 
 
+@pytest.mark.parametrize(("text", "exposed"), [
+    # cga's Morgana, quest 3 of pq-cga-lan6-v8-s1 (its first play, on 0249255)
+    ("Player 5 is the Assassin, so we need to find a way for the Assassin to find Merlin.", True),
+    ("We must help the Assassin find Merlin.", True),
+    ("We cannot let the Assassin find Merlin.", False),
+    ("We must keep Merlin hidden from the Assassin.", False),
+    ("Player 2 wants to help the Assassin find Merlin.", False),  # an accusation
+])
+def test_an_evil_player_wanting_the_assassin_to_find_merlin_exposes_its_side(text: str, exposed: bool) -> None:
+    assert (exposes(text, Role.MORGANA, [2], player=3) == "evil side") is exposed
+    assert exposes(text, Role.SERVANT, [], player=3) is None
+
+
 def test_merlin_calling_himself_the_player_of_merlin_exposes_him() -> None:
     assert exposes("I am the player of Merlin, trust me.", Role.MERLIN, [5], player=1) == "merlin"
