@@ -300,7 +300,7 @@ _SUPPORTS = re.compile(rf"{_STANCE_SUBJECT}(?:{_BACKING})\w*\s+{_TEAM_OBJECT}", 
 _REFUSES = re.compile(rf"{_STANCE_SUBJECT}(?:{_REFUSING})\w*\s+{_TEAM_OBJECT}", re.IGNORECASE)
 _TEAM_SUBJECT = (r"(?:\bit|\bthis|\bthat|\bthe\s+(?:\w+\s+)?(?:team|proposal)|\b(?:player\s*#?\s*\d+|his|her|their)"
                  r"['’]?s?\s+(?:\w+\s+)?(?:team|proposal))(?:\s+(?:team|proposal))?"
-                 r"(?:\s*,?\s*(?:of\s+)?players?\s+\d+(?:\s*(?:,|and|&)\s*(?:and\s+)?(?:players?\s+)?\d+)*\s*,?)?")
+                 rf"(?:\s*,?\s*(?:of\s+)?{_PLAYER_LIST.pattern}\s*,?)?")  # "Player 2's team, players 1, 3, 4,"
 _TEAM_OUGHT = (rf"{_TEAM_SUBJECT}\s+(?:should|must|needs\s+to|has\s+to|ought\s+to|deserves\s+to)"
                r"\s*(?:not\s*|n['’]t\s*|never\s*)?(?:be|get)\s*")
 _SUPPORTED = re.compile(rf"{_TEAM_OUGHT}(?:approved|supported|accepted|backed|endorsed|sent)\b(?!\s+by\b)",
