@@ -175,8 +175,9 @@ def keep(home: Path, archive: Path, gid: str) -> None:
     if seconds is not None:
         times = read_json(archive / TIMES) | {gid: seconds}
         (archive / TIMES).write_text(json.dumps(times, indent=1, sort_keys=True) + "\n")
-    if commits := read_json(home / CODE).get(gid):
-        note_code(archive, gid, commits)
+    if commits := read_json(home / CODE).get(gid):  # home's list is the game's whole history: it replaces
+        code = read_json(archive / CODE) | {gid: commits}
+        (archive / CODE).write_text(json.dumps(code, indent=1, sort_keys=True) + "\n")
 
 
 def forget(home: Path, entry: Entry, gid: str, archive: Path | None = None) -> None:

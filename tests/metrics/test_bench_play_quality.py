@@ -176,3 +176,13 @@ def test_again_forgets_a_stopped_game_so_that_it_is_played_from_the_start_but_ne
     (archive / "records" / f"{gid}.json").write_text(json.dumps(werewolf_record(gid)))
     with pytest.raises(ValueError, match="new --tag"):
         bench.forget(tmp_path, CGA, gid, archive)
+
+
+def test_keeping_a_finished_game_again_leaves_its_code_as_played(tmp_path):
+    home, archive = tmp_path / "home", tmp_path / "archive"
+    (home / "records").mkdir(parents=True)
+    (home / "records" / "pq-cga-xu7-s1.json").write_text(json.dumps(werewolf_record("pq-cga-xu7-s1")))
+    bench.note_code(home, "pq-cga-xu7-s1", ["a1b2c3d", "e4f5a6b"])  # played, then resumed on later code
+    for _ in range(3):  # each later pass of the suite skips it and keeps it again
+        bench.keep(home, archive, "pq-cga-xu7-s1")
+    assert json.loads((archive / bench.CODE).read_text()) == {"pq-cga-xu7-s1": ["a1b2c3d", "e4f5a6b"]}
