@@ -85,17 +85,29 @@ def copy_games(source: Path, target: Path, replace: Collection[str] = ()) -> lis
         raise ValueError(f"not finished in {source}, nothing to replace with: {', '.join(missing)}")
     done = set(finished_games(target)) - set(replace)
     copied = [gid for gid in offered if gid not in done]
-    if replace and (target / RUNS_FILE).exists():
-        kept = [run for run in run_lines(target) if run.get("game_id") not in replace]
-        (target / RUNS_FILE).write_text("".join(json.dumps(run) + "\n" for run in kept), encoding="utf-8")
     (target / "records").mkdir(exist_ok=True)
     for gid in copied:
         shutil.copyfile(source / "records" / f"{gid}.json", target / "records" / f"{gid}.json")
-    with (target / RUNS_FILE).open("a", encoding="utf-8") as handle:
-        for run in run_lines(source):
-            if run.get("game_id") in copied:
-                handle.write(json.dumps(run) + "\n")
+    runs = merged_runs(run_lines(target) if (target / RUNS_FILE).exists() else [],
+                       [run for run in run_lines(source) if run.get("game_id") in copied], set(replace))
+    (target / RUNS_FILE).write_text("".join(json.dumps(run) + "\n" for run in runs), encoding="utf-8")
     return copied
+
+
+def merged_runs(kept: list[dict], new: list[dict], replace: Collection[str]) -> list[dict]:
+    """``kept``'s run lines with ``new``'s added: a replaced game's new lines where its old ones first stood (the
+    log keeps its order), every other game's at the end."""
+    by_game: dict[str, list[dict]] = {}
+    for run in new:
+        by_game.setdefault(run.get("game_id", ""), []).append(run)
+    merged: list[dict] = []
+    for run in kept:
+        gid = run.get("game_id", "")
+        if gid not in replace:
+            merged.append(run)
+        elif gid in by_game:
+            merged.extend(by_game.pop(gid))
+    return merged + [run for runs in by_game.values() for run in runs]
 
 
 def pool_command(directory: Path, *args: str) -> None:

@@ -60,7 +60,10 @@ def test_a_game_played_again_replaces_the_kept_one_only_when_named(tmp_path: Pat
     assert keep.copy_games(again, kept) == [], "a kept game is not replaced unasked"
     assert keep.copy_games(again, kept, replace=["naive-s0000"]) == ["naive-s0000"]
     assert json.loads((kept / "records" / "naive-s0000.json").read_text())["updated"] == "played again"
-    assert [run["game_id"] for run in keep.run_lines(kept)] == ["naive-s0001", "naive-s0000"], "its run lines too"
+    assert [run["game_id"] for run in keep.run_lines(kept)] == ["naive-s0000", "naive-s0001"], \
+        "its run lines too, where the old ones stood"
+    assert keep.copy_games(again, kept, replace=["naive-s0000"]) == ["naive-s0000"]
+    assert [run["game_id"] for run in keep.run_lines(kept)] == ["naive-s0000", "naive-s0001"], "twice: same order"
     with pytest.raises(ValueError, match="nothing to replace with: naive-s0001"):
         keep.copy_games(again, kept, replace=["naive-s0001"])
 
