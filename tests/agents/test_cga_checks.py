@@ -319,3 +319,19 @@ def test_a_werewolfs_pass_whose_words_name_a_victim_is_overruled_with_that_victi
     assert overruled.checks == ("kill nobody against knowledge (kill_village): overruled",), "words and vote agree"
     mate = Script(replies={"answer": ANSWERS, "think": "Thought: Wait.\nChoice: pass\nWords: Let us kill Player 7."})
     assert decide(mate, werewolf_input(state, request, model="local"))[0].players == (bot,), "a werewolf: the bot's"
+
+
+def test_a_seers_statement_voting_out_a_player_it_found_good_is_asked_again_and_told_why() -> None:
+    """pq-cga-xu7-v7-s1, day 1: the Seer, who had checked the Witch good, said "I will vote to remove Player 2 in
+    the next round." and passed, its vote kept off a player it found good: words and action disagreed."""
+    state, request = werewolf_request("speak", 1)  # the naive Seer checked Player 5 on night 1: not a werewolf
+    script = Script(replies={"answer": ANSWERS, "think": [
+        "Thought: 5 is odd.\nWords: Player 5 dodged me, I will vote to remove Player 5 in the next round.",
+        "Thought: Someone else.\nWords: Player 3 has said little; I would like to hear him."]})
+    decision, pool = decide(script, werewolf_input(state, request))
+    assert pool["checked"] == {"5": False}
+    assert "your check found Player 5 good, and you will not vote for a good player" in think_prompts(script)[1]
+    assert decision.checks == ("words vote out player 5 (checked_good): asked again",)
+    assert decision.utterance == "Player 3 has said little; I would like to hear him."
+    script = Script(replies={"answer": ANSWERS, "think": "Thought: 3.\nWords: I will vote to remove Player 3."})
+    assert decide(script, werewolf_input(state, request))[0].checks == (), "a player it did not check"

@@ -18,6 +18,7 @@ from roundtable.agents.common.review import (
     exposure_of,
     heard_lines,
     review_words,
+    vote_against_knowledge,
     words_update,
 )
 from roundtable.agents.common.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING, speech_sampling, speech_temperature
@@ -28,6 +29,7 @@ from roundtable.agents.common.werewolf_knowledge import (
     checked_of,
     knowledge_note,
     record_checks,
+    ruled_out_votes,
     teammate_target,
     werewolf_settled,
 )
@@ -260,6 +262,23 @@ def test_a_day_statement_voting_out_the_speaker_is_asked_again() -> None:
     assert "you said you would vote out Player 4, yourself" in update["recheck"]
     assert review_words(werewolf.view(state, 4), request, "I will vote to eliminate Player 5.", None, heard=[],
                         thoughts=[], checks=ALL, response_words=40) is None
+
+
+def test_a_day_statement_voting_out_a_player_the_speakers_knowledge_rules_out_is_asked_again() -> None:
+    state, request = werewolf_request("speak", 6)  # xu7 seed 1: Player 1 is the Seer, 6 and 7 werewolves
+    said = "Player 7 is too quiet. I will vote to eliminate Player 7."
+    update = words_update(Plain(), werewolf.view(state, 6), request, said, None, heard=[], thoughts=[], checks=ALL,
+                          response_words=40, reviewed=False)
+    assert update["checks"] == ["words vote out player 7 (teammate): asked again"]
+    assert "Player 7, your fellow werewolf, and you will not vote for a werewolf" in update["recheck"]
+    seer = werewolf.view(state, 1)
+    assert vote_against_knowledge(seer, request, said, {7: False, 3: True}) == (7, "checked_good")
+    assert vote_against_knowledge(seer, request, said, {7: True}) is None, "a werewolf it found: vote him out"
+    assert vote_against_knowledge(seer, request, said) is None, "no check: nothing ruled out"
+    assert vote_against_knowledge(werewolf.view(state, 4), request, said, {7: False}) is None, "not the Seer"
+    assert ruled_out_votes(werewolf.view(state, 7), {}) == {6: "teammate", 7: "self"}
+    day_vote = werewolf_request("eliminate", 6)[1]
+    assert vote_against_knowledge(werewolf.view(state, 6), day_vote, said) is None, "a statement only"
 
 
 def test_the_werewolf_note_says_talk_like_a_villager() -> None:

@@ -86,14 +86,17 @@ def render_all(turn: Turn) -> list[str]:
                     {"named": [1, 2], "team": [3, 4]}, {"named": [1], "team": [], "kill": True},
                     {"exposure": "evil side"}, {"exposure": "merlin names evil"}, {"tactic": True},
                     {"exposure": "names merlin"}, {"exposure": "names seer"},
-                    {"self_vote": True}, {"stance": True, "reason": "side_off_team", "players": []},
+                    {"vote_out": 1, "vote_reason": "self"}, {"vote_out": 2, "vote_reason": "teammate"},
+                    {"vote_out": 3, "vote_reason": "checked_good"},
+                    {"stance": True, "reason": "side_off_team", "players": []},
                     {"stance": False, "reason": "fifth_team", "players": []},
                     {"stance": True, "reason": "evil_seen", "players": [2]},
                     {"stance": False, "reason": "side_on_team", "players": [1]}):
         texts.append(turn.context.render("checks/words_note", **{"copied": None, "yourself": False, "thoughts": False,
                                                                  "named": [], "team": [], "kill": False,
                                                                  "exposure": None, "tactic": False,
-                                                                 "self_vote": False, "me": 1, "stance": None,
+                                                                 "vote_out": None, "vote_reason": None, "me": 1,
+                                                                 "stance": None,
                                                                  "reason": None, "players": [],
                                                                  "side": turn.view.side, "game": "avalon"}
                                          | problem))

@@ -64,4 +64,4 @@ def check_update(turn: CgaTurn, state: CgaState, action: dict[str, Any] | None, 
                         chose=chose, words=words, heard=turn.heard(), thoughts=thoughts,
                         response_words=turn.options.response_words, reviewed=bool(state.get("reviewed")),
                         overrule=turn.options.overrules(turn.seat.model),
-                        drop=turn.options.drops_sentences(turn.seat.model))
+                        drop=turn.options.drops_sentences(turn.seat.model), checked=turn.checked)

@@ -25,7 +25,8 @@ from roundtable.prompts.rendering import PromptContext
 def check_answer(context: PromptContext, view: PlayerView, request: Request, options: CheckOptions, *,
                  settled: Settled | None, action: Mapping[str, Any] | None, chose: bool, words: str | None,
                  heard: Iterable[tuple[str, str]], thoughts: Iterable[str], response_words: int,
-                 reviewed: bool, overrule: bool = False, drop: bool = False) -> dict[str, Any]:
+                 reviewed: bool, overrule: bool = False, drop: bool = False,
+                 checked: Mapping[int, bool] | None = None) -> dict[str, Any]:
     """The checks' state update after a step read an answer.
 
     Args:
@@ -43,6 +44,7 @@ def check_answer(context: PromptContext, view: PlayerView, request: Request, opt
         reviewed: the answer in hand is already the second one.
         overrule: replace a choice against what is settled rather than ask again (`CheckOptions.overrules`).
         drop: drop the failing sentences of second words that still fail a check (`CheckOptions.drops_sentences`).
+        checked: a Werewolf Seer's own checks (player: werewolf), for the words check of a day statement.
 
     Returns:
         As `roundtable.agents.common.asking.ask_again`, both checks' ``checks`` lines together, with
@@ -57,7 +59,7 @@ def check_answer(context: PromptContext, view: PlayerView, request: Request, opt
         chosen = (update.get("action") or action or {}).get("players")  # an overruled choice: the one that stands
         spoken = words_update(context, view, request, words, chosen, heard=heard,
                               thoughts=thoughts, checks=options.word_checks, response_words=response_words,
-                              reviewed=reviewed, drop=drop)
+                              reviewed=reviewed, drop=drop, checked=checked)
         update = update | spoken | {"checks": [*(update.get("checks") or []), *(spoken.get("checks") or [])]}
     if update.get("recheck"):
         update["utterance"] = None

@@ -11,8 +11,9 @@ heuristics of `roundtable.agents.common.words`:
   suggesting a team) names another team of that size in its words; a werewolf voting at night with words to its
   teammates (``werewolf_night=sequential``) names another player to kill than its vote, or passes
   (`roundtable.agents.common.words.named_kill_target`); a Werewolf day statement says its speaker will vote out
-  itself (`votes_self`); an Avalon speaker states a stance on the team on the table against the vote its own
-  knowledge or the rules settle (`stance_against`);
+  itself, its fellow werewolf or a player its Seer's check found good (`vote_against_knowledge`); an Avalon
+  speaker states a stance on the team on the table against the vote its own knowledge or the rules settle
+  (`stance_against`);
 - **a tactic said aloud** (``tactic``): in public, a sentence stating the speaker's own tactic ("I will draw
   suspicion by hinting that I am Merlin", "I will not reveal my identity":
   `roundtable.agents.common.words.stated_tactic`), its private plan read out;
@@ -28,7 +29,7 @@ after asking again"``), so `roundtable.metrics.play_quality.agent_checks` counts
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,6 +37,7 @@ from roundtable.agents.common.asking import ask_again
 from roundtable.agents.common.exposure import claims_role, exposes, named_role_holders, sentences, werewolf_exposes
 from roundtable.agents.common.settled import Settled, team_settled
 from roundtable.agents.common.table import fifth_team
+from roundtable.agents.common.werewolf_knowledge import ruled_out_votes
 from roundtable.agents.common.words import (
     copies,
     named_kill_target,
@@ -120,11 +122,20 @@ def stance_against(view: PlayerView, request: Request, words: str) -> tuple[bool
     return (stance, settled) if settled is not None and settled.approve != stance else None
 
 
-def votes_self(view: PlayerView, request: Request, words: str) -> bool:
-    """Whether a Werewolf day statement says its speaker will vote out itself ("I will vote to eliminate Player
-    4", said by Player 4: `roundtable.agents.common.words.named_vote_target`), a vote the game never takes."""
-    return (isinstance(view, WerewolfView) and request.kind == "speak"
-            and named_vote_target(words) == view.player)
+def vote_against_knowledge(view: PlayerView, request: Request, words: str,
+                           checked: Mapping[int, bool] | None = None) -> tuple[int, str] | None:
+    """The player a Werewolf day statement says its speaker will vote out
+    (`roundtable.agents.common.words.named_vote_target`) and why its own knowledge rules that vote out
+    (`roundtable.agents.common.werewolf_knowledge.ruled_out_votes`: ``self``, "I will vote to eliminate Player 4"
+    said by Player 4, a vote the game never takes; ``teammate``, a werewolf's fellow werewolf; ``checked_good``,
+    a player the Seer's own check found good, its vote overruled from him: ``pq-cga-xu7-v7-s1``'s Seer said "I
+    will vote to remove Player 2" of the Witch it had checked, then passed), or None. ``checked``: the Seer's
+    checks (player: werewolf)."""
+    if not isinstance(view, WerewolfView) or request.kind != "speak":
+        return None
+    target = named_vote_target(words)
+    why = ruled_out_votes(view, checked or {}).get(target) if target is not None else None
+    return (target, why) if target is not None and why is not None else None
 
 
 def hidden_holders(words: str, role_word: str, me: int, heard: Iterable[tuple[str, str]],
@@ -185,7 +196,8 @@ class Review:
         team: the players chosen. exposure: why the words give the speaker away, or None.
         kill: ``named`` is a night kill's target, not a team.
         tactic: the sentence stating the speaker's own tactic, or None.
-        self_vote: a Werewolf day statement says its speaker will vote out itself (`votes_self`).
+        vote_out: the player a Werewolf day statement says its speaker will vote out and why its knowledge rules
+            that out (`vote_against_knowledge`: ``self``, ``teammate``, ``checked_good``), or None.
         stance: the stance the words state and the settled vote it goes against (`stance_against`), or None.
     """
 
@@ -196,7 +208,7 @@ class Review:
     exposure: str | None = None
     kill: bool = False
     tactic: str | None = None
-    self_vote: bool = False
+    vote_out: tuple[int, str] | None = None
     stance: tuple[bool, Settled] | None = None
 
     def note(self, context: PromptContext, view: PlayerView) -> str:
@@ -205,7 +217,9 @@ class Review:
         return context.render(NOTE, copied=self.copied if self.copied != OWN_THOUGHTS else None,
                               yourself=self.copied == f"Player {view.player}", thoughts=self.copied == OWN_THOUGHTS,
                               named=list(self.named), team=list(self.team), kill=self.kill,
-                              exposure=self.exposure, tactic=self.tactic is not None, self_vote=self.self_vote,
+                              exposure=self.exposure, tactic=self.tactic is not None,
+                              vote_out=self.vote_out[0] if self.vote_out else None,
+                              vote_reason=self.vote_out[1] if self.vote_out else None,
                               stance=said, reason=settled.reason if settled else None,
                               players=list(settled.players) if settled else [],
                               side=view.side, game=view.game, me=view.player)
@@ -213,7 +227,7 @@ class Review:
 
 def review_words(view: PlayerView, request: Request, words: str | None, players: Sequence[int] | None, *,
                  heard: Iterable[tuple[str, str]], thoughts: Iterable[str], checks: Collection[str],
-                 response_words: int) -> Review | None:
+                 response_words: int, checked: Mapping[int, bool] | None = None) -> Review | None:
     """Check the words the player is about to say, or None when all is well (or there are none).
 
     Args:
@@ -225,6 +239,8 @@ def review_words(view: PlayerView, request: Request, words: str | None, players:
         thoughts: the player's own private texts behind this decision (its notes, reflection, reasoning).
         checks: the checks that run (``copy``, ``tactic``, ``team``, ``exposure``: `CheckOptions.word_checks`).
         response_words: the words' cap (the table hears at most that many).
+        checked: a Werewolf Seer's own checks (player: werewolf; None: none), which rule out the players its
+            words may say it will vote out (`vote_against_knowledge`).
     """
     said, _ = sanitize_utterance(words, view.player, response_words)  # what the table would hear
     if not said:
@@ -242,9 +258,10 @@ def review_words(view: PlayerView, request: Request, words: str | None, players:
         kill = True
         chosen = f"player {players[0]}" if players else "nobody"
         reasons.append(f"words name player {named[0]} to kill, the vote names {chosen}")
-    self_vote = "team" in checks and votes_self(view, request, said)
-    if self_vote:
-        reasons.append("words vote out the speaker")
+    vote_out = vote_against_knowledge(view, request, said, checked) if "team" in checks else None
+    if vote_out:
+        reasons.append("words vote out the speaker" if vote_out[1] == "self"
+                       else f"words vote out player {vote_out[0]} ({vote_out[1]})")
     stance = stance_against(view, request, said) if "team" in checks and request.audience is None else None
     if stance:
         reasons.append(f"stance against {stance[1].source}: words {'support' if stance[0] else 'reject'} the team "
@@ -257,7 +274,7 @@ def review_words(view: PlayerView, request: Request, words: str | None, players:
         reasons.append(f"words expose the speaker ({exposure})")
     if not reasons:
         return None
-    return Review(tuple(reasons), copied, named, tuple(players or ()), exposure, kill, tactic, self_vote, stance)
+    return Review(tuple(reasons), copied, named, tuple(players or ()), exposure, kill, tactic, vote_out, stance)
 
 
 def kept_stance(view: PlayerView, request: Request, sentence: str, found: Review) -> bool | None:
@@ -288,7 +305,8 @@ def kept_trust(view: PlayerView, sentence: str, found: Review, heard: Iterable[t
 
 def clean_sentences(view: PlayerView, request: Request, words: str, players: Sequence[int] | None, *,
                     heard: Iterable[tuple[str, str]], thoughts: Iterable[str], checks: Collection[str],
-                    response_words: int, stance_words: Callable[[bool], str] | None = None,
+                    response_words: int, checked: Mapping[int, bool] | None = None,
+                    stance_words: Callable[[bool], str] | None = None,
                     trust_words: Callable[[Sequence[int]], str] | None = None) -> str:
     """``words`` without the sentences that fail a check, ``""`` when none is left.
 
@@ -306,7 +324,7 @@ def clean_sentences(view: PlayerView, request: Request, words: str, players: Seq
     kept: list[str] = []
     for sentence in sentences(said or ""):
         found = review_words(view, request, sentence, players, heard=heard, thoughts=thoughts, checks=checks,
-                             response_words=response_words)
+                             response_words=response_words, checked=checked)
         if found is None:
             kept.append(sentence)
             continue
@@ -318,7 +336,7 @@ def clean_sentences(view: PlayerView, request: Request, words: str, players: Seq
         kept += [stated for stated in said_instead if stated not in kept]
     left = " ".join(kept)
     if left and review_words(view, request, left, players, heard=heard, thoughts=thoughts, checks=checks,
-                             response_words=response_words) is not None:
+                             response_words=response_words, checked=checked) is not None:
         return ""
     return left
 
@@ -333,7 +351,8 @@ def restates_team(view: PlayerView, request: Request, found: Review, players: Se
 
 def words_update(context: PromptContext, view: PlayerView, request: Request, words: str | None,
                  players: Sequence[int] | None, *, heard: Iterable[tuple[str, str]], thoughts: Iterable[str],
-                 checks: Collection[str], response_words: int, reviewed: bool, drop: bool = False) -> dict[str, Any]:
+                 checks: Collection[str], response_words: int, reviewed: bool, drop: bool = False,
+                 checked: Mapping[int, bool] | None = None) -> dict[str, Any]:
     """`review_words` and `ask_again` in one: the state update of a step that wrote words said at the table.
 
     The arguments are `review_words`'s, and: ``context``, the kind's prompt context (the note's template);
@@ -354,7 +373,7 @@ def words_update(context: PromptContext, view: PlayerView, request: Request, wor
     """
     heard, thoughts = list(heard), list(thoughts)
     found = review_words(view, request, words, players, heard=heard, thoughts=thoughts, checks=checks,
-                         response_words=response_words)
+                         response_words=response_words, checked=checked)
     if found is None:
         return ask_again((), str, reviewed)
     if drop and words and not reviewed and restates_team(view, request, found, players):
@@ -364,7 +383,7 @@ def words_update(context: PromptContext, view: PlayerView, request: Request, wor
     stance_only = found.stance is not None and len(found.reasons) == 1
     if drop and words and (reviewed or stance_only):
         left = clean_sentences(view, request, words, players, heard=heard, thoughts=thoughts, checks=checks,
-                               response_words=response_words,
+                               response_words=response_words, checked=checked,
                                stance_words=lambda approve: context.render(STANCE_WORDS, approve=approve).strip(),
                                trust_words=lambda trusted: context.render(TRUST_WORDS, players=list(trusted)).strip())
         ending = "sentences dropped" if reviewed else "overruled"

@@ -10,7 +10,7 @@ from roundtable.metrics.quality.result import Share
 
 CHECK_KINDS = (("near copy", "near copy"), ("words name players", "words and team"),
                ("to kill, the vote names", "words and kill vote"),
-               ("words vote out the speaker", "words and vote"),
+               ("words vote out", "words and vote"),
                ("words expose", "self-exposure"), ("tactic said aloud", "tactic said aloud"),
                ("stance against", "words and team vote"), ("against knowledge", "vote against knowledge"),
                ("against rules", "vote against rules"), ("against record", "vote against record"),
