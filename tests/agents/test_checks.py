@@ -281,6 +281,21 @@ def test_a_day_statement_voting_out_a_player_the_speakers_knowledge_rules_out_is
     assert vote_against_knowledge(werewolf.view(state, 6), day_vote, said) is None, "a statement only"
 
 
+def test_a_day_statement_voting_out_a_dead_player_is_asked_again() -> None:
+    """pq-cga-xu7-v8-s1, day 2: a werewolf said "I vote to eliminate Player 3 tonight." of the player voted out
+    on day 1, then passed: a dead player is on no ballot."""
+    state, request = werewolf_request("speak", 4, day=2)
+    view = werewolf.view(state, 4)
+    dead = next(p for p in view.dead if p != 4)
+    said = f"I vote to eliminate Player {dead} tonight."
+    update = words_update(Plain(), view, request, said, None, heard=[], thoughts=[], checks=ALL, response_words=40,
+                          reviewed=False)
+    assert update["checks"] == [f"words vote out player {dead} (dead): asked again"]
+    assert f"Player {dead}, who is dead already and on no ballot" in update["recheck"]
+    alive = next(p for p in view.alive if p != 4)
+    assert vote_against_knowledge(view, request, f"I vote to eliminate Player {alive}.") is None
+
+
 def test_the_werewolf_note_says_talk_like_a_villager() -> None:
     state, request = werewolf_request("speak", 6)
     update = words_update(Plain(), werewolf.view(state, 6), request, "I am a werewolf, sorry.", None, heard=[],

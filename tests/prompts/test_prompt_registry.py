@@ -87,7 +87,7 @@ def render_all(turn: Turn) -> list[str]:
                     {"exposure": "evil side"}, {"exposure": "merlin names evil"}, {"tactic": True},
                     {"exposure": "names merlin"}, {"exposure": "names seer"},
                     {"vote_out": 1, "vote_reason": "self"}, {"vote_out": 2, "vote_reason": "teammate"},
-                    {"vote_out": 3, "vote_reason": "checked_good"},
+                    {"vote_out": 3, "vote_reason": "checked_good"}, {"vote_out": 4, "vote_reason": "dead"},
                     {"stance": True, "reason": "side_off_team", "players": []},
                     {"stance": False, "reason": "fifth_team", "players": []},
                     {"stance": True, "reason": "evil_seen", "players": [2]},

@@ -127,10 +127,11 @@ def vote_against_knowledge(view: PlayerView, request: Request, words: str,
     """The player a Werewolf day statement says its speaker will vote out
     (`roundtable.agents.common.words.named_vote_target`) and why its own knowledge rules that vote out
     (`roundtable.agents.common.werewolf_knowledge.ruled_out_votes`: ``self``, "I will vote to eliminate Player 4"
-    said by Player 4, a vote the game never takes; ``teammate``, a werewolf's fellow werewolf; ``checked_good``,
-    a player the Seer's own check found good, its vote overruled from him: ``pq-cga-xu7-v7-s1``'s Seer said "I
-    will vote to remove Player 2" of the Witch it had checked, then passed), or None. ``checked``: the Seer's
-    checks (player: werewolf)."""
+    said by Player 4, a vote the game never takes; ``dead``, a player on no ballot: ``pq-cga-xu7-v8-s1``'s
+    werewolf said "I vote to eliminate Player 3 tonight" of a player voted out the day before, then passed;
+    ``teammate``, a werewolf's fellow werewolf; ``checked_good``, a player the Seer's own check found good, its
+    vote overruled from him: ``pq-cga-xu7-v7-s1``'s Seer said "I will vote to remove Player 2" of the Witch it
+    had checked, then passed), or None. ``checked``: the Seer's checks (player: werewolf)."""
     if not isinstance(view, WerewolfView) or request.kind != "speak":
         return None
     target = named_vote_target(words)
@@ -197,7 +198,7 @@ class Review:
         kill: ``named`` is a night kill's target, not a team.
         tactic: the sentence stating the speaker's own tactic, or None.
         vote_out: the player a Werewolf day statement says its speaker will vote out and why its knowledge rules
-            that out (`vote_against_knowledge`: ``self``, ``teammate``, ``checked_good``), or None.
+            that out (`vote_against_knowledge`: ``self``, ``dead``, ``teammate``, ``checked_good``), or None.
         stance: the stance the words state and the settled vote it goes against (`stance_against`), or None.
     """
 

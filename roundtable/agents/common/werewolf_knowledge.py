@@ -95,13 +95,14 @@ def werewolf_settled(view: PlayerView, request: Request, checked: Mapping[int, b
 
 def ruled_out_votes(view: PlayerView, checked: Mapping[int, bool]) -> dict[int, str]:
     """The players the Werewolf player's own knowledge rules out as the one it votes out by day, each with why:
-    ``self`` (no one votes for itself), ``teammate`` (a werewolf's fellow werewolf) and ``checked_good`` (a
-    player the Seer's ``checked`` found good), as `werewolf_settled` rules them out of an ``eliminate`` vote;
-    ``{}`` outside Werewolf. For the words check of a day statement
-    (`roundtable.agents.common.review.vote_against_knowledge`)."""
+    ``self`` (no one votes for itself), ``dead`` (a dead player is on no ballot), ``teammate`` (a werewolf's
+    fellow werewolf) and ``checked_good`` (a player the Seer's ``checked`` found good), as `werewolf_settled`
+    and the ballot rule them out of an ``eliminate`` vote; ``{}`` outside Werewolf. For the words check of a day
+    statement (`roundtable.agents.common.review.vote_against_knowledge`)."""
     if not isinstance(view, WerewolfView):
         return {}
-    out = {player: "checked_good" for player, wolf in checked.items() if view.role == "seer" and not wolf}
+    out = {player: "dead" for player in view.dead}
+    out |= {player: "checked_good" for player, wolf in checked.items() if view.role == "seer" and not wolf}
     out |= {player: "teammate" for player in (teammates(view) if view.role == "werewolf" else ())}
     return out | {view.player: "self"}
 
