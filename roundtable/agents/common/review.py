@@ -11,9 +11,9 @@ heuristics of `roundtable.agents.common.words`:
   suggesting a team) names another team of that size in its words; a werewolf voting at night with words to its
   teammates (``werewolf_night=sequential``) names another player to kill than its vote, or passes
   (`roundtable.agents.common.words.named_kill_target`); a Werewolf day statement says its speaker will vote out
-  itself, its fellow werewolf or a player its Seer's check found good (`vote_against_knowledge`); an Avalon
-  speaker states a stance on the team on the table against the vote its own knowledge or the rules settle
-  (`stance_against`);
+  itself, a dead player, its fellow werewolf or a player its Seer's check found good (`vote_against_knowledge`);
+  an Avalon speaker states a stance on the team on the table against the vote its own knowledge or the rules
+  settle (`stance_against`);
 - **a tactic said aloud** (``tactic``): in public, a sentence stating the speaker's own tactic ("I will draw
   suspicion by hinting that I am Merlin", "I will not reveal my identity":
   `roundtable.agents.common.words.stated_tactic`), its private plan read out;
