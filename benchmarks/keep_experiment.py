@@ -4,7 +4,8 @@ A reproduction of ``docs/reproductions/`` takes more hours of model games than a
 and its directory stays out of git. This keeps what the report is computed from, the finished games, in
 ``benchmarks/results/NAME/`` (NAME: the configuration's name): the configuration run (``experiment.toml``),
 each finished game's record (``records/GAME.json``), its attempts' lines of ``runs.jsonl`` (wall seconds),
-and the experience pools the games wrote (``pools/POOL.json``, ``roundtable pool export``). Put back into a new
+the experience pools the games wrote (``pools/POOL.json``, ``roundtable pool export``), and what Lan et
+al.'s learners learned (``learning.json``, `roundtable.experiments.learning.Learning.export`). Put back into a new
 directory (the pools by ``roundtable pool import``), ``roundtable experiment run CONFIG --out DIR`` skips those
 games (a finished record is a finished game, docs/experiments.md) and plays the rest; ``roundtable experiment
 report DIR`` reports them all.
@@ -13,9 +14,9 @@ report DIR`` reports them all.
     python benchmarks/keep_experiment.py keep DIR --replace cot-s0000   # a game played again, in place of the kept
     python benchmarks/keep_experiment.py restore NAME DIR  # into DIR (created); nothing finished is replaced
 
-A ``cga`` pool is kept as its games stood when it was kept: keep between games, not while a game that writes to
-it is playing. Lan et al.'s experience learning (``lga``'s stored strategies) is not kept: such a series is played
-within one session (or on a shared database, docs/experiments.md#shared-database).
+A ``cga`` pool and an ``lga`` learner are kept as their games left them: keep between games, not while one
+plays. A learning series put back goes on from its last kept game with what its learners had learned by then;
+a learner's items already in DIR are never replaced.
 """
 
 from __future__ import annotations
@@ -30,10 +31,12 @@ import tomllib
 from collections.abc import Collection
 from pathlib import Path
 
+from roundtable.experiments.learning import Learning
+
 RESULTS = Path(__file__).resolve().parent / "results"
 """Where kept experiments live, one directory per configuration name."""
 
-CONFIG_FILE, RUNS_FILE = "experiment.toml", "runs.jsonl"
+CONFIG_FILE, RUNS_FILE, LEARNING_FILE = "experiment.toml", "runs.jsonl", "learning.json"
 
 
 def finished_games(directory: Path) -> dict[str, Path]:
@@ -138,6 +141,22 @@ def copy_pools(source: Path, target: Path, kept: bool) -> list[str]:
     return names
 
 
+def copy_learning(source: Path, target: Path, kept: bool) -> int:
+    """Keep what ``lga`` learners learned in the experiment directory ``source`` as ``target/learning.json``
+    (``kept``), or put ``source/learning.json`` back into ``target``'s store, never replacing what a learner
+    learned there (`roundtable.experiments.learning.Learning.export`, ``restore``); the number of items."""
+    if kept:
+        items = Learning(source).export()
+        if items:
+            (target / LEARNING_FILE).write_text(json.dumps(items, indent=1) + "\n", encoding="utf-8")
+        return len(items)
+    path = source / LEARNING_FILE
+    if not path.is_file():
+        return 0
+    target.mkdir(parents=True, exist_ok=True)
+    return Learning(target).restore(json.loads(path.read_text(encoding="utf-8")))
+
+
 def experiment_name(directory: Path) -> str:
     """The configuration name in ``directory/experiment.toml``.
 
@@ -174,10 +193,11 @@ def main() -> None:
                 raise ValueError(f"nothing kept under {source}")
         copied = copy_games(source, target, getattr(args, "replace", ()))
         pools = copy_pools(source, target, kept=args.verb == "keep")
+        learned = copy_learning(source, target, kept=args.verb == "keep")
     except ValueError as error:
         parser.error(str(error))
     print(f"{len(copied)} finished games copied into {target}" + (f": {', '.join(copied)}" if copied else "")
-          + (f"; pools {', '.join(pools)}" if pools else ""))
+          + (f"; pools {', '.join(pools)}" if pools else "") + (f"; {learned} learned items" if learned else ""))
 
 
 if __name__ == "__main__":

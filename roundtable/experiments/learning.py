@@ -103,6 +103,36 @@ class Learning:
             store.setup()
             store.put(namespace, role, value)
 
+    def export(self) -> list[dict[str, Any]]:
+        """Everything learned in this directory, to keep beside its finished games (an experiment directory
+        stays out of git, docs/reproductions/index.md): ``[{"namespace": [str, ...], "key": role, "value":
+        {...}}]`` in namespace and key order; ``[]`` when nothing was learned yet."""
+        if not self.path.is_file():
+            return []
+        with _lock, self._store() as store:
+            store.setup()
+            items = store.search(("lga",), limit=100_000)
+        return sorted(({"namespace": list(item.namespace), "key": item.key, "value": dict(item.value)}
+                       for item in items), key=lambda item: (item["namespace"], item["key"]))
+
+    def restore(self, items: list[dict[str, Any]]) -> int:
+        """Put back what `export` wrote, learner by learner: an item already in this store is kept (what a
+        learner learned here is never replaced by an older copy); the number put back.
+
+        Raises:
+            ValueError: an item without a namespace, key or value.
+        """
+        restored = 0
+        for item in items:
+            try:
+                namespace, key, value = tuple(item["namespace"]), str(item["key"]), dict(item["value"])
+            except (KeyError, TypeError, ValueError) as error:
+                raise ValueError(f"not a learned item: {item!r}") from error
+            if not self.read(namespace, key):
+                self._write(namespace, key, value)
+                restored += 1
+        return restored
+
     def before_game(self, game: PlannedGame) -> dict[str, Any]:
         """The game's inputs with each learner's learned strategy and other-role notes in its seat options.
 

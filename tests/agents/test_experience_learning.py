@@ -127,3 +127,22 @@ def test_a_rerun_learns_from_no_game_twice(experiment, tmp_path: Path) -> None:
     again = run_experiment(directory / "experiment.toml", directory, models=ScriptedModels(script))
     assert again.skipped == 10 and not again.finished
     assert not script.calls
+
+
+def test_what_was_learned_is_exported_and_put_back_elsewhere_without_replacing(experiment, tmp_path: Path) -> None:
+    from roundtable.experiments.learning import Learning
+
+    directory, _ = experiment
+    items = Learning(directory).export()
+    assert {tuple(i["namespace"][:2]) for i in items} == {("lga", c) for c in ("full", "other", "is", "ao")}
+    merlin = next(i for i in items if i["namespace"][1] == "full" and i["key"] == "merlin")
+    assert merlin["value"]["games"] == ["full-s0000", "full-s0001"]
+    assert Learning(tmp_path / "empty").export() == []
+
+    elsewhere = Learning(tmp_path)
+    mine = {**merlin, "value": {"strategy": "learned here", "games": ["full-s0000"]}}
+    assert elsewhere.restore([mine]) == 1
+    assert elsewhere.restore(items) == len(items) - 1, "what a learner learned here is not replaced"
+    assert elsewhere.export() == [mine if i is merlin else i for i in items]
+    with pytest.raises(ValueError, match="not a learned item"):
+        elsewhere.restore([{"key": "merlin"}])

@@ -91,3 +91,26 @@ def test_an_experiments_pools_are_kept_and_put_back(tmp_path: Path, monkeypatch)
     assert keep.copy_pools(kept, second, kept=False) == ["grown"]
     monkeypatch.setenv("ROUNDTABLE_HOME", str(second))
     assert ExperiencePool("grown").info()["games"] == ["build-s1000"] and ExperiencePool("grown").count() == 1
+
+
+def test_what_learners_learned_is_kept_and_put_back_without_replacing(tmp_path: Path):
+    from roundtable.experiments.learning import Learning
+
+    first, kept, second = tmp_path / "first", tmp_path / "kept", tmp_path / "second"
+    assert keep.copy_learning(first, kept, kept=True) == 0 and not (kept / "learning.json").exists()
+    learned = [{"namespace": ["lga", "lga-good", "seat1"], "key": "merlin",
+                "value": {"strategy": "Hide what you see.", "games": ["lga-good-s0000"]}},
+               {"namespace": ["lga", "lga-good", "seat2"], "key": "servant",
+                "value": {"strategy": "Follow the quests.", "games": ["lga-good-s0000"]}}]
+    first.mkdir()
+    Learning(first).restore(learned)
+    kept.mkdir()
+    assert keep.copy_learning(first, kept, kept=True) == 2
+    assert json.loads((kept / "learning.json").read_text()) == learned
+
+    newer = {**learned[1], "value": {"strategy": "learned on this machine", "games": ["lga-good-s0001"]}}
+    second.mkdir()
+    Learning(second).restore([newer])    # a learner already at work in the new directory
+    assert keep.copy_learning(kept, second, kept=False) == 1
+    assert Learning(second).export() == [learned[0], newer]
+    assert keep.copy_learning(tmp_path / "nothing-kept", second, kept=False) == 0
