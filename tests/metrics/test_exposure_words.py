@@ -373,11 +373,16 @@ def test_no_stance_stated(text: str) -> None:
     "As the player of the Assassin, I will reject it.",
     # codeact's Minion, round 2 of the same game
     "I support this proposal because it's the best chance for us to fail three quests and secure our victory.",
+    # cga's Assassin, quest 1 of pq-cga-lan6-v8-s3 (on 7dd3dbb)
+    "I hope this approach will allow me to fail the quests and win the game.",
+    "This team lets us sabotage the quest.",
 ])
 def test_an_evil_player_calling_itself_the_player_of_an_evil_role_exposes_it(text: str) -> None:
     assert exposes(text, Role.MORGANA, [2], player=3) == "evil side"
     assert exposes("I am a player of this team.", Role.MORGANA, [2], player=3) is None
     assert exposes("We must make sure they do not fail three quests.", Role.MORGANA, [2], player=3) is None
+    assert exposes("This team will not allow us to fail the quest.", Role.MORGANA, [2], player=3) is None
+    assert exposes("Don't let us fail this quest.", Role.MORGANA, [2], player=3) is None
 
 
 @pytest.mark.parametrize(("text", "exposed"), [

@@ -67,6 +67,8 @@ _EVIL_SELF = re.compile(
     r"|(^|[.!?;]\s*)fail\s+(the|this|that|every|each)\s+quests?\b"
     r"|\b(i|we)('ll|'m|'d)?(\s+\w+){0,3}?\s+(and|to)\s+fail\s+(the|this|that|every|each|two|three)\s+quests?\b"
     r"|\bfor\s+(me|us)\s+to\s+(fail|sabotage)\b"
+    r"|(?<!not\s)(?<!n't\s)(?<!never\s)(?<!cannot\s)\b(allows?|enables?|helps?|lets?)\s+(me|us)\s+(to\s+)?"
+    r"(fail|sabotage)\b"
     r"|\b(i|we|us)\b(\s+(?!not\b|never\b|cannot\b)\w+){0,5}?\s+(help|let|get|for)\s+(the\s+|our\s+|my\s+)?assassin\s+(to\s+)?"
     r"(find|identify|kill|shoot|spot|guess|pick|name|assassinate)\s+merlin\b"
     r"|\b(fool|deceive|trick|mislead)\s+(percival|merlin|the good|good players|everyone|the others|the table)\b"
