@@ -82,6 +82,9 @@ def test_an_evil_player_accusing_another_or_without_its_number_is_not_exposed() 
 
 def test_merlin_naming_his_own_number_as_merlin_exposes_him() -> None:
     assert exposes("Trust me: Player 1 is Merlin.", Role.MERLIN, [5, 6], player=1) == "merlin"
+    # cga's Merlin on lan6 (pq-cga-lan6-v8-s4)
+    assert exposes("I think Player 5's team is Player 1 (the real Merlin, the good player).", Role.MERLIN, [5, 6],
+                   player=1) == "merlin"
     assert exposes("Player 2 is Merlin.", Role.MERLIN, [5, 6], player=1) is None
 
 
@@ -103,6 +106,10 @@ def test_merlin_naming_his_own_number_as_merlin_exposes_him() -> None:
     # cga's formula on lan6 (pq-cga-lan6-s1, 29 of 109 utterances)
     "I think Player 6 is playing Merlin.",
     "Player 6 is playing as Merlin, and Player 1 is playing the Assassin.",
+    # cga's Servant on lan6 (pq-cga-lan6-v8-s4), and its seed-1 Merlin of himself
+    "I think Player 5's team is Player 6 (the real Merlin).",
+    "Player 6, the true Merlin, should lead.",
+    "Player 5's team is rejected due to their involvement in Player 6, who is Merlin.",
 ])
 def test_statements_that_a_player_is_merlin(text: str) -> None:
     assert named_role_holders(text, "merlin") == (6,)
@@ -123,6 +130,9 @@ def test_statements_that_a_player_is_merlin(text: str) -> None:
     "It includes Merlin (likely Player 6).",
     "Player 6 is probably playing Merlin.",
     "Player 6 is playing Merlin's game.",
+    "Player 5's team is likely Merlin (Player 6).",
+    "Player 6, Merlin and Percival go.",
+    "Player 6 (the real Merlin's friend) goes.",
 ])
 def test_guesses_denials_and_questions_name_no_role_holder(text: str) -> None:
     assert named_role_holders(text, "merlin") == ()

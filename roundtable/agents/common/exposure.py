@@ -295,7 +295,8 @@ def named_role_holders(text: str, role_word: str, leader: int | None = None) -> 
     """The players that ``text`` states hold the role ``role_word``, in order of mention, without repeats.
 
     A statement is one of "Player 6 is (our / the / clearly) Merlin", "Player 6 must be Merlin", "Merlin is
-    Player 6", "the Seer is Player 3", "Player 6, our Merlin", "Player 6 (the Seer)", "Merlin (Player 6)",
+    Player 6", "the Seer is Player 3", "Player 6, our Merlin", "Player 6, who is Merlin", "Player 6 (the Seer)",
+    "Player 6 (the real Merlin)" (`cga` on ``lan6``, ``pq-cga-lan6-v8-s4``), "Merlin (Player 6)",
     "Player 6 as our Merlin", "Player 6, as Merlin, ...", "Player 6 is known for Merlin", "Player 6 is playing
     (as) Merlin" (`cga`'s formula on the embedded model, ``pq-cga-lan6-s1``), also after "I know",
     "I think" or "I believe". A guess word ("might", "maybe",
@@ -320,8 +321,8 @@ def named_role_holders(text: str, role_word: str, leader: int | None = None) -> 
     patterns = [
         re.compile(rf"\b{_PLAYER}\s*(?:is|must be|has to be|=|is known (?:for|as|to be)|"
                    rf"(?:is playing|plays|is acting|acts)(?:\s+as)?)\s+{role}", re.IGNORECASE),
-        re.compile(rf"\b{_PLAYER}\s*(?:,\s*(?:who is\s+)?(?:our|the)\s+|\(\s*(?:the\s+|our\s+)?)"
-                   rf"{re.escape(role_word)}\b(?!['’]s)", re.IGNORECASE),
+        re.compile(rf"\b{_PLAYER}\s*(?:,\s*(?:who is\s+(?:(?:our|the)\s+)?|(?:our|the)\s+)|\(\s*(?:(?:the|our)\s+)?)"
+                   rf"(?:(?:real|true|actual)\s+)?{re.escape(role_word)}\b(?!['’]s)", re.IGNORECASE),
         re.compile(rf"\b{_PLAYER}\s*,?\s+as\s+(?:our\s+|the\s+)?{re.escape(role_word)}\b(?!['’]s)", re.IGNORECASE),
         re.compile(rf"(?<![\w'’])(?:(?:the|our)\s+)?(?:real\s+|true\s+|actual\s+)?{re.escape(role_word)}"
                    rf"\s+(?:is|must be|has to be|=|is known as|is seen as)\s+"
