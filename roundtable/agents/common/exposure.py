@@ -318,13 +318,14 @@ def named_role_holders(text: str, role_word: str, leader: int | None = None) -> 
     if leader is not None:
         text = _LEADER.sub(f"Player {leader}", text or "")
     role = rf"{_ADVERBS}{re.escape(role_word)}\b(?!['’]s)(?!\s+or\b)"
+    genuine = r"(?:(?:real|true|actual)\s+)?"  # "the real Merlin", "the true Seer"
     patterns = [
         re.compile(rf"\b{_PLAYER}\s*(?:is|must be|has to be|=|is known (?:for|as|to be)|"
                    rf"(?:is playing|plays|is acting|acts)(?:\s+as)?)\s+{role}", re.IGNORECASE),
         re.compile(rf"\b{_PLAYER}\s*(?:,\s*(?:who is\s+(?:(?:our|the)\s+)?|(?:our|the)\s+)|\(\s*(?:(?:the|our)\s+)?)"
-                   rf"(?:(?:real|true|actual)\s+)?{re.escape(role_word)}\b(?!['’]s)", re.IGNORECASE),
+                   rf"{genuine}{re.escape(role_word)}\b(?!['’]s)", re.IGNORECASE),
         re.compile(rf"\b{_PLAYER}\s*,?\s+as\s+(?:our\s+|the\s+)?{re.escape(role_word)}\b(?!['’]s)", re.IGNORECASE),
-        re.compile(rf"(?<![\w'’])(?:(?:the|our)\s+)?(?:real\s+|true\s+|actual\s+)?{re.escape(role_word)}"
+        re.compile(rf"(?<![\w'’])(?:(?:the|our)\s+)?{genuine}{re.escape(role_word)}"
                    rf"\s+(?:is|must be|has to be|=|is known as|is seen as)\s+"
                    rf"(?:clearly\s+|obviously\s+|definitely\s+|really\s+)?"
                    rf"{_PLAYER}", re.IGNORECASE),
