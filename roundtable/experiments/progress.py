@@ -10,6 +10,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from roundtable.experiments.config import PlannedGame
 from roundtable.experiments.runner import Listener, Outcome
+from roundtable.games.fallbacks import fell_back
 
 
 class ProgressBar(Listener):
@@ -65,7 +66,7 @@ class ProgressBar(Listener):
                 usage = event.get("usage") or {}
                 self.calls += int(usage.get("calls", 0) or 0)
                 self.tokens += int(usage.get("prompt_tokens", 0) or 0) + int(usage.get("completion_tokens", 0) or 0)
-                self.fallbacks += 1 if event.get("fallback") else 0
+                self.fallbacks += 1 if fell_back(event) else 0
             self._show()
 
     def ended(self, outcome: Outcome) -> None:

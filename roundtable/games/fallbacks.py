@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from roundtable.games.errors import IllegalActionError
 from roundtable.games.protocol import Decision, Request, check_decision
@@ -306,6 +307,19 @@ PLAIN_WORDS = "no usable words: plain words used"
 SAID_NOTHING = "no usable words: said nothing"
 """The fallback reason of a decision whose words were empty once cleaned and whose game's plain words would say
 nothing ("I have nothing to add."): the player keeps silent, its utterance empty."""
+
+
+def fell_back(decision: Mapping[str, Any]) -> bool:
+    """Whether a recorded decision (a `Decision` event's dict) was answered (in part) by a fallback rule
+    (docs/measures.md#play-quality; one minus Lan et al.'s VRR): one count for the cost tables, the progress line
+    and the play-quality measure. Plain words said (or silence kept) because the agent's own check dropped every
+    sentence of words the model wrote (checks ending ``sentences dropped``) are the agent's rule, as an
+    ``overruled`` vote is (`roundtable.metrics.quality.checks.overruled`), not a reply the game could not use: that
+    reason alone is no fallback."""
+    reasons = [r for r in str(decision.get("fallback") or "").split("; ") if r]
+    if any(str(c).endswith(": sentences dropped") for c in decision.get("checks") or ()):
+        reasons = [r for r in reasons if r not in (PLAIN_WORDS, SAID_NOTHING)]
+    return bool(reasons)
 
 
 def join_reasons(reasons: Iterable[str | None]) -> str | None:

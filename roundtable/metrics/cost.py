@@ -3,7 +3,11 @@
 Sums each record's ``usage["game"]`` (`roundtable.store.records.usage_totals`):
 model calls, prompt, completion and cached prompt tokens, model seconds,
 decisions and fallbacks (decisions whose answer a fallback rule supplied,
-docs/games/protocol.md#fallback-rules). The cached share is cached prompt tokens / prompt tokens (0
+`roundtable.games.fallbacks.fell_back`, docs/games/protocol.md#fallback-rules;
+the end-of-game belief probe is a decision here, where the play-quality
+measure leaves it out). Fallbacks are counted anew from the record's decision
+events when it has any, so a record written before a change to what counts as
+one reads as today's count. The cached share is cached prompt tokens / prompt tokens (0
 when no prompt token was sent).
 """
 
@@ -11,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
+
+from roundtable.games.fallbacks import fell_back
 
 COST_FIELDS = ("calls", "prompt_tokens", "completion_tokens", "cached_tokens", "seconds", "decisions", "fallbacks")
 
@@ -26,7 +32,10 @@ def cost_summary(records: Iterable[dict[str, Any]]) -> dict[str, float]:
     games = 0
     for record in records:
         games += 1
-        usage = (record.get("usage") or {}).get("game") or {}
+        usage = dict((record.get("usage") or {}).get("game") or {})
+        decisions = [e for e in record.get("events") or () if e.get("type") == "decision"]
+        if decisions:
+            usage["fallbacks"] = sum(1 for e in decisions if fell_back(e))
         for name in COST_FIELDS:
             totals[name] += float(usage.get(name, 0) or 0)
     out: dict[str, float] = {"games": games, **totals}

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from roundtable.games.avalon import Role
+from roundtable.games.fallbacks import fell_back
 from roundtable.games.protocol import BELIEF
 from roundtable.metrics.deduction import deductions
-from roundtable.metrics.quality.checks import fell_back
 
 THREE_FAILED_QUESTS = "three_failed_quests"
 MERLIN_ASSASSINATED = "merlin_assassinated"

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from roundtable.games import GAMES
+from roundtable.games.fallbacks import fell_back
 from roundtable.store import database, paths
 from roundtable.store.locks import is_driven
 
@@ -220,7 +221,8 @@ def usage_totals(events: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
 
     Returns:
         ``{"1": {...}, ..., "game": {...}}`` with the fields of `USAGE_FIELDS`
-        plus ``decisions`` and ``fallbacks`` (counts).
+        plus ``decisions`` and ``fallbacks`` (counts; a fallback is a decision `fell_back` counts, so the plain
+        words said when the agent's own check dropped every sentence are not one).
     """
     totals: dict[str, dict[str, float]] = {}
     for e in events:
@@ -229,7 +231,7 @@ def usage_totals(events: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
         for key in (str(e["player"]), "game"):
             row = _add_usage(totals, key, e.get("usage") or {}, ("decisions", "fallbacks"))
             row["decisions"] += 1
-            row["fallbacks"] += 1 if e.get("fallback") else 0
+            row["fallbacks"] += 1 if fell_back(e) else 0
     return totals
 
 

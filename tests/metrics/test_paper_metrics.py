@@ -163,3 +163,22 @@ def test_cost_summary():
     assert cost["games"] == 2 and cost["calls"] == 10 and cost["calls_per_game"] == 5
     assert cost["cached_share"] == 0.25 and cost["fallbacks"] == 2
     assert cost_summary([])["cached_share"] == 0.0
+
+
+def test_plain_words_after_dropped_sentences_are_no_fallback_in_the_cost_tables():
+    """The cost tables count what the play-quality measure counts: plain words said because the agent's own check
+    dropped every sentence are its rule, not a fallback, even in a record whose stored usage counted them."""
+    from roundtable.games.fallbacks import PLAIN_WORDS
+    from roundtable.store.records import usage_totals
+
+    dropped = {"type": "decision", "player": 2, "request": "r1.a1.speak.p2", "kind": "speak", "fallback": PLAIN_WORDS,
+               "checks": ["words expose: sentences dropped"], "usage": {"calls": 2}}
+    unusable = {"type": "decision", "player": 3, "request": "r1.a1.vote.p3", "kind": "vote_team",
+                "fallback": "no usable reply", "usage": {"calls": 1}}
+    events = [dropped, unusable]
+    assert usage_totals(events)["game"]["fallbacks"] == 1
+    assert usage_totals(events)["2"]["fallbacks"] == 0
+    stored = record("old", events, "good", "three_successful_quests",
+                    usage={"calls": 3, "decisions": 2, "fallbacks": 2})
+    assert cost_summary([stored])["fallbacks"] == 1
+    assert cost_summary([dict(stored, events=[])])["fallbacks"] == 2

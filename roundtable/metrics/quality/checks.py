@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from roundtable.games.fallbacks import PLAIN_WORDS, SAID_NOTHING
 from roundtable.metrics.quality.result import Share
 
 CHECK_KINDS = (("near copy", "near copy"), ("words name players", "words and team"),
@@ -63,14 +62,3 @@ def overruled(record: dict[str, Any]) -> dict[str, int]:
             if check.endswith((": overruled", ": sentences dropped", ": restated")):
                 counts[check_kind(check)] = counts.get(check_kind(check), 0) + 1
     return counts
-
-
-def fell_back(decision: dict[str, Any]) -> bool:
-    """Whether a recorded decision was answered (in part) by a fallback rule (docs/measures.md#play-quality; one minus
-    Lan et al.'s VRR). Plain words said (or silence kept) because the agent's own check dropped every sentence of
-    words the model wrote (checks ending ``sentences dropped``) are the agent's rule, as an ``overruled`` vote is
-    (`overruled`), not a reply the game could not use: that reason alone is no fallback."""
-    reasons = [r for r in str(decision.get("fallback") or "").split("; ") if r]
-    if any(str(c).endswith(": sentences dropped") for c in decision.get("checks") or ()):
-        reasons = [r for r in reasons if r not in (PLAIN_WORDS, SAID_NOTHING)]
-    return bool(reasons)

@@ -7,8 +7,8 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from roundtable.agents.common.words import copied_from, repeats_thought, says_nothing, stated_tactic
+from roundtable.games.fallbacks import fell_back
 from roundtable.games.protocol import BELIEF
-from roundtable.metrics.quality.checks import fell_back
 from roundtable.metrics.quality.result import PlayQuality
 
 R = TypeVar("R")
