@@ -140,6 +140,10 @@ def test_repeating_ones_own_earlier_words_is_parroting() -> None:
     "I support it because Player 1 and Player 2 will definitely fail.",
     # the Host's team lines read back (a lga Morgana in pq-lga-lan6-v6-s1)
     "No player of your side knows of this team. Your side wants it rejected.",
+    # a cga Assassin in lan-table2's lga-good-s0001
+    "I suggest players 1, 4, and 5. I'm thinking about taking the shot at once if the first quest fails.",
+    "We should keep the shot for the end.",
+    "I will save my shot for later.",
 ])
 def test_an_evil_player_naming_its_side_or_intent_exposes_itself(text: str) -> None:
     assert exposes(text, Role.MORGANA, []) == "evil side"
@@ -162,6 +166,9 @@ def test_an_evil_player_naming_its_side_or_intent_exposes_itself(text: str) -> N
     "I support it because no one on it will fail.",
     "I support it because if the Assassin targets Player 3, it will fail the quest.",
     "I choose players 1 and 3. Player 5 will fail the quest.",
+    "I think the Assassin will take the shot at Player 2.",
+    "I hope they waste the shot on me.",
+    "I fear he is taking the shot soon.",
 ])
 def test_an_evil_player_bluffing_or_accusing_does_not_expose_itself(text: str) -> None:
     assert exposes(text, Role.MORGANA, []) is None

@@ -71,6 +71,10 @@ _EVIL_SELF = re.compile(
     r"(fail|sabotage)\b"
     r"|\b(i|we|us)\b(\s+(?!not\b|never\b|cannot\b)\w+){0,5}?\s+(help|let|get|for)\s+(the\s+|our\s+|my\s+)?assassin\s+(to\s+)?"
     r"(find|identify|kill|shoot|spot|guess|pick|name|assassinate)\s+merlin\b"
+    r"|\b(i|i'm|i am|we|we're)\s+(?:(?!(?:assassin|he|she|they|player|evil|someone|who|not|never|whether|if)\b)"
+    r"\w+\s+){0,3}?(take|taking|took|use|using|fire|firing|spend|spending|save|saving|hold|holding|keep|keeping)\s+"
+    r"(the|my|our)\s+(one\s+)?(shot|assassination)\b"
+    r"|\bmy\s+(one\s+)?(shot|assassination)\b"
     r"|\b(fool|deceive|trick|mislead)\s+(percival|merlin|the good|good players|everyone|the others|the table)\b"
     r"|\bpretend(ing)?\s+to\s+be\b"
     r"|\b(players?|members?|none|no one|nobody|anyone|someone|one|two)\s+(else\s+)?(of|from)\s+(my|our)\s+side\b"
@@ -78,7 +82,10 @@ _EVIL_SELF = re.compile(
     r"|\byour\s+side\s+(wants\s+it|on\s+this\s+team)\b|\bno\s+(player|one|member)\s+of\s+your\s+side\b",
     re.IGNORECASE,
 )
-"""The last line's "your side" phrasings are the Host's private team lines read back ("No player of your side is on
+"""The Assassin's shot taken, kept or spent in the first person ("I'm thinking about taking the shot at once if the
+first quest fails", a `cga` Assassin's words in ``lan-table2``'s ``lga-good-s0001``; "my shot") is the Assassin's
+act alone, unless another player is its subject ("I think the Assassin will take the shot"). The last line's "your
+side" phrasings are the Host's private team lines read back ("No player of your side is on
 this team, so your side wants it rejected", ``avalon/team_knowledge``): a `lga` Morgana asked again for words said
 "No player of your side knows of this team. Your side wants it rejected." in ``pq-lga-lan6-v6-s1``."""
 _MAKE_FAIL = re.compile(r"\b(make|let|help)\s+(it|them|the\s+(team|quests?|mission)|this\s+(team|quest|mission)|"
