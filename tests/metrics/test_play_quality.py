@@ -144,6 +144,12 @@ def test_repeating_ones_own_earlier_words_is_parroting() -> None:
     "I suggest players 1, 4, and 5. I'm thinking about taking the shot at once if the first quest fails.",
     "We should keep the shot for the end.",
     "I will save my shot for later.",
+    # evil cga and react seats of lan-table2, pq-cga-lan6-v8-s2 and pq-react-bench5-v8-s4
+    "I think Player 1 is the Merlin and I should support them. I will vote for them to fail quest 3 and the next.",
+    "I should consider recommending myself to fail the team as well.",
+    "I want to support the team to fail quest 2, as Merlin knows the good players.",
+    "I think Player 4 might be the Merlin, and I should suggest players 4 and 2 so that they fail quests.",
+    "Send me and I'll fail the third quest.",
 ])
 def test_an_evil_player_naming_its_side_or_intent_exposes_itself(text: str) -> None:
     assert exposes(text, Role.MORGANA, []) == "evil side"
@@ -169,6 +175,9 @@ def test_an_evil_player_naming_its_side_or_intent_exposes_itself(text: str) -> N
     "I think the Assassin will take the shot at Player 2.",
     "I hope they waste the shot on me.",
     "I fear he is taking the shot soon.",
+    "I will not vote for them to fail quest 3.",
+    "Player 3 proposed players 4 and 2 so that they fail quests.",
+    "I think Player 5 will fail the third quest.",
 ])
 def test_an_evil_player_bluffing_or_accusing_does_not_expose_itself(text: str) -> None:
     assert exposes(text, Role.MORGANA, []) is None

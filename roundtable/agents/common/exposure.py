@@ -66,6 +66,13 @@ _EVIL_SELF = re.compile(
     r"|\b(i|we)\s*(will|'ll|shall|am going to|plan to|want to|must)\s+(play\s+(a\s+)?)?(fail|sabotage)\b"
     r"|(^|[.!?;]\s*)fail\s+(the|this|that|every|each)\s+quests?\b"
     r"|\b(i|we)('ll|'m|'d)?(\s+\w+){0,3}?\s+(and|to)\s+fail\s+(the|this|that|every|each|two|three)\s+quests?\b"
+    r"|\b(i|we)('ll|'m|'d)?(\s+\w+){0,3}?\s+(and|to)\s+fail\s+(the\s+)?(first|second|third|fourth|fifth|next|last)"
+    r"\s+quests?\b"
+    r"|\b(i|we)\s*(will|'ll|shall|am going to|'m going to|plan to|want to|must|should|need to)\s+"
+    r"(?:(?!(?:not|never|he|she|they|player|someone|anyone|who)\b)\w+\s+){1,4}?to\s+fail\s+(the\s+|this\s+|that\s+)?"
+    r"(quests?|team|mission)\b"
+    r"|\b(i|we)\s+(should|will|'ll|must|want to|plan to|can|shall)\s+(suggest|propose|pick|choose|send|put|include|"
+    r"recommend)\b[^.;!?]*?\bso\s+(that\s+)?(they|it|the\s+(team|quest|mission))\s+(will\s+|can\s+|would\s+)?fail\b"
     r"|\bfor\s+(me|us)\s+to\s+(fail|sabotage)\b"
     r"|(?<!not\s)(?<!n't\s)(?<!never\s)(?<!cannot\s)\b(allows?|enables?|helps?|lets?)\s+(me|us)\s+(to\s+)?"
     r"(fail|sabotage)\b"
@@ -82,7 +89,11 @@ _EVIL_SELF = re.compile(
     r"|\byour\s+side\s+(wants\s+it|on\s+this\s+team)\b|\bno\s+(player|one|member)\s+of\s+your\s+side\b",
     re.IGNORECASE,
 )
-"""The Assassin's shot taken, kept or spent in the first person ("I'm thinking about taking the shot at once if the
+"""An intent to fail put a step away from "I will fail the quest": "I will vote for them to fail quest 3", "I should
+consider recommending myself to fail the team", "I want to support the team to fail quest 2", "I should suggest
+players 4 and 2 so that they fail quests" (evil `cga` and `react` seats of ``lan-table2``, ``pq-cga-lan6-v8-s2``
+and ``pq-react-bench5-v8-s4``), "... and fail the third quest"; no one else is the subject between the "I" and the
+fail. The Assassin's shot taken, kept or spent in the first person ("I'm thinking about taking the shot at once if the
 first quest fails", a `cga` Assassin's words in ``lan-table2``'s ``lga-good-s0001``; "my shot") is the Assassin's
 act alone, unless another player is its subject ("I think the Assassin will take the shot"). The last line's "your
 side" phrasings are the Host's private team lines read back ("No player of your side is on
