@@ -228,6 +228,12 @@ _OTHER_SCRIPT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7
 """Chinese, Japanese or Korean characters: where the embedded model (Qwen) slips out of English mid-sentence
 ("... is crucial to防止"), the words stop."""
 _LAST_END = re.compile(r".*[.!?]", re.DOTALL)
+_RUN_ON = re.compile(r"^(?!i\b)[a-z][^.!?]*(?:[.!?]+\s*|$)")
+"""Words that begin in lower case, mid-sentence: the rest of a thought the model ran on into its words when its
+reasoning field ran out of tokens (a `cga` Assassin's words "success card to fail the third quest. This will ensure
+that ..." in ``lan-table2``'s ``lga-good-s0001``; 9 of the 1,692 kept utterances began so, every one a run-on). The
+fragment up to the first sentence end goes when it has three words or more, or words follow it ("ok" alone is a
+reply, not a run-on); a lone "i" starts a sentence."""
 _SPECIAL_TOKENS = re.compile(r"<\|[^|>]{1,40}\|>|</?s>|\[/?INST\]")
 # Transcript markup a model copies from its prompt, e.g. "[suggests players 5, 6]".
 _TRANSCRIPT_MARKUP = re.compile(r"[\[(]\s*suggest(?:s|ed)?\b[^\])]*[\])]", re.IGNORECASE)
@@ -244,7 +250,8 @@ def sanitize_utterance(text: str | None, speaker: int, max_words: int) -> tuple[
     label at the start of a line, and words quoted as said (``I say, 'I
     support it.'``) down to the quotation; cuts words that slip into
     another script (Chinese, Japanese, Korean) back to the last whole
-    sentence before the slip; collapses whitespace; caps the text at
+    sentence before the slip; drops a first fragment that begins in lower
+    case mid-sentence (a thought run on into the words); collapses whitespace; caps the text at
     ``max_words`` words.
 
     Args:
@@ -286,6 +293,9 @@ def sanitize_utterance(text: str | None, speaker: int, max_words: int) -> tuple[
         if line.strip():
             kept.append(line.strip())
     joined = " ".join(" ".join(kept).split())
+    run_on = _RUN_ON.match(joined)
+    if run_on and (len(run_on.group().split()) >= 3 or run_on.end() < len(joined)):
+        joined = joined[run_on.end():]
     slip = _OTHER_SCRIPT.search(joined)
     if slip:
         whole = _LAST_END.match(joined[: slip.start()])
