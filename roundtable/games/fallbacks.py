@@ -239,6 +239,17 @@ _SPECIAL_TOKENS = re.compile(r"<\|[^|>]{1,40}\|>|</?s>|\[/?INST\]")
 _TRANSCRIPT_MARKUP = re.compile(r"[\[(]\s*suggest(?:s|ed)?\b[^\])]*[\])]", re.IGNORECASE)
 
 
+def run_on_fragment(text: str) -> str | None:
+    """The first fragment of words that begin in lower case mid-sentence, a thought the model ran on into its words
+    (`_RUN_ON`: up to and with the first sentence end and the blank after it, three words or more or words after it),
+    or None. ``sanitize_utterance`` drops it; the thoughts-said-aloud measure counts it in words said before it did
+    (docs/measures.md#play-quality)."""
+    run_on = _RUN_ON.match(text or "")
+    if run_on and (len(run_on.group().split()) >= 3 or run_on.end() < len((text or "").rstrip())):
+        return run_on.group()
+    return None
+
+
 def sanitize_utterance(text: str | None, speaker: int, max_words: int) -> tuple[str, str | None]:
     """Clean a model's words before they reach the table.
 
@@ -293,9 +304,7 @@ def sanitize_utterance(text: str | None, speaker: int, max_words: int) -> tuple[
         if line.strip():
             kept.append(line.strip())
     joined = " ".join(" ".join(kept).split())
-    run_on = _RUN_ON.match(joined)
-    if run_on and (len(run_on.group().split()) >= 3 or run_on.end() < len(joined)):
-        joined = joined[run_on.end():]
+    joined = joined[len(run_on_fragment(joined) or ""):]
     slip = _OTHER_SCRIPT.search(joined)
     if slip:
         whole = _LAST_END.match(joined[: slip.start()])

@@ -537,3 +537,17 @@ def test_empty_talk_counts_public_words_only() -> None:
     assert quality.examples["empty_talk"] == ["P1: 'I have no information yet.'"]
     assert any(line.startswith("Play quality, talk:") and "empty talk 1/2 = 50%" in line
                for line in quality_lines(record(said(1, "I have no information yet."), said(2, "I trust Player 1."))))
+
+
+def test_words_beginning_with_a_thought_run_on_are_thoughts_said_aloud() -> None:
+    """lan-table2's lga-good-s0001: a cga Assassin's reasoning ran out of tokens and went on in its words, which the
+    table heard before the words were cleaned of such run-ons."""
+    events = [{"type": "decision", "player": 2, "request": "r1.a1.speak.p2", "kind": "speak",
+               "thoughts": ["I suggest playing a"]},
+              {"type": "utterance", "speaker": 2, "round": 1, "attempt": 1, "phase": "discussion", "to": None,
+               "text": "success card to fail the third quest. This will ensure the shot."},
+              {"type": "utterance", "speaker": 2, "round": 1, "attempt": 1, "phase": "discussion", "to": None,
+               "text": "ok"}]
+    quality = play_quality({"game": "avalon", "roles": {"1": "merlin", "2": "assassin"}, "events": events,
+                            "status": "finished"})
+    assert (quality.thoughts_aloud.hits, quality.thoughts_aloud.cases) == (1, 2)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from roundtable.agents.common.words import copied_from, repeats_thought, says_nothing, stated_tactic
-from roundtable.games.fallbacks import fell_back
+from roundtable.games.fallbacks import fell_back, run_on_fragment
 from roundtable.games.protocol import BELIEF
 from roundtable.metrics.quality.result import PlayQuality
 
@@ -45,10 +45,12 @@ def count_talk(record: dict[str, Any], quality: PlayQuality) -> None:
     it reads one of them out (more than half of its word 4-grams, and at least eight, appear in it:
     `roundtable.agents.common.words.repeats_thought`), or, said to the whole table, when it states the speaker's
     own tactic, its private plan read out (`roundtable.agents.common.words.stated_tactic`: "I will draw suspicion
-    by hinting that I am Merlin"). A record without thoughts gives no case. Empty talk: an utterance said to the
-    whole table is a case, and a hit when it says nothing (`roundtable.agents.common.words.says_nothing`: no
-    player, role, side or stance named) or is silent (a turn whose words were empty:
-    `roundtable.games.fallbacks.SAID_NOTHING`).
+    by hinting that I am Merlin"), or when it begins with the rest of a thought run on into the words
+    (`roundtable.games.fallbacks.run_on_fragment`: "success card to fail the third quest. This will ..."; words
+    cleaned since 2026-11-29 lose it before they are said). A record without thoughts gives no case.
+    Empty talk: an utterance said to the whole table is a case, and a hit when it says nothing
+    (`roundtable.agents.common.words.says_nothing`: no player, role, side or stance named) or is silent (a turn
+    whose words were empty: `roundtable.games.fallbacks.SAID_NOTHING`).
     """
     spoken: list[str] = []
     thoughts: dict[int, list[str]] = {}
@@ -78,11 +80,14 @@ def count_talk(record: dict[str, Any], quality: PlayQuality) -> None:
         if mine:
             said = next((t for t in mine if repeats_thought(text, t)), None)
             tactic = stated_tactic(text) if said is None and public(event) else None
-            quality.count("thoughts_aloud", said is not None or tactic is not None)
+            ran_on = run_on_fragment(text) if said is None and tactic is None else None
+            quality.count("thoughts_aloud", said is not None or tactic is not None or ran_on is not None)
             if said is not None:
                 quality.example("thoughts_aloud", f"P{speaker}: {text!r} repeats its thought {said!r}")
             elif tactic is not None:
                 quality.example("thoughts_aloud", f"P{speaker}: {text!r} states its tactic {tactic!r}")
+            elif ran_on is not None:
+                quality.example("thoughts_aloud", f"P{speaker}: {text!r} begins with its thought run on {ran_on!r}")
 
 
 def count_fallbacks(record: dict[str, Any], quality: PlayQuality) -> None:
