@@ -57,20 +57,24 @@ def pool_plot(path: Path, conditions: list[str], rows: list[Measure]) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    def points(condition: str, metric: str) -> list[Measure]:
+        return [r for r in rows if r.metric == metric and r.condition == condition and r.group_by == POOL_GROUP
+                and r.group != UNKNOWN and r.value is not None]
+
     figure, (wins, days) = plt.subplots(1, 2, figsize=(9.0, 3.6), dpi=100)
-    for i, condition in enumerate(conditions):
-        shift = (i - (len(conditions) - 1) / 2) * 0.6
+    drawn = [c for c in conditions if points(c, "village_win_rate") or points(c, "days_per_game")]
+    for i, condition in enumerate(drawn):
+        shift = (i - (len(drawn) - 1) / 2) * 0.6  # side by side around their bin's tick
         for axes, metric in ((wins, "village_win_rate"), (days, "days_per_game")):
-            points = [r for r in rows if r.metric == metric and r.condition == condition and r.group_by == POOL_GROUP
-                      and r.group != UNKNOWN and r.value is not None]
-            if not points:
+            at = points(condition, metric)
+            if not at:
                 continue
-            xs = [int(r.group) + shift for r in points]
-            ys = [r.value for r in points]
-            bars = [error_bar(r) for r in points]
+            xs = [int(r.group) + shift for r in at]
+            ys = [r.value for r in at]
+            bars = [error_bar(r) for r in at]
             errors = [[down for down, _ in bars], [up for _, up in bars]]
             axes.errorbar(xs, ys, yerr=errors, marker="o", capsize=3, label=condition)
-            for x, r in zip(xs, points, strict=True):
+            for x, r in zip(xs, at, strict=True):
                 axes.annotate(f"n={r.games}", (x, r.value), textcoords="offset points", xytext=(4, 4), fontsize=7)
     bins = sorted({int(r.group) for r in rows if r.group_by == POOL_GROUP and r.group != UNKNOWN})
     wins.set_ylim(0, 1)
@@ -78,6 +82,8 @@ def pool_plot(path: Path, conditions: list[str], rows: list[Measure]) -> None:
     days.set_title("Game length in days (95% CI)", fontsize=10)
     for axes in (wins, days):
         axes.set_xticks(bins, [bin_label(b) for b in bins], fontsize=8)
+        if bins:
+            axes.set_xlim(bins[0] - STEP / 2, bins[-1] + STEP / 2)  # a lone bin's tick mid-axis, not at its edge
         axes.set_xlabel("experience pool size (games)", fontsize=8)
         if axes.get_legend_handles_labels()[0]:
             axes.legend(fontsize=8)
