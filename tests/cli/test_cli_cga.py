@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -109,6 +110,8 @@ def test_a_pool_exported_and_imported_into_another_data_directory_reads_the_same
     done = run(first, "pool", "export", "grown", str(exported))
     assert done.returncode == 0, done.stderr
     assert "Pool grown: 2 games, 3 experiences written to" in done.stdout
+    fields = list(json.loads(exported.read_text())["tuples"][0])
+    assert fields == ["id", "reflection", *sorted(fields[2:])]  # one order, whatever the store gives: one file
 
     monkeypatch.setenv("ROUNDTABLE_HOME", str(second))
     imported = run(second, "pool", "import", str(exported), "grown")

@@ -212,12 +212,13 @@ class ExperiencePool:
 
     def export_games(self) -> dict[str, Any]:
         """The pool as JSON-ready data: ``{"embeddings", "frozen", "games": [ids, in order], "tuples": [{"id",
-        "reflection", "response", "score", "role", "side", "game", "game_id"}]}`` (tuples by game, in the games'
-        order, then by id). Embeddings are left out: `import_games` computes them again with the same embedder."""
+        "reflection", then the other fields by name}]}`` (tuples by game, in the games' order, then by id; the
+        store gives a tuple's fields in any order, so an export of the same pool is the same file). Embeddings are
+        left out: `import_games` computes them again with the same embedder."""
         info = self.info()
         games = list(info.get("games") or [])
         rows = self._collection().get(include=["documents", "metadatas"]) if self.exists else {"ids": []}
-        tuples = [{"id": i, "reflection": doc, **meta}
+        tuples = [{"id": i, "reflection": doc, **dict(sorted(meta.items()))}
                   for i, doc, meta in zip(rows["ids"], rows.get("documents") or [], rows.get("metadatas") or [],
                                           strict=True)]
         order = {g: n for n, g in enumerate(games)}
