@@ -34,6 +34,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from anyascii import anyascii
+
 from roundtable.games.errors import IllegalActionError
 from roundtable.games.protocol import Decision, Request, check_decision
 from roundtable.games.rng import rng_for
@@ -224,9 +226,15 @@ _SAY_WRAPPER = re.compile(r"^\W*i\s+(?:would\s+|will\s+|'d\s+)?say\s*[,:]?\s*([\
 """Words wrapped as a quotation of themselves, ``I say, 'I support the team.'`` (the 1.5B model's reading of "in the
 first person"): the wrapper and its closing quote go."""
 _CLOSING = {'"': '"', "'": "'", "‘": "’", "“": "”"}
-_OTHER_SCRIPT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]")
-"""Chinese, Japanese or Korean characters: where the embedded model (Qwen) slips out of English mid-sentence
-("... is crucial to防止"), the words stop."""
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]+")
+_MIXED_WORD = re.compile(r"\w*(?:[A-Za-z][\u0400-\u04ff]|[\u0400-\u04ff][A-Za-z])\w*")
+"""A word of Latin letters with Cyrillic ones in it: the embedded model (Qwen) finishing an English word in Cyrillic
+("the Loyal Servант of Arthur", "Player 2, who is the Seер"; 5 of the 1,669 utterances
+kept under ``benchmarks/results`` by 2026-11-29, in 4 games).
+Its Cyrillic letters are transliterated (anyascii), which gives the English word back ("Servant", "Seer")."""
+_OTHER_SCRIPT = re.compile(r"[\u0400-\u04ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]")
+"""Cyrillic, Chinese, Japanese or Korean characters left once mixed words are mended: where the embedded model
+slips out of English mid-sentence ("... is crucial to防止"), the words stop."""
 _LAST_END = re.compile(r".*[.!?]", re.DOTALL)
 _RUN_ON = re.compile(r"^(?!i\b)[a-z][^.!?]*(?:[.!?]+\s*|$)")
 """Words that begin in lower case, mid-sentence: the rest of a thought the model ran on into its words when its
@@ -259,11 +267,13 @@ def sanitize_utterance(text: str | None, speaker: int, max_words: int) -> tuple[
     outcome announcements, and lines put in another player's mouth
     (``Player 4: I am evil``); strips the speaker's own name or a ``Words:``
     label at the start of a line, and words quoted as said (``I say, 'I
-    support it.'``) down to the quotation; cuts words that slip into
-    another script (Chinese, Japanese, Korean) back to the last whole
-    sentence before the slip; drops a first fragment that begins in lower
-    case mid-sentence (a thought run on into the words); collapses whitespace; caps the text at
-    ``max_words`` words.
+    support it.'``) down to the quotation; transliterates the Cyrillic
+    letters of an English word finished in Cyrillic (``Servант``:
+    ``Servant``); cuts words that slip into another script (Cyrillic,
+    Chinese, Japanese, Korean) back to the last whole sentence before
+    the slip; drops a first fragment that begins in lower case
+    mid-sentence (a thought run on into the words); collapses whitespace;
+    caps the text at ``max_words`` words.
 
     Args:
         text: the raw words (``None`` or empty gives an empty result).
@@ -305,6 +315,7 @@ def sanitize_utterance(text: str | None, speaker: int, max_words: int) -> tuple[
             kept.append(line.strip())
     joined = " ".join(" ".join(kept).split())
     joined = joined[len(run_on_fragment(joined) or ""):]
+    joined = _MIXED_WORD.sub(lambda word: _CYRILLIC.sub(lambda run: anyascii(run.group(0)), word.group(0)), joined)
     slip = _OTHER_SCRIPT.search(joined)
     if slip:
         whole = _LAST_END.match(joined[: slip.start()])

@@ -123,6 +123,17 @@ def test_sanitize_removes_impostor_lines_and_caps():
     assert sanitize_utterance("防止", 2, 50)[0] == ""
 
 
+def test_words_finished_in_cyrillic_are_mended_and_cyrillic_words_cut():
+    # lan-table2's lga-good-s0001 and cga-xu7-v8-s4 of the play-quality games: English words finished in Cyrillic
+    said = "I think Player 1 is the Merlin and Player 4 is the Loyal Servант of Arthur."
+    assert sanitize_utterance(said, 2, 50) == (said.replace("ант", "ant"), None)
+    assert sanitize_utterance("I trust Player 2, who is the Seер.", 3, 50)[0] == "I trust Player 2, who is the Seer."
+    assert sanitize_utterance("Тhe team is good.", 3, 50)[0] == "The team is good."
+    # a slip into a Cyrillic word of its own is cut as a slip into Chinese is
+    assert sanitize_utterance("I approve. Я согласен", 3, 50)[0] == "I approve."
+    assert sanitize_utterance("I trust Player 3 потому что", 2, 50)[0] == "I trust Player 3..."
+
+
 def test_safe_and_checked_decisions_are_legal():
     for request in (PROPOSE, VOTE, GOOD_CARD, EVIL_CARD, SHOT, TALK):
         check_decision(request, safe_decision(request, seed=3, raw="??"))
