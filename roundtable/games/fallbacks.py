@@ -229,8 +229,7 @@ _CLOSING = {'"': '"', "'": "'", "‘": "’", "“": "”"}
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]+")
 _MIXED_WORD = re.compile(r"\w*(?:[A-Za-z][\u0400-\u04ff]|[\u0400-\u04ff][A-Za-z])\w*")
 """A word of Latin letters with Cyrillic ones in it: the embedded model (Qwen) finishing an English word in Cyrillic
-("the Loyal Servант of Arthur", "Player 2, who is the Seер"; 5 of the 1,669 utterances
-kept under ``benchmarks/results`` by 2026-11-29, in 4 games).
+("the Loyal Servант of Arthur", "Player 2, who is the Seер"; how often: docs/games/protocol.md#cleaning-words).
 Its Cyrillic letters are transliterated (anyascii), which gives the English word back ("Servant", "Seer")."""
 _OTHER_SCRIPT = re.compile(r"[\u0400-\u04ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]")
 """Cyrillic, Chinese, Japanese or Korean characters left once mixed words are mended: where the embedded model
