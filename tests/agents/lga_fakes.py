@@ -53,7 +53,7 @@ def play_until(
 
 LEADER_OPENING = "I choose Player 1 and Player 5 as the team for the first quest of this game."
 """Player 5's opening words in `final_word_request` and `play_until(opening=...)` (not a bare move, which is never a
-copy: `roundtable.agents.common.words.bare_move`). lan6, seed 1: 1 Servant, 2 Assassin, 3 Morgana, 4 Servant,
+copy: `roundtable.detectors.words.bare_move`). lan6, seed 1: 1 Servant, 2 Assassin, 3 Morgana, 4 Servant,
 5 Percival, 6 Merlin; Player 5 leads quest 1 on players 1 and 5 (the bots' own words: "I propose players 1 and 5.")."""
 LEADER_AGAIN = "I choose Player 1 and Player 5 as the final team for quest 1."
 """A final word nearly copying `LEADER_OPENING`."""

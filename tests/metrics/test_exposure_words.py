@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from roundtable.agents.common.exposure import named_good, named_role_holders, sentences, werewolf_exposes
-from roundtable.agents.common.words import (
+from roundtable.detectors.exposure import named_good, named_role_holders, sentences, werewolf_exposes
+from roundtable.detectors.words import (
     exposes,
     named_kill_target,
     named_vote_target,

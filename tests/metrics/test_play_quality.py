@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from roundtable.agents.common.words import (
+from roundtable.detectors.words import (
     bare_move,
     copy_share,
     exposes,

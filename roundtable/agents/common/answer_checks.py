@@ -17,7 +17,7 @@ from typing import Any
 from roundtable.agents.common.check_options import CheckOptions
 from roundtable.agents.common.review import words_update
 from roundtable.agents.common.settled import Settled, settled_update
-from roundtable.agents.common.words import named_kill_target
+from roundtable.detectors.words import named_kill_target
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.prompts.rendering import PromptContext
 

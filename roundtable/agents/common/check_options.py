@@ -4,7 +4,7 @@ A kind's options model inherits `CheckOptions` (and may change a default, as ``l
 
 - ``word_checks``: which checks its words pass before they are said (`roundtable.agents.common.review`):
   ``copy`` (a near copy of what it heard or of its own private thoughts), ``tactic`` (public words stating the
-  speaker's own tactic, `roundtable.agents.common.words.stated_tactic`), ``team`` (words naming another team
+  speaker's own tactic, `roundtable.detectors.words.stated_tactic`), ``team`` (words naming another team
   than the one chosen), ``exposure`` (words giving the speaker away); ``|``-separated on the command line,
   ``none`` for no check;
 - ``vote_check``: which decisions are checked against what the player's own knowledge settles

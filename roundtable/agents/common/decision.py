@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from roundtable.agents.common.model_calls import UNUSABLE_KEY, total_usage
-from roundtable.agents.common.words import says_nothing
+from roundtable.detectors.words import says_nothing
 from roundtable.games import GAMES
 from roundtable.games.fallbacks import (
     PLAIN_WORDS,

@@ -2,7 +2,7 @@
 
 No model call. The words, as the table would hear them (after `sanitize_utterance` drops lines posing as the
 Host), are checked against what the player has heard, what it thought and what it chose, with the text
-heuristics of `roundtable.agents.common.words`:
+heuristics of `roundtable.detectors.words`:
 
 - **near copy** (``copy``): more than half of their word 4-grams repeat one utterance the player heard (another
   player's or its own), or one of its own private thoughts (a reflection, an analysis, a plan, a chain of
@@ -10,13 +10,13 @@ heuristics of `roundtable.agents.common.words`:
 - **words and action disagree** (``team``): a speaker choosing several players (an Avalon leader, a speaker
   suggesting a team) names another team of that size in its words; a werewolf voting at night with words to its
   teammates (``werewolf_night=sequential``) names another player to kill than its vote, or passes
-  (`roundtable.agents.common.words.named_kill_target`); a Werewolf day statement says its speaker will vote out
+  (`roundtable.detectors.words.named_kill_target`); a Werewolf day statement says its speaker will vote out
   itself, a dead player, its fellow werewolf or a player its Seer's check found good (`vote_against_knowledge`);
   an Avalon speaker states a stance on the team on the table against the vote its own knowledge or the rules
   settle (`stance_against`);
 - **a tactic said aloud** (``tactic``): in public, a sentence stating the speaker's own tactic ("I will draw
   suspicion by hinting that I am Merlin", "I will not reveal my identity":
-  `roundtable.agents.common.words.stated_tactic`), its private plan read out;
+  `roundtable.detectors.words.stated_tactic`), its private plan read out;
 - **self-exposure** (``exposure``): in public, words that give the speaker away (`exposure_of`).
 
 On a problem the words are asked for once more with the Host's note (template ``checks/words_note``, a field
@@ -34,11 +34,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from roundtable.agents.common.asking import ask_again
-from roundtable.agents.common.exposure import claims_role, exposes, named_role_holders, sentences, werewolf_exposes
 from roundtable.agents.common.settled import Settled, team_settled
 from roundtable.agents.common.table import fifth_team
 from roundtable.agents.common.werewolf_knowledge import ruled_out_votes
-from roundtable.agents.common.words import (
+from roundtable.detectors.exposure import claims_role, exposes, named_role_holders, sentences, werewolf_exposes
+from roundtable.detectors.words import (
     copies,
     named_kill_target,
     named_team,
@@ -80,8 +80,8 @@ def heard_lines(lines: Iterable[str]) -> list[tuple[str, str]]:
 
 def copied_source(words: str, heard: Iterable[tuple[str, str]], thoughts: Iterable[str]) -> str | None:
     """What ``words`` nearly copy: the speaker (``"Player 3"``) of the first utterance heard that they copy
-    (`roundtable.agents.common.words.copies`), else `OWN_THOUGHTS` for a thought they read out
-    (`roundtable.agents.common.words.repeats_thought`); None when neither."""
+    (`roundtable.detectors.words.copies`), else `OWN_THOUGHTS` for a thought they read out
+    (`roundtable.detectors.words.repeats_thought`); None when neither."""
     for speaker, text in heard:
         if copies(words, text):
             return speaker
@@ -109,7 +109,7 @@ def other_kill(request: Request, words: str, players: Sequence[int] | None) -> t
 
 
 def stance_against(view: PlayerView, request: Request, words: str) -> tuple[bool, Settled] | None:
-    """The stance ``words`` state on the team on the table (`roundtable.agents.common.words.stated_stance`) and the
+    """The stance ``words`` state on the team on the table (`roundtable.detectors.words.stated_stance`) and the
     vote on it that the rules or the speaker's own knowledge settle (`roundtable.agents.common.settled.team_settled`),
     when the two disagree ("I support it" said by an evil player of a team with no one of its side on it, whose
     vote will be a rejection); None otherwise. Only for an Avalon speaker's turn while a team is proposed."""
@@ -125,7 +125,7 @@ def stance_against(view: PlayerView, request: Request, words: str) -> tuple[bool
 def vote_against_knowledge(view: PlayerView, request: Request, words: str,
                            checked: Mapping[int, bool] | None = None) -> tuple[int, str] | None:
     """The player a Werewolf day statement says its speaker will vote out
-    (`roundtable.agents.common.words.named_vote_target`) and why its own knowledge rules that vote out
+    (`roundtable.detectors.words.named_vote_target`) and why its own knowledge rules that vote out
     (`roundtable.agents.common.werewolf_knowledge.ruled_out_votes`: ``self``, "I will vote to eliminate Player 4"
     said by Player 4, a vote the game never takes; ``dead``, a player on no ballot: ``pq-cga-xu7-v8-s1``'s
     werewolf said "I vote to eliminate Player 3 tonight" of a player voted out the day before, then passed;
@@ -142,9 +142,9 @@ def vote_against_knowledge(view: PlayerView, request: Request, words: str,
 def hidden_holders(words: str, role_word: str, me: int, heard: Iterable[tuple[str, str]],
                    leader: int | None = None) -> tuple[int, ...]:
     """The players other than ``me`` that ``words`` state hold the role ``role_word``
-    (`roundtable.agents.common.exposure.named_role_holders`, "the leader" standing for ``leader``), leaving out
+    (`roundtable.detectors.exposure.named_role_holders`, "the leader" standing for ``leader``), leaving out
     those who claimed it at the table in what the player ``heard`` (``(speaker, text)``:
-    `roundtable.agents.common.exposure.claims_role`), in order of mention (``()``: none)."""
+    `roundtable.detectors.exposure.claims_role`), in order of mention (``()``: none)."""
     named = [player for player in named_role_holders(words, role_word, leader) if player != me]
     if not named:
         return ()
@@ -156,13 +156,13 @@ def hidden_holders(words: str, role_word: str, me: int, heard: Iterable[tuple[st
 def exposure_of(view: PlayerView, words: str, heard: Iterable[tuple[str, str]] = ()) -> str | None:
     """Why public ``words`` give their speaker away, by the view's game, or None (a game with no rule here: None).
 
-    Avalon (`roundtable.agents.common.exposure.exposes`): an evil player naming its side, role or intent to fail
+    Avalon (`roundtable.detectors.exposure.exposes`): an evil player naming its side, role or intent to fail
     (``"evil side"``) or calling its own number evil (``"own number"``), Merlin saying he is Merlin
     (``"merlin"``) or stating whom he sees as evil (``"merlin names evil"``), and any other good player stating
-    who Merlin is (``"names merlin"``, `roundtable.agents.common.exposure.named_role_holders`, "the leader" standing
+    who Merlin is (``"names merlin"``, `roundtable.detectors.exposure.named_role_holders`, "the leader" standing
     for the view's leader: right or wrong, the Assassin hears it; the play-quality measure counts it as Merlin
     exposed when right). Werewolf
-    (`roundtable.agents.common.exposure.werewolf_exposes`): a werewolf naming its side or intent (``"werewolf
+    (`roundtable.detectors.exposure.werewolf_exposes`): a werewolf naming its side or intent (``"werewolf
     side"``), its own number (``"own number"``) or its teammate as "the other werewolf" (``"teammate implied"``);
     a Witch or Guard saying its night action aloud (``"night action"``), and any other village player stating who
     the Seer is (``"names seer"``: the werewolves hear it). Naming a player who claimed that role at the table in
@@ -281,7 +281,7 @@ def review_words(view: PlayerView, request: Request, words: str | None, players:
 def kept_stance(view: PlayerView, request: Request, sentence: str, found: Review) -> bool | None:
     """The stance on the team on the table that a sentence failing a check leaves to be said (True: support): the
     settled vote when the sentence's stance went against it (`Review.stance`), else the stance the sentence
-    states (`roundtable.agents.common.words.stated_stance`) on an Avalon speaker's turn while a team is proposed;
+    states (`roundtable.detectors.words.stated_stance`) on an Avalon speaker's turn while a team is proposed;
     None when it states none."""
     if found.stance is not None:
         return bool(found.stance[1].approve)
@@ -314,7 +314,7 @@ def clean_sentences(view: PlayerView, request: Request, words: str, players: Seq
     Each sentence is checked (`review_words`), then what is left together. The arguments are `review_words`'s, and:
 
     - ``stance_words``: the words of a stance on the team on the table (``stance_words(approve)``); given, a
-      dropped sentence that stated a stance (`roundtable.agents.common.words.stated_stance`: "I support it because
+      dropped sentence that stated a stance (`roundtable.detectors.words.stated_stance`: "I support it because
       Player 6 is Merlin.") leaves that stance said in those words, or the settled vote's when the stance went
       against it (`stance_against`), once: the stance is the speaker's to state, its reason is what gave it away;
     - ``trust_words``: the words trusting players (``trust_words([6])``); given, a dropped sentence that named whom

@@ -38,7 +38,7 @@ from typing import Any
 
 from roundtable.agents.common.asking import ask_again
 from roundtable.agents.common.table import AvalonTable
-from roundtable.agents.common.words import stated_stance
+from roundtable.detectors.words import stated_stance
 from roundtable.games.avalon import AvalonView, Role, knowledge_vote, known_evil
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.prompts.rendering import PromptContext
@@ -138,7 +138,7 @@ def avalon_settled(table: AvalonTable) -> Settled | None:
 
     Only for a ``vote_team`` request; the rules and knowledge are the facts the prompt's team lines state
     (`AvalonTable.team_knowledge`, `team_settled`); the words are the stance the player's own words stated on
-    this team (`AvalonView.said`, `roundtable.agents.common.words.stated_stance`: words and action agree).
+    this team (`AvalonView.said`, `roundtable.detectors.words.stated_stance`: words and action agree).
     """
     request, view = table.request, table.view
     if request.kind != "vote_team":

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from roundtable.agents.common.settled import Settled
-from roundtable.agents.common.words import named_vote_target
+from roundtable.detectors.words import named_vote_target
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.games.werewolf import WerewolfView
 from roundtable.games.werewolf.bots import naive
@@ -125,7 +125,7 @@ def teammate_target(view: PlayerView, request: Request) -> int | None:
 
 def stated_vote(view: PlayerView, request: Request, statement: str | None) -> Settled | None:
     """The day vote the player's own statement of that day settles, or None: the player it said it would vote
-    out ("I vote for Player 5", `roundtable.agents.common.words.named_vote_target`), when that player is on the
+    out ("I vote for Player 5", `roundtable.detectors.words.named_vote_target`), when that player is on the
     ballot and not the speaker. Words and action must agree (docs/measures.md#play-quality); what the player's
     knowledge settles (`werewolf_settled`) comes first.
 

@@ -11,7 +11,7 @@ the context's temperature, AvalonBench's 0.1) turns the bot's plain sentence int
 ``naive/words``, a prompt field of `roundtable.agents.naive.context.NaiveContext`). The prompt holds only the
 player's view: its role, side and private knowledge, the lines it has seen and heard (`remember`), the players it
 chose and its plain sentence. The reply is cleaned (`roundtable.games.fallbacks.sanitize_utterance`) and cut to its
-first sentence (`roundtable.agents.common.words.first_sentence`; a cut is named in ``checks``).
+first sentence (`roundtable.detectors.words.first_sentence`; a cut is named in ``checks``).
 
 The template's sentence is said instead, and the reason named in `Decision.fallback` (the raw reply kept in
 ``raw``, the call counted in ``usage``), when the reply is unusable: no words left once cleaned, a player named
@@ -44,9 +44,9 @@ from roundtable.agents.common.model_calls import (
 )
 from roundtable.agents.common.options import max_tokens_for
 from roundtable.agents.common.review import other_team
-from roundtable.agents.common.words import first_sentence
 from roundtable.agents.naive.context import NaiveContext
 from roundtable.agents.protocol import player_slot
+from roundtable.detectors.words import first_sentence
 from roundtable.games import GAMES
 from roundtable.games.fallbacks import sanitize_utterance
 from roundtable.games.protocol import Decision, PlayerView, Request

@@ -5,7 +5,7 @@ Host's instruction and, when the turn also chose an action (a leader's team, the
 so the sentence goes with it (template ``react/speak``). The reply is cleaned (`sanitize_utterance`: lines posing
 as the Host or another player are dropped, named as a fallback unless all came after the first sentence, which
 the cut drops anyway) and cut to its first sentence
-(`roundtable.agents.common.words.first_sentence`; a cut is named in ``checks``): AvalonBench's players say one
+(`roundtable.detectors.words.first_sentence`; a cut is named in ``checks``): AvalonBench's players say one
 sentence a turn (its discussion prompt, ``src/server/tasks/avalon/prompts.py``). The call is sampled with the DRY
 sampler where the seat's ``dry`` is on.
 
@@ -23,9 +23,9 @@ from langgraph.runtime import Runtime
 
 from roundtable.agents.common.model_calls import ModelProvider, call_text
 from roundtable.agents.common.review import words_update
-from roundtable.agents.common.words import first_sentence
 from roundtable.agents.react.state import ReactState
 from roundtable.agents.react.turn import ReactTurn
+from roundtable.detectors.words import first_sentence
 from roundtable.games.fallbacks import sanitize_utterance
 
 

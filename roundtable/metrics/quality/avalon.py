@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from roundtable.agents.common.exposure import claims_role, exposes, named_role_holders
-from roundtable.agents.common.words import named_team, stated_stance
+from roundtable.detectors.exposure import claims_role, exposes, named_role_holders
+from roundtable.detectors.words import named_team, stated_stance
 from roundtable.games.avalon import FifthRejection, Role, knowledge_of, knowledge_vote, rejection_wins
 from roundtable.games.avalon.rules import FIVE_REJECTIONS
 from roundtable.metrics.quality.result import PlayQuality

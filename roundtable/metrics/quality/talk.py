@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from roundtable.agents.common.words import copied_from, repeats_thought, says_nothing, stated_tactic
+from roundtable.detectors.words import copied_from, repeats_thought, says_nothing, stated_tactic
 from roundtable.games.fallbacks import fell_back, run_on_fragment
 from roundtable.games.protocol import BELIEF
 from roundtable.metrics.quality.result import PlayQuality
@@ -39,17 +39,17 @@ def count_talk(record: dict[str, Any], quality: PlayQuality) -> None:
     """Count parroting, thoughts said aloud and empty talk over the record's utterances into ``quality``.
 
     Parroting: an utterance with words is a case, and a hit when more than half of its word 4-grams appear in one
-    earlier utterance of the game that names every number it names (`roundtable.agents.common.words.copies`).
+    earlier utterance of the game that names every number it names (`roundtable.detectors.words.copies`).
     Thoughts said aloud: an utterance is a case when its speaker has private thoughts recorded by then
     (``thoughts`` of its decisions up to this one, `roundtable.games.protocol.Decision.thoughts`), and a hit when
     it reads one of them out (more than half of its word 4-grams, and at least eight, appear in it:
-    `roundtable.agents.common.words.repeats_thought`), or, said to the whole table, when it states the speaker's
-    own tactic, its private plan read out (`roundtable.agents.common.words.stated_tactic`: "I will draw suspicion
+    `roundtable.detectors.words.repeats_thought`), or, said to the whole table, when it states the speaker's
+    own tactic, its private plan read out (`roundtable.detectors.words.stated_tactic`: "I will draw suspicion
     by hinting that I am Merlin"), or when it begins with the rest of a thought run on into the words
     (`roundtable.games.fallbacks.run_on_fragment`: "success card to fail the third quest. This will ..."; words
     cleaned since 2026-11-29 lose it before they are said). A record without thoughts gives no case.
     Empty talk: an utterance said to the whole table is a case, and a hit when it says nothing
-    (`roundtable.agents.common.words.says_nothing`: no player, role, side or stance named) or is silent (a turn
+    (`roundtable.detectors.words.says_nothing`: no player, role, side or stance named) or is silent (a turn
     whose words were empty: `roundtable.games.fallbacks.SAID_NOTHING`).
     """
     spoken: list[str] = []

@@ -9,8 +9,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from roundtable.agents.common.exposure import claims_role, named_good, named_role_holders, werewolf_exposes
-from roundtable.agents.common.words import named_kill_target, named_vote_target
+from roundtable.detectors.exposure import claims_role, named_good, named_role_holders, werewolf_exposes
+from roundtable.detectors.words import named_kill_target, named_vote_target
 from roundtable.games.werewolf import Role
 from roundtable.metrics.quality.result import PlayQuality
 from roundtable.metrics.quality.talk import public, seat_roles

@@ -1,6 +1,6 @@
 """What words give away: a player exposing its own side, and statements of who holds a role.
 
-Plain text heuristics over words, no model, shared by the agents (to check their own words before they speak)
+Plain text heuristics over words, no model, shared by the aids (to check an agent's words before they are said)
 and by `roundtable.metrics` (to count them over a finished game; docs/measures.md#play-quality):
 
 * `exposes(text, role, known_evil, player=None, leader=None)`: an evil Avalon player naming its side, role or
@@ -14,7 +14,7 @@ and by `roundtable.metrics` (to count them over a finished game; docs/measures.m
   not a werewolf").
 
 Each is a heuristic: it counts what its phrase patterns catch. A sentence that hedges ("might", "maybe",
-"if", ...) or denies is not a statement. ``roundtable.agents.common.words`` re-exports `exposes`, its first home.
+"if", ...) or denies is not a statement. ``roundtable.detectors.words`` re-exports `exposes`.
 """
 
 from __future__ import annotations

@@ -7,8 +7,8 @@ reading out the speaker's own private thoughts), `named_team` (the team an Avalo
 words name), `named_vote_target` (whom a Werewolf statement says it votes to
 eliminate) and `named_kill_target` (whom a werewolf's words to its teammates say
 to kill tonight). `exposes` (an evil Avalon player giving itself away) lives in
-`roundtable.agents.common.exposure` with the other self-exposure checks and is
-re-exported here. The agents check their own words with them before they speak;
+`roundtable.detectors.exposure` with the other self-exposure checks and is
+re-exported here. The aids check an agent's words with them before they are said;
 `roundtable.metrics` counts them over a finished game (docs/measures.md#play-quality).
 """
 
@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from roundtable.agents.common.exposure import SUPPOSITION, sentences
-from roundtable.agents.common.exposure import exposes as exposes
+from roundtable.detectors.exposure import SUPPOSITION, sentences
+from roundtable.detectors.exposure import exposes as exposes
 
 NGRAM = 4
 """Word n-gram length of the parroting measure."""
