@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from typing_extensions import TypedDict
 
 from roundtable.agents.common.model_calls import seeded_calls
-from roundtable.agents.common.options import with_model_defaults
+from roundtable.aids.switch import with_aids
 from roundtable.games import GAMES
 from roundtable.games.errors import ConfigurationError
 from roundtable.games.protocol import Decision, PlayerView, Request
@@ -247,9 +247,10 @@ def validated_options(model: type[OptionsT], options: dict[str, Any] | None, kin
                       model_spec: str | None = None) -> OptionsT:
     """A seat's options of an agent kind, validated by its options model.
 
-    The switches the options model lists in its ``PAPER`` class attribute (``{option: the paper's value}``) that
-    are absent or ``auto`` take the paper's value for any model but the embedded one
-    (`roundtable.agents.common.options.with_model_defaults`, docs/agents/paper-values.md).
+    The seat's ``aids`` option (when the options model has one) is resolved to ``on`` or ``off`` for ``model_spec``,
+    and the switches the options model lists in its ``PAPER`` class attribute (``{option: the paper's value}``)
+    that are absent or ``auto`` take the paper's value with the aids off (`roundtable.aids.switch.with_aids`,
+    docs/agents/paper-values.md).
 
     Args:
         model: the kind's options model.
@@ -260,10 +261,13 @@ def validated_options(model: type[OptionsT], options: dict[str, Any] | None, kin
     Raises:
         ConfigurationError: an unknown option or a bad value (the message names it and lists the valid options).
     """
-    resolved = with_model_defaults(options, getattr(model, "PAPER", {}), model_spec)
     try:
+        resolved = (with_aids(options, getattr(model, "PAPER", {}), model_spec) if "aids" in model.model_fields
+                    else dict(options or {}))
         return model.model_validate(resolved)
-    except ValidationError as error:
+    except ValueError as error:
+        if not isinstance(error, ValidationError):
+            raise ConfigurationError(f"invalid {kind} options ({error})") from None
         problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in error.errors())
         valid = ", ".join(model.model_fields)
         raise ConfigurationError(f"invalid {kind} options ({problems}); valid options: {valid}") from None

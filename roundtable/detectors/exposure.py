@@ -356,7 +356,7 @@ def claims_role(text: str, role_word: str) -> bool:
     Merlin", "my role is the Seer", "I reveal my role as the Seer", "As the Seer, I checked ...". A supposition, a
     question or a denial before the claim in its sentence ("If I were the Seer", "I am not the Seer") claims
     nothing. Once a player has claimed a role at the table, others naming it as that role give nothing away
-    (`roundtable.agents.common.review.exposure_of`, docs/measures.md#play-quality)."""
+    (`roundtable.aids.review.exposure_of`, docs/measures.md#play-quality)."""
     role = rf"(?:the\s+|a\s+)?{re.escape(role_word)}\b(?!['’]s)"
     claim = re.compile(rf"\b(?:i\s+am|i['’]m)\s+{role}|\bmy\s+role\s+is\s+{role}"
                        rf"|\b(?:reveal|claim|declare|announce)\w*\s+(?:my\s+role\s+|myself\s+)?(?:as|to\s+be)\s+{role}"

@@ -84,7 +84,7 @@ def joined_share(text: str, earlier: str, n: int = JOINED_GRAM) -> float:
     in ``earlier`` likewise; 0.0 for a text shorter than ``n`` such characters.
 
     It finds copies whose words were glued together: a 1.5B model under the DRY sampler
-    (`roundtable.agents.common.sampling`) that goes on copying a sentence escapes the penalty on each repeated
+    (`roundtable.aids.sampling`) that goes on copying a sentence escapes the penalty on each repeated
     word by writing it without its space ("The team hasone fail card (whichis a success) andtwo ..."), which
     leaves few word 4-grams in common (docs/measurements.md#dry-and-player-names)."""
     shared, total = _joined_overlap(text, earlier, n)
@@ -122,7 +122,7 @@ def bare_move(text: str) -> bool:
     team it proposes ("I propose players 1 and 3.", "My final team is players 1, 4 and 6."), names the player it
     votes out (`named_vote_target`: "I will vote to eliminate Player 4."), is a vote word ("I approve."), or only
     names whom it trusts or suspects ("I trust Player 2.", "I suspect Players 4 and 5.": the words
-    `roundtable.agents.common.review.kept_trust` leaves).
+    `roundtable.aids.review.kept_trust` leaves).
 
     Such words are never a near copy (`copies`): the same move said in the same few words, by the rule's own
     formulas or by the model, is no parroting (docs/measures.md#play-quality). "I support it because Player 6 is

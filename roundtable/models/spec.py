@@ -15,6 +15,9 @@ Syntax (one of four forms, optionally followed by ``?OPTIONS``)::
                                0: one shared prompt cache (the default for hosted and URL endpoints)
       cooldown=SECONDS         replicas only: how long a failed replica stays out of rotation
                                (default `roundtable.models.replicas.DEFAULT_COOLDOWN`, 30 s)
+      small=true|false         the model is small: the seat option ``aids=auto`` turns the small-model aids on
+                               (default: the embedded model, by any route, and the names in `SMALL_MODELS`;
+                               `is_small`, docs/agents/aids.md#the-switch)
 
 The server form takes the base URL exactly as the OpenAI client wants it (usually
 ending in ``/v1``); the model name follows ``#`` (a URL fragment is never sent to
@@ -84,6 +87,7 @@ class ModelSpec(BaseModel):
             its own (llama.cpp's ``id_slot``); ``0``: none; ``None``: the kind's default
             (`roundtable.models.factory.prompt_slots`).
         cooldown: Seconds a failed replica stays out of rotation (replicas only); ``None``: the default.
+        small: Whether the model is small (the aids' ``auto``, `is_small`); ``None``: known from its name.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -97,6 +101,7 @@ class ModelSpec(BaseModel):
     slots: int | None = Field(default=None, ge=0, le=64)
     replicas: tuple[str, ...] = ()
     cooldown: float | None = Field(default=None, gt=0)
+    small: bool | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> ModelSpec:
@@ -132,9 +137,29 @@ class ModelSpec(BaseModel):
             "timeout": self.timeout,
             "slots": self.slots,
             "cooldown": self.cooldown,
+            "small": None if self.small is None else str(self.small).lower(),
         }
         query = "&".join(f"{key}={value}" for key, value in options.items() if value is not None)
         return f"{base}?{query}" if query else base
+
+
+SMALL_MODELS = frozenset({LOCAL, "qwen2.5-coder-1.5b-instruct"})
+"""Model names declared small (case-insensitive, after any ``owner/`` prefix and ``-gguf`` or ``:tag`` suffix): the
+embedded model, in-process (``local``) or served over HTTP under its own name (docs/embedded-model.md)."""
+
+
+def is_small(text: str | None) -> bool:
+    """Whether the model of spec ``text`` (``None``: the default, the embedded model) is declared small: its
+    ``small`` option when given, else whether its name is one of `SMALL_MODELS`. A text that is no valid spec
+    (a test's scripted model, say) is not small."""
+    try:
+        spec = parse_model_spec(text or DEFAULT_MODEL_SPEC)
+    except ValueError:
+        return False
+    if spec.small is not None:
+        return spec.small
+    name = spec.model.lower().rsplit("/", 1)[-1].split(":", 1)[0].removesuffix("-gguf")
+    return name in SMALL_MODELS
 
 
 def parse_model_spec(text: str) -> ModelSpec:
@@ -254,7 +279,8 @@ def _seconds(value: str) -> float:
 
 
 _OPTIONS: dict[str, Callable[[str], Any]] = {"json_schema": parse_flag, "max_retries": _count(20),
-                                                 "timeout": _seconds, "slots": _count(64), "cooldown": _seconds}
+                                                 "timeout": _seconds, "slots": _count(64), "cooldown": _seconds,
+                                                 "small": parse_flag}
 """Option name -> parser of its value (raises ``ValueError``)."""
 
 

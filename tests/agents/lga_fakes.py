@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from roundtable.agents.common.options import embedded_values
 from roundtable.agents.lga.options import LgaOptions
+from roundtable.aids.switch import embedded_values
 from roundtable.games import avalon
 from roundtable.games.avalon.bots import naive as naive_bot
 from roundtable.testing.scripted import (  # noqa: F401 - re-exported

@@ -12,8 +12,8 @@ from werewolf_fakes import werewolf_request
 
 from roundtable.agents.cga.graph import build_cga_graph
 from roundtable.agents.cga.options import CgaOptions
-from roundtable.agents.common.options import embedded_values
-from roundtable.agents.common.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING
+from roundtable.aids.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING
+from roundtable.aids.switch import embedded_values
 from roundtable.games import werewolf
 from roundtable.games.protocol import Decision, Request
 from roundtable.games.werewolf.bots import naive

@@ -13,7 +13,7 @@ from roundtable.agents.cga.answer import answers_schema
 from roundtable.agents.cga.experience import ExperiencePool
 from roundtable.agents.cga.graph import build_cga_graph
 from roundtable.agents.cga.options import CgaOptions
-from roundtable.agents.common.options import embedded_values
+from roundtable.aids.switch import embedded_values
 from roundtable.games import avalon
 from roundtable.games.avalon import Decision, check_decision
 

@@ -1,4 +1,4 @@
-"""The checks every speaking kind shares (`roundtable.agents.common.review`, `.settled`, `.werewolf_knowledge`,
+"""The checks every speaking kind shares (`roundtable.aids.review`, `.settled`, `.werewolf_knowledge`,
 `.sampling`, `.check_options`): what each finds, what it asks again and how it says so."""
 
 from __future__ import annotations
@@ -9,9 +9,11 @@ import pytest
 from lga_fakes import first, play_until
 from werewolf_fakes import werewolf_request
 
-from roundtable.agents.common.answer_checks import check_answer
-from roundtable.agents.common.check_options import WORD_CHECKS, CheckOptions
-from roundtable.agents.common.review import (
+from roundtable.agents.common.thought import prose_thought
+from roundtable.agents.lga.context import LgaContext
+from roundtable.aids.answer_checks import check_answer
+from roundtable.aids.options import WORD_CHECKS, CheckOptions
+from roundtable.aids.review import (
     OWN_THOUGHTS,
     ask_again,
     copied_source,
@@ -21,11 +23,9 @@ from roundtable.agents.common.review import (
     vote_against_knowledge,
     words_update,
 )
-from roundtable.agents.common.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING, speech_sampling, speech_temperature
-from roundtable.agents.common.settled import Settled, avalon_settled, settled_update
-from roundtable.agents.common.table import AvalonTable
-from roundtable.agents.common.thought import prose_thought
-from roundtable.agents.common.werewolf_knowledge import (
+from roundtable.aids.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING, speech_sampling, speech_temperature
+from roundtable.aids.settled import Settled, avalon_settled, settled_update
+from roundtable.aids.werewolf_knowledge import (
     checked_of,
     knowledge_note,
     record_checks,
@@ -33,12 +33,12 @@ from roundtable.agents.common.werewolf_knowledge import (
     teammate_target,
     werewolf_settled,
 )
-from roundtable.agents.lga.context import LgaContext
 from roundtable.games import avalon, werewolf
 from roundtable.games.werewolf.bots import naive
 from roundtable.metrics.play_quality import agent_checks, overruled
 from roundtable.metrics.quality.result import Share
 from roundtable.prompts.rendering import TemplateContext
+from roundtable.tables.avalon import AvalonTable
 
 ALL = WORD_CHECKS
 REFLECTION = "As the Seer, I observed that Player 1 is the Seer and Player 3 is the Witch, so Player 2 is a werewolf."
@@ -559,7 +559,8 @@ def test_check_options_read_a_list_from_the_command_line_and_none_switches_all_o
     assert CheckOptions(word_checks="none").word_checks == ()
     options = CheckOptions()
     assert options.word_checks == ALL and options.vote_check == "knowledge" and options.knowledge_note
-    assert options.uses_dry("local") and not options.uses_dry("gpt-4o-mini")
+    assert not options.uses_dry(), "an unresolved auto is off"
+    assert CheckOptions(aids="on").uses_dry() and not CheckOptions(aids="off").uses_dry()
 
 
 def test_dry_breaks_its_sequences_right_before_every_player_number() -> None:
@@ -581,9 +582,10 @@ def test_dry_breaks_its_sequences_right_before_every_player_number() -> None:
 
 
 def test_dry_goes_with_words_only_and_a_re_ask_after_a_copy_is_warmer() -> None:
-    assert speech_sampling(CheckOptions(), "local", speaking=True) == DRY_SAMPLING
-    assert speech_sampling(CheckOptions(), "local", speaking=False) == ()
-    assert speech_sampling(CheckOptions(dry=False), "local", speaking=True) == ()
+    assert speech_sampling(CheckOptions(aids="on"), speaking=True) == DRY_SAMPLING
+    assert speech_sampling(CheckOptions(aids="on"), speaking=False) == ()
+    assert speech_sampling(CheckOptions(aids="on", dry=False), speaking=True) == ()
+    assert speech_sampling(CheckOptions(aids="off"), speaking=True) == ()
     assert speech_temperature(0.1, again=True) == AGAIN_TEMPERATURE and speech_temperature(0.9, again=True) == 0.9
     assert speech_temperature(0.1, again=False) == 0.1
 

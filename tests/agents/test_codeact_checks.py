@@ -1,5 +1,5 @@
 """The cot and codeact agents' checks before they answer (their ``think`` step over
-`roundtable.agents.common.answer_checks`), with scripted models: each check fires when it should and not
+`roundtable.aids.answer_checks`), with scripted models: each check fires when it should and not
 otherwise, what it found is in the decision's checks, and the decision's thoughts hold the reasoning."""
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from lga_fakes import (
 
 from roundtable.agents.codeact.graph import build_codeact_graph
 from roundtable.agents.codeact.options import CotOptions
-from roundtable.agents.common.options import embedded_values
-from roundtable.agents.common.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING
+from roundtable.aids.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING
+from roundtable.aids.switch import embedded_values
 from roundtable.games import avalon
 
 OPENING = LEADER_OPENING  # Player 5 on players 1 and 5, quest 1 of lan6 seed 1 (lga_fakes)

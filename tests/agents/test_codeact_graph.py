@@ -10,7 +10,7 @@ from lga_fakes import Script, ScriptedModels, first, play_until
 
 from roundtable.agents.codeact.graph import build_codeact_graph
 from roundtable.agents.codeact.options import CotOptions
-from roundtable.agents.common.options import embedded_values
+from roundtable.aids.switch import embedded_values
 from roundtable.games import avalon
 
 AVALONPLAY = ("fifth_rejection=auto_approve", "two_fail_quests=four_and_five", "evil_quest_card=must_fail",

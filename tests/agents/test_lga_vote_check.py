@@ -171,7 +171,11 @@ def test_overrule_leaves_a_vote_that_follows_what_is_settled_and_an_unsettled_on
     assert servant.choice is False and servant.checks == ()
 
 
-def test_overrule_is_on_for_the_embedded_model_only_by_default() -> None:
-    options = LgaOptions()
-    assert options.overrules("local") and options.overrules(None)
-    assert not options.overrules("openai:gpt-4o") and not options.overrules("fake")
+def test_overrule_follows_the_aids_which_are_on_for_a_small_model_by_default() -> None:
+    assert LgaOptions.parse({}, "local").overrules() and LgaOptions.parse({}, None).overrules()
+    assert LgaOptions.parse({}, "http://127.0.0.1:8080/v1#Qwen2.5-Coder-1.5B-Instruct").overrules()
+    assert not LgaOptions.parse({}, "gpt-4o").overrules() and not LgaOptions.parse({}, "fake").overrules()
+    assert LgaOptions.parse({}, "http://h:1/v1#big?small=true").overrules()
+    assert not LgaOptions.parse({"aids": "off"}, "local").overrules()
+    assert LgaOptions.parse({"aids": "on"}, "gpt-4o").overrules()
+    assert not LgaOptions.parse({"aids": "on", "overrule": False}, "local").overrules()

@@ -11,10 +11,11 @@ from lga_fakes import Script, ScriptedModels, lga_input, vote_request
 
 from roundtable.agents.cga.options import CgaOptions
 from roundtable.agents.codeact.options import CodeActOptions, CotOptions
-from roundtable.agents.common.options import embedded_values
 from roundtable.agents.lga.graph import build_lga_graph
 from roundtable.agents.lga.options import LgaOptions
 from roundtable.agents.react.options import ReactOptions
+from roundtable.aids.switch import embedded_values
+from roundtable.games.errors import ConfigurationError
 
 KINDS = {"lga": LgaOptions, "cga": CgaOptions, "react": ReactOptions, "cot": CotOptions, "codeact": CodeActOptions}
 HOSTED = ("gpt-4o", "http://127.0.0.1:8000/v1#meta-llama/Llama-3.1-8B-Instruct")
@@ -32,12 +33,30 @@ def test_a_seat_on_a_hosted_model_gets_the_papers_values(kind, model):
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
-@pytest.mark.parametrize("model", [None, "local", "local?ctx=8192"])
+@pytest.mark.parametrize("model", [None, "local", "local?timeout=60", "http://127.0.0.1:8080/v1#qwen2.5-coder-1.5b-instruct",
+                                   "http://127.0.0.1:8000/v1#llama-3.1-8b?small=true"])
 def test_the_embedded_model_keeps_the_values_tuned_for_it(kind, model):
     tuned = embedded_values(KINDS[kind])
     options = KINDS[kind].parse({key: "auto" for key in list(tuned)[:1]}, model)
     assert {key: getattr(options, key) for key in tuned} == tuned
     assert any(tuned[key] != value for key, value in KINDS[kind].PAPER.items()), "a tuned value differs"
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_one_switch_turns_every_aid_off_or_on_whatever_the_model(kind):
+    cls = KINDS[kind]
+    off = cls.parse({"aids": "off"}, "local")
+    assert off.aids == "off" and {key: getattr(off, key) for key in cls.PAPER} == dict(cls.PAPER)
+    assert not off.overrules() and not off.drops_sentences() and not off.uses_dry()
+    on = cls.parse({"aids": "on"}, "gpt-4o")
+    assert on.aids == "on" and {key: getattr(on, key) for key in cls.PAPER} == embedded_values(cls)
+    assert on.overrules() and on.drops_sentences() and on.uses_dry()
+    assert cls.parse({}, "http://127.0.0.1:8000/v1#llama-3.1-8b?small=false").aids == "off"
+
+
+def test_a_bad_aids_value_is_refused_before_any_call():
+    with pytest.raises(ConfigurationError, match="aids"):
+        LgaOptions.parse({"aids": "sometimes"}, "local")
 
 
 def test_a_value_given_is_kept_for_any_model_and_auto_is_the_papers():

@@ -18,10 +18,10 @@ from lga_fakes import (
     vote_request,
 )
 
-from roundtable.agents.common.options import embedded_values
-from roundtable.agents.common.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING
 from roundtable.agents.react.graph import build_react_graph
 from roundtable.agents.react.options import ReactOptions
+from roundtable.aids.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING
+from roundtable.aids.switch import embedded_values
 from roundtable.games import avalon
 
 OPENING = LEADER_OPENING  # Player 5 on players 1 and 5, quest 1 of lan6 seed 1 (lga_fakes)

@@ -12,10 +12,10 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 from lga_fakes import FAKE_MODEL, Call, Script, ScriptedModels, first, play_until
 
-from roundtable.agents.common.options import embedded_values
 from roundtable.agents.react.context import ReactContext
 from roundtable.agents.react.graph import build_react_graph
 from roundtable.agents.react.options import ReactOptions
+from roundtable.aids.switch import embedded_values
 from roundtable.games import avalon
 from roundtable.graphs.avalon import build_avalon_graph
 

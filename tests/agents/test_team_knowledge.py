@@ -165,7 +165,7 @@ def test_an_assassin_exposed_by_a_missed_mid_game_shot_is_known_evil_to_every_pl
     # then named a good player who was not Merlin; a Servant's reveal tells it nothing, the exposure tells it him
     from avalon_exposed import assassin, position
 
-    from roundtable.agents.common.table import AvalonTable
+    from roundtable.tables.avalon import AvalonTable
 
     def lines(state, request, player, team=None):
         subject = request.subject if team is None else team

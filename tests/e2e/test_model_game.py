@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from e2e_cli import record, run
 
-from roundtable.agents.common.options import embedded_values
 from roundtable.agents.lga.options import LgaOptions
+from roundtable.aids.switch import embedded_values
 
 pytestmark = pytest.mark.model
 

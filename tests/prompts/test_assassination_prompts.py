@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from roundtable.agents.common.table import AvalonTable
 from roundtable.agents.lga.context import LgaContext
 from roundtable.games import avalon
 from roundtable.games.protocol import Request
+from roundtable.tables.avalon import AvalonTable
 
 ASSASSIN = ("You are the Assassin, on the evil side. If good completes three quests, you name the player you think is "
             "Merlin; a hit wins the game for evil.")

@@ -94,7 +94,7 @@ def make_answer(models: ModelProvider):
         history = turn.history(state.get("recent") or [], state.get("informative") or [])
         common = {"history": history, "round_name": turn.round_name, "round": turn.request.round}
         temperature = turn.temperature("temperature")
-        if turn.options.merges_answers(turn.seat.model):
+        if turn.options.merges_answers():
             structured = turn.structured(models)
             messages, items = numbered(questions, retrieved)
             prompt = turn.context.render(

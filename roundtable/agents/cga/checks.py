@@ -1,5 +1,5 @@
 """The ``cga`` agent's checks of its answer before it gives it: the checks every kind shares
-(`roundtable.agents.common.answer_checks`; docs/agents/checks.md), over this agent's memory and private texts.
+(`roundtable.aids.answer_checks`; docs/agents/checks.md), over this agent's memory and private texts.
 
 No model call. After each ``think`` call (`roundtable.agents.cga.think`):
 
@@ -23,9 +23,9 @@ from typing import Any
 from roundtable.agents.cga.state import CgaState
 from roundtable.agents.cga.suggest import current_reflection
 from roundtable.agents.cga.turn import CgaTurn
-from roundtable.agents.common.answer_checks import check_answer
-from roundtable.agents.common.settled import avalon_settled
-from roundtable.agents.common.werewolf_knowledge import werewolf_day_settled
+from roundtable.aids.answer_checks import check_answer
+from roundtable.aids.settled import avalon_settled
+from roundtable.aids.werewolf_knowledge import werewolf_day_settled
 
 
 def private_texts(state: CgaState, thought: str = "") -> list[str]:
@@ -46,7 +46,7 @@ def own_statement(turn: CgaTurn) -> str | None:
 
 def check_update(turn: CgaTurn, state: CgaState, action: dict[str, Any] | None, chose: bool,
                  words: str | None, thought: str) -> dict[str, Any]:
-    """The checks' state update after a ``think`` call (`roundtable.agents.common.answer_checks.check_answer`).
+    """The checks' state update after a ``think`` call (`roundtable.aids.answer_checks.check_answer`).
 
     Args:
         turn: the decision in hand.
@@ -63,5 +63,5 @@ def check_update(turn: CgaTurn, state: CgaState, action: dict[str, Any] | None, 
     return check_answer(turn.context, turn.view, turn.request, turn.options, settled=settled, action=action,
                         chose=chose, words=words, heard=turn.heard(), thoughts=thoughts,
                         response_words=turn.options.response_words, reviewed=bool(state.get("reviewed")),
-                        overrule=turn.options.overrules(turn.seat.model),
-                        drop=turn.options.drops_sentences(turn.seat.model), checked=turn.checked)
+                        overrule=turn.options.overrules(),
+                        drop=turn.options.drops_sentences(), checked=turn.checked)

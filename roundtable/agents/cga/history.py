@@ -26,7 +26,7 @@ def observe(state: CgaState, runtime: Runtime[Any]) -> dict[str, Any]:
     pool = mem.ingest(turn.memory, turn.view, turn.narrate, turn.intro()) or dict(turn.memory)
     opts = turn.options
     pool.update(pool=opts.pool, learn=opts.learn)
-    per_round = opts.per_round(turn.seat.model)
+    per_round = opts.per_round()
     refresh = not per_round or pool.get("refreshed") != turn.refresh_key or "reflection" not in pool
     view = state["view"]
     return {

@@ -32,7 +32,7 @@ from typing import Any
 
 from roundtable.agents.cga.informativeness import OWN_ROLE, informativeness, role_pattern
 from roundtable.agents.common.memory import Narrate, window
-from roundtable.agents.common.werewolf_knowledge import record_checks
+from roundtable.aids.werewolf_knowledge import record_checks
 from roundtable.games.protocol import PlayerView
 from roundtable.tools.embeddings import Embedder
 from roundtable.tools.vectors import collection, memory_client

@@ -2,7 +2,7 @@
 
 The paper's pipeline is the *faithful* mode: every action refreshes the
 questions, their answers (one call per question) and the reflection. Cost
-switches (``auto``: on for the embedded ``local`` model only, whose 2-core
+switches (``auto``: with the aids, on for a small model, whose 2-core
 budget needs them, as `roundtable.agents.lga.options.LgaOptions` does):
 
 - ``refresh``: ``action`` (the paper: questions, answers, reflection and the
@@ -17,11 +17,11 @@ seat reads it at decision time, ``learn`` whether its tuples join the pool
 after the game (a frozen pool takes none). Which roles or sides use experience
 is set with ``--agent-option`` targets, e.g. ``werewolf:experience=false``.
 
-Checks before answering (`roundtable.agents.common.check_options.CheckOptions`, docs/agents/checks.md#options):
+Checks before answering (`roundtable.aids.options.CheckOptions`, docs/agents/checks.md#options):
 ``word_checks`` (its words against what it heard and its own reflection, answers and thought, the team it
 chose, giving itself away), ``vote_check`` (default ``knowledge``: a vote or choice against what its own
 knowledge settles), ``knowledge_note`` (Werewolf's note of what its knowledge settles; Avalon's team lines) and
-``dry`` (the DRY sampler for the calls that write its words; ``auto``: the embedded model only).
+``dry`` (the DRY sampler for the calls that write its words; ``auto``: with the aids).
 
 Example seat: ``SeatSpec(kind="cga", model="local", options={"refresh": "action"})``.
 """
@@ -32,9 +32,9 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field, field_validator
 
-from roundtable.agents.common.check_options import CheckOptions
-from roundtable.agents.common.options import auto_switch
 from roundtable.agents.protocol import validated_options
+from roundtable.aids.options import CheckOptions
+from roundtable.aids.switch import auto_switch
 from roundtable.models import parse_model_spec
 
 
@@ -120,15 +120,16 @@ class CgaOptions(CheckOptions):
             raise ValueError("embeddings name one endpoint (BASE_URL#MODEL), not several replicas")
         return value.strip() or "minilm"
 
-    def per_round(self, model: str | None) -> bool:
-        """Whether questions, answers, reflection and suggestion are refreshed once per round for ``model``."""
+    def per_round(self) -> bool:
+        """Whether questions, answers, reflection and suggestion are refreshed once per round (``auto``: with the
+        aids)."""
         if self.refresh == "auto":
-            return auto_switch("auto", model)
+            return self.aided
         return self.refresh == "round"
 
-    def merges_answers(self, model: str | None) -> bool:
-        """Whether one call answers every question and writes the reflection, for ``model``."""
-        return auto_switch(self.merge_answers, model)
+    def merges_answers(self) -> bool:
+        """Whether one call answers every question and writes the reflection (``auto``: with the aids)."""
+        return auto_switch(self.merge_answers, self.aided)
 
     @classmethod
     def parse(cls, options: dict | None, model: str | None = None) -> CgaOptions:

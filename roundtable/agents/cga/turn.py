@@ -1,12 +1,12 @@
 """One decision's parsed inputs for the ``cga`` nodes, and the prompt pieces they share, for any game.
 
 Avalon's rules, role card, knowledge, Host instruction and speech guidance
-are the Avalon table's (`roundtable.agents.common.table.AvalonTable`, rendered
+are the Avalon table's (`roundtable.tables.avalon.AvalonTable`, rendered
 over this kind's context, as every kind that plays Avalon does); other games
 read ``<game>/rules`` where the game ships it (else ``cga/rules``),
 ``cga/role``, ``cga/instruction`` and ``cga/speech``. The answer format, the
 extractor and the pick rules are every kind's
-(`roundtable.agents.common.answers`, `roundtable.agents.common.reading`).
+(`roundtable.tables.answers`, `roundtable.agents.common.reading`).
 """
 
 from __future__ import annotations
@@ -23,18 +23,18 @@ from langgraph.runtime import Runtime
 
 from roundtable.agents.cga.context import CgaContext
 from roundtable.agents.cga.options import CgaOptions
-from roundtable.agents.common import answers
 from roundtable.agents.common.model_calls import ModelProvider
 from roundtable.agents.common.options import max_tokens_for
-from roundtable.agents.common.review import heard_lines
-from roundtable.agents.common.sampling import speech_sampling, speech_temperature
-from roundtable.agents.common.table import AvalonTable, game_table
-from roundtable.agents.common.werewolf_knowledge import checked_of, knowledge_note
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
+from roundtable.aids.review import heard_lines
+from roundtable.aids.sampling import speech_sampling, speech_temperature
+from roundtable.aids.werewolf_knowledge import checked_of, knowledge_note
 from roundtable.games import GAMES
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.prompts.narrator import narrate
 from roundtable.prompts.registry import PromptNotFoundError
+from roundtable.tables import answers
+from roundtable.tables.avalon import AvalonTable, game_table
 
 
 @dataclass(frozen=True)
@@ -87,10 +87,10 @@ class CgaTurn:
         """The seat's model at ``temperature`` for a reply of at most ``words`` words (or, given, ``tokens``
         tokens); ``speaking``: the reply holds words said at the table (sampled with the DRY sampler where the
         seat's ``dry`` is on), ``again``: asked for again after a near copy (sampled warmer):
-        `roundtable.agents.common.sampling`."""
+        `roundtable.aids.sampling`."""
         return models.chat(self.seat.model, speech_temperature(temperature, speaking and again),
                            tokens or max_tokens_for(words), slot=self.slot,
-                           sampling=speech_sampling(self.options, self.seat.model, speaking))
+                           sampling=speech_sampling(self.options, speaking))
 
     def extractor(self, models: ModelProvider) -> BaseChatModel:
         """The seat's model for the extractor: the extraction temperature, a short cap, no slot of its own."""
@@ -120,7 +120,7 @@ class CgaTurn:
     @cached_property
     def table(self) -> AvalonTable | None:
         """The game's table texts shared by every kind, over this kind's context
-        (`roundtable.agents.common.table.game_table`); ``None`` where the game has none: then this kind's own
+        (`roundtable.tables.avalon.game_table`); ``None`` where the game has none: then this kind's own
         generic texts (``cga/rules``, ``cga/role``, ``cga/instruction``, ``cga/speech``)."""
         return game_table(self.view, self.request, self.context, self.options.response_words,
                           knowledge_lines=self.options.knowledge_note)
@@ -216,7 +216,7 @@ class CgaTurn:
 
     def instruction(self) -> str:
         """The Host's instruction for the request in hand, with what the player's own knowledge settles about it
-        (Avalon's team lines; Werewolf's note, `roundtable.agents.common.werewolf_knowledge.knowledge_note`)
+        (Avalon's team lines; Werewolf's note, `roundtable.aids.werewolf_knowledge.knowledge_note`)
         where the seat's ``knowledge_note`` is on."""
         if self.table is not None:
             return self.table.instruction()
@@ -236,17 +236,17 @@ class CgaTurn:
 
     def heard(self) -> list[tuple[str, str]]:
         """The utterances among the memory's messages, ``[("Player 3", words), ...]`` (the player's own among
-        them), for the near-copy check (`roundtable.agents.common.review.heard_lines`)."""
+        them), for the near-copy check (`roundtable.aids.review.heard_lines`)."""
         return heard_lines(str(m.get("text") or "") for m in self.memory.get("messages") or [])
 
     def choice_help(self, json: bool) -> str:
-        """How the answer's choice is written (`roundtable.agents.common.answers.choice_help`)."""
+        """How the answer's choice is written (`roundtable.tables.answers.choice_help`)."""
         variables = (self.table.request_variables() if self.table is not None
                      else answers.request_variables(self.request))
         return answers.choice_help(self.context, variables, json)
 
     def retry_note(self, attempt: int) -> str:
-        """The Host's note when asking again for players (`roundtable.agents.common.answers.retry_note`)."""
+        """The Host's note when asking again for players (`roundtable.tables.answers.retry_note`)."""
         return answers.retry_note(self.context, self.request, self.view.players, attempt)
 
     def speech(self) -> str:

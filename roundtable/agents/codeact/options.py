@@ -2,7 +2,7 @@
 
 Example: ``--agents cot,good=codeact --agent-option good:leader=react`` (Shi et
 al.'s comparison of CoT, ReAct and CodeAct leaders). Both kinds take the checks' switches of
-`roundtable.agents.common.check_options.CheckOptions` (``word_checks``, ``vote_check``, ``knowledge_note``,
+`roundtable.aids.options.CheckOptions` (``word_checks``, ``vote_check``, ``knowledge_note``,
 ``dry``; docs/agents/checks.md#options).
 """
 
@@ -12,8 +12,8 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field
 
-from roundtable.agents.common.check_options import CheckOptions
 from roundtable.agents.protocol import validated_options
+from roundtable.aids.options import CheckOptions
 
 
 class CotOptions(CheckOptions):

@@ -7,8 +7,8 @@ One call at the prose temperature (0.7): a JSON object ``{"thought", <answer>,
 already chosen the team, the call only reasons and says the words. A call that writes words is sampled with the
 DRY sampler where the seat's ``dry`` is on.
 
-The answer is then checked (`roundtable.agents.common.answer_checks.check_answer`, docs/agents/checks.md): a team
-vote against what the player knows (`roundtable.agents.common.settled.avalon_settled`), or words that copy what it
+The answer is then checked (`roundtable.aids.answer_checks.check_answer`, docs/agents/checks.md): a team
+vote against what the player knows (`roundtable.aids.settled.avalon_settled`), or words that copy what it
 heard or its own reasoning (`private_texts`), name another team than the one chosen or give it away, are asked for
 once more by this step with the Host's note (the action kept and stated when only the words failed); the second
 answer is kept. Each call's reasoning is kept in ``thoughts`` (`Decision.thoughts`).
@@ -22,11 +22,11 @@ from langgraph.runtime import Runtime
 
 from roundtable.agents.codeact.state import CodeActState
 from roundtable.agents.codeact.turn import CodeActTurn
-from roundtable.agents.common.answer_checks import check_answer
 from roundtable.agents.common.extraction import needs_answer
 from roundtable.agents.common.model_calls import ModelProvider
-from roundtable.agents.common.settled import avalon_settled
 from roundtable.agents.common.thought import ask_thought, think_budget
+from roundtable.aids.answer_checks import check_answer
+from roundtable.aids.settled import avalon_settled
 
 
 def private_texts(state: CodeActState, thought: str = "") -> list[str]:
@@ -65,7 +65,7 @@ def make_think(models: ModelProvider):
             turn.context, turn.view, request, opts, settled=avalon_settled(turn.table),
             action=update["action"] if ask_choice else decided, chose=ask_choice, words=words, heard=turn.heard(),
             thoughts=private_texts(state, thought), response_words=opts.response_words,
-            reviewed=bool(state.get("reviewed")), overrule=opts.overrules(turn.seat.model),
-            drop=opts.drops_sentences(turn.seat.model))
+            reviewed=bool(state.get("reviewed")), overrule=opts.overrules(),
+            drop=opts.drops_sentences())
 
     return think

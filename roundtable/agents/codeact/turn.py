@@ -1,7 +1,7 @@
 """One decision's parsed inputs for the ``codeact``/``cot`` nodes, and the prompt pieces they share.
 
 The Host's instruction, the answer formats, the words' guidance, the role card
-and the rules are the Avalon table's (`roundtable.agents.common.table.AvalonTable`),
+and the rules are the Avalon table's (`roundtable.tables.avalon.AvalonTable`),
 rendered over this kind's context, so every kind that plays Avalon reads the same table.
 """
 
@@ -21,12 +21,12 @@ from roundtable.agents.codeact.memory import earlier_key
 from roundtable.agents.codeact.options import CodeActOptions, CotOptions
 from roundtable.agents.common.model_calls import ModelProvider
 from roundtable.agents.common.options import max_tokens_for
-from roundtable.agents.common.review import heard_lines
-from roundtable.agents.common.sampling import speech_sampling, speech_temperature
-from roundtable.agents.common.table import AvalonTable, avalon_view
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
+from roundtable.aids.review import heard_lines
+from roundtable.aids.sampling import speech_sampling, speech_temperature
 from roundtable.games.avalon import AvalonView
 from roundtable.games.protocol import Request
+from roundtable.tables.avalon import AvalonTable, avalon_view
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class CodeActTurn:
         view, request, seat, seed, memory: the graph's inputs, parsed (``memory`` is the pool).
         options: the seat's `CodeActOptions` (``codeact``) or `CotOptions` (``cot``).
         context: the run's `CodeActContext`. kind: ``codeact`` or ``cot``.
-        table: the Avalon table over this context (`roundtable.agents.common.table.AvalonTable`).
+        table: the Avalon table over this context (`roundtable.tables.avalon.AvalonTable`).
     """
 
     view: AvalonView
@@ -92,10 +92,10 @@ class CodeActTurn:
                    again: bool = False) -> BaseChatModel:
         """The seat's model for prose of at most ``words`` words, on the player's slot; ``speaking``: the reply holds
         words said at the table (sampled with the DRY sampler where the seat's ``dry`` is on), ``again``: asked
-        for again after a near copy (sampled warmer): `roundtable.agents.common.sampling`."""
+        for again after a near copy (sampled warmer): `roundtable.aids.sampling`."""
         return models.chat(self.seat.model, speech_temperature(self.text_temperature, speaking and again),
                            max_tokens_for(words), slot=self.slot(models),
-                           sampling=speech_sampling(self.options, self.seat.model, speaking))
+                           sampling=speech_sampling(self.options, speaking))
 
     @property
     def program_tokens(self) -> int:
@@ -129,7 +129,7 @@ class CodeActTurn:
 
     def heard(self) -> list[tuple[str, str]]:
         """The utterances in the global memory (key information and the recent messages), ``[("Player 3", words),
-        ...]``, for the near-copy check (`roundtable.agents.common.review.heard_lines`)."""
+        ...]``, for the near-copy check (`roundtable.aids.review.heard_lines`)."""
         return heard_lines([*(self.memory.get("key") or []), *(self.memory.get("recent") or [])])
 
     def facts_text(self, facts: list[dict[str, Any]] | None = None) -> str:

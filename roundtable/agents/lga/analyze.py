@@ -48,7 +48,7 @@ def make_analyze(models: ModelProvider):
         if opts.no_analysis or turn.memory.get("analysis_round") == view.round:
             log.info("player %s: analyze skipped", view.player)
             return {}
-        merged = opts.merges_plan(turn.seat.model)
+        merged = opts.merges_plan()
         words = opts.analysis_words + (opts.plan_words if merged else 0)
         variables = turn.base_variables()
         context = turn.context_text(variables, plan=variables["plan"] if merged else "", previous_plan=True)

@@ -6,8 +6,8 @@ from langchain_core.language_models import BaseChatModel
 
 from roundtable.agents.common.model_calls import ModelProvider
 from roundtable.agents.common.options import max_tokens_for
-from roundtable.agents.common.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING, speech_sampling, speech_temperature
 from roundtable.agents.lga.turn import Turn
+from roundtable.aids.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING, speech_sampling, speech_temperature
 
 __all__ = ["AGAIN_TEMPERATURE", "DRY_SAMPLING", "agent_model", "extractor_model", "uses_json_schema"]
 
@@ -16,9 +16,9 @@ def agent_model(models: ModelProvider, turn: Turn, words: int, speaking: bool = 
                 again: bool = False) -> BaseChatModel:
     """The seat's model at the agent-module temperature, capped for a reply of ``words`` words, on the player's slot;
     ``speaking``: the reply holds words said at the table, sampled with `DRY_SAMPLING` where the seat's ``dry`` is
-    on (`roundtable.agents.common.sampling.speech_sampling`); ``again``: those words are asked for again after a
+    on (`roundtable.aids.sampling.speech_sampling`); ``again``: those words are asked for again after a
     near copy, sampled at `AGAIN_TEMPERATURE` at least."""
-    sampling = speech_sampling(turn.options, turn.seat.model, speaking)
+    sampling = speech_sampling(turn.options, speaking)
     temperature = speech_temperature(turn.temperature, speaking and again)
     return models.chat(turn.seat.model, temperature, max_tokens_for(words), slot=turn.slot, sampling=sampling)
 

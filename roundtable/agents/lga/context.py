@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 from pydantic import create_model
 
-from roundtable.agents.common.check_options import check_prompts
-from roundtable.agents.common.table import AVALON_ROLES
+from roundtable.aids.options import check_prompts
 from roundtable.prompts.rendering import TemperatureFields, TemplateContext, context_fields, template_fields
+from roundtable.tables.avalon import AVALON_ROLES
 
 KINDS = ("lga",)
 MODEL_NODES = ["summarize", "analyze", "plan", "act", "respond", "believe"]

@@ -18,9 +18,9 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field, field_validator
 
-from roundtable.agents.common.check_options import CheckOptions
-from roundtable.agents.common.options import auto_switch
 from roundtable.agents.protocol import validated_options
+from roundtable.aids.options import CheckOptions
+from roundtable.aids.switch import auto_switch
 
 
 class LgaOptions(CheckOptions):
@@ -30,11 +30,11 @@ class LgaOptions(CheckOptions):
         no_analysis / no_plan / no_action: the paper's module ablations.
         analysis_scope: which players the analysis covers.
         merge_plan: the analysis call also writes the plan (saves a call per
-            round); ``auto`` (default): merged for the embedded ``local`` model,
+            round); ``auto`` (default): merged with the aids (the embedded model),
             whose 2-core budget needs it, separate for other models.
         merge_summary: once a round has ended, the summary call also writes
             the new analysis and plan (saves one or two calls per round);
-            ``auto`` (default): merged for the embedded ``local`` model only.
+            ``auto`` (default): merged with the aids (`roundtable.aids.switch`).
         separate_response: ask for the words in a second call after the action.
         structured: ``auto`` asks the model layer whether the endpoint supports
             JSON-schema output; ``True``/``False`` force it.
@@ -59,10 +59,10 @@ class LgaOptions(CheckOptions):
             `roundtable.agents.lga.memory.public_transcript`.
         temperature / extraction_temperature: override the run's context.
         word_checks, knowledge_note, dry: the shared check switches
-            (`roundtable.agents.common.check_options.CheckOptions`): the words checks before words are said
+            (`roundtable.aids.options.CheckOptions`): the words checks before words are said
             (`roundtable.agents.lga.review`; default all), the team lines beside a vote or proposal (default on),
             llama.cpp's DRY sampler for the calls that write words said at the table
-            (`roundtable.agents.common.sampling.DRY_SAMPLING`; ``auto``, the default: on for the embedded
+            (`roundtable.aids.sampling.DRY_SAMPLING`; ``auto``, the default: on for the embedded
             ``local`` model only, since other servers may refuse the parameters).
         vote_check: which team votes are checked against what the player's lines about the team say its side
             wants (`roundtable.agents.lga.vote_check`): ``off``, ``knowledge`` (default: Merlin's and the evil
@@ -112,17 +112,17 @@ class LgaOptions(CheckOptions):
     def _split(cls, value: Any) -> Any:
         return tuple(part.strip() for part in value.split("|") if part.strip()) if isinstance(value, str) else value
 
-    def merges_plan(self, model: str | None) -> bool:
-        """Whether analysis and plan come from one call for a seat playing ``model``."""
+    def merges_plan(self) -> bool:
+        """Whether analysis and plan come from one call (``auto``: with the aids)."""
         if self.no_plan:
             return False
-        return auto_switch(self.merge_plan, model)
+        return auto_switch(self.merge_plan, self.aided)
 
-    def merges_summary(self, model: str | None) -> bool:
-        """Whether the summary call also writes the analysis and plan (those not ablated) for ``model``."""
+    def merges_summary(self) -> bool:
+        """Whether the summary call also writes the analysis and plan (those not ablated; ``auto``: with the aids)."""
         if self.no_analysis and self.no_plan:
             return False
-        return auto_switch(self.merge_summary, model)
+        return auto_switch(self.merge_summary, self.aided)
 
     @classmethod
     def parse(cls, options: dict[str, Any] | None, model: str | None = None) -> LgaOptions:

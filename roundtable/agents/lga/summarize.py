@@ -48,7 +48,7 @@ def make_summarize(models: ModelProvider):
         rounds = sorted({r["round"] for r in old})
         opts = turn.options
         parts = ["summary"]
-        if opts.merges_summary(turn.seat.model):
+        if opts.merges_summary():
             parts += [name for name, off in (("analysis", opts.no_analysis), ("plan", opts.no_plan)) if not off]
         limits = {"summary": opts.summary_words, "analysis": opts.analysis_words, "plan": opts.plan_words}
         structured = len(parts) > 1 and uses_json_schema(models, turn)

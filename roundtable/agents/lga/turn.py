@@ -33,7 +33,6 @@ from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from roundtable.agents.common.model_calls import ModelProvider
-from roundtable.agents.common.table import AvalonTable, avalon_view
 from roundtable.agents.lga import memory as mem
 from roundtable.agents.lga.context import LgaContext
 from roundtable.agents.lga.options import LgaOptions
@@ -41,6 +40,7 @@ from roundtable.agents.lga.state import LgaState
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
 from roundtable.games.avalon import AvalonView
 from roundtable.games.protocol import Request
+from roundtable.tables.avalon import AvalonTable, avalon_view
 
 
 @dataclass(frozen=True)
@@ -189,7 +189,7 @@ class Turn:
 
     @cached_property
     def table(self) -> AvalonTable:
-        """The Avalon table of this decision (`roundtable.agents.common.table.AvalonTable`): its strategy is the
+        """The Avalon table of this decision (`roundtable.tables.avalon.AvalonTable`): its strategy is the
         learned one in memory, else the seat's option; its role notes the seat's."""
         return AvalonTable(view=self.view, request=self.request, context=self.context,
                            response_words=self.options.response_words,

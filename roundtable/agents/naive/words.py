@@ -15,7 +15,7 @@ first sentence (`roundtable.detectors.words.first_sentence`; a cut is named in `
 
 The template's sentence is said instead, and the reason named in `Decision.fallback` (the raw reply kept in
 ``raw``, the call counted in ``usage``), when the reply is unusable: no words left once cleaned, a player named
-who is not at the table, another team than the one chosen (`roundtable.agents.common.review.other_team`), or no
+who is not at the table, another team than the one chosen (`roundtable.aids.review.other_team`), or no
 reply at all (the model server down, an error: `fallback_errors`). The words never change the game's actions:
 the rule bots read an utterance only when their ``remembers`` keeps it (Werewolf's bots: a public claim to be the
 Seer, `roundtable.games.werewolf.bots.naive.remembers`), so template words the bots act on are said as they are
@@ -43,9 +43,9 @@ from roundtable.agents.common.model_calls import (
     usage_of,
 )
 from roundtable.agents.common.options import max_tokens_for
-from roundtable.agents.common.review import other_team
 from roundtable.agents.naive.context import NaiveContext
 from roundtable.agents.protocol import player_slot
+from roundtable.aids.review import other_team
 from roundtable.detectors.words import first_sentence
 from roundtable.games import GAMES
 from roundtable.games.fallbacks import sanitize_utterance

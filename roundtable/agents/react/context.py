@@ -4,7 +4,7 @@ Built as every kind's context is (`roundtable.prompts.rendering.context_fields`)
 template file and carries Studio's prompt metadata (``langgraph_nodes``), so a prompt is edited in Studio and a node
 rerun; inside a game graph it is the ``react`` field of the game's context (``{"react": {"think_prompt": ...}}``).
 The rules, role cards, knowledge, the Host's instruction, how words are said and the narrator are the Avalon
-table's templates, which every kind reads (`roundtable.agents.common.table`). Temperatures follow AvalonBench
+table's templates, which every kind reads (`roundtable.tables.avalon`). Temperatures follow AvalonBench
 (Light et al. 2023, §5: 0.1) for the model's own text and 0 for the parser.
 """
 
@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 from pydantic import create_model
 
-from roundtable.agents.common.check_options import check_prompts
-from roundtable.agents.common.table import AVALON_ROLES
+from roundtable.aids.options import check_prompts
 from roundtable.prompts.rendering import TemperatureFields, TemplateContext, context_fields, template_fields
+from roundtable.tables.avalon import AVALON_ROLES
 
 KINDS = ("react",)
 WRITING_NODES = ["summarize", "think", "speak", "believe"]

@@ -9,8 +9,8 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field
 
-from roundtable.agents.common.check_options import CheckOptions
 from roundtable.agents.protocol import validated_options
+from roundtable.aids.options import CheckOptions
 
 
 class ReactOptions(CheckOptions):
@@ -26,7 +26,7 @@ class ReactOptions(CheckOptions):
         temperature: sampling of the reasoning, the summary and the words (default: the run's context, 0.1).
         parse_temperature: sampling of the parser (default: the run's context, 0).
         word_checks, vote_check, knowledge_note, dry: the checks' switches
-            (`roundtable.agents.common.check_options.CheckOptions`, docs/agents/checks.md#options): the sentence
+            (`roundtable.aids.options.CheckOptions`, docs/agents/checks.md#options): the sentence
             checked before it is said (``speak``), a team vote against what the player knows asked again
             (``parse``), the team lines beside the request, the DRY sampler for the sentence.
     """

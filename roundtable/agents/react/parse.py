@@ -8,7 +8,7 @@ JSON schemas the reply is held to the extractor's schema; otherwise its ``Answer
 left (AvalonBench's parser asks once more for a team of the right size, ``src/server/tasks/avalon/wrapper.py``);
 what cannot be read falls to the fallback rules of docs/games/protocol.md#fallback-rules, named in the decision's
 ``fallback``. A team vote read is checked against what the player's own knowledge settles
-(`roundtable.agents.common.settled`, seat option ``vote_check``; docs/agents/checks.md): against it, the turn goes
+(`roundtable.aids.settled`, seat option ``vote_check``; docs/agents/checks.md): against it, the turn goes
 back to ``think`` once with the Host's note, and the second answer is kept.
 """
 
@@ -21,9 +21,9 @@ from langgraph.runtime import Runtime
 from roundtable.agents.common.extraction import extract
 from roundtable.agents.common.model_calls import ModelProvider
 from roundtable.agents.common.reading import REPLY_CHARS, settle
-from roundtable.agents.common.settled import avalon_settled, settled_update
 from roundtable.agents.react.state import ReactState
 from roundtable.agents.react.turn import ReactTurn
+from roundtable.aids.settled import avalon_settled, settled_update
 
 
 def make_parse(models: ModelProvider):
@@ -47,7 +47,7 @@ def make_parse(models: ModelProvider):
         if not update["retry"]:
             update |= settled_update(turn.context, turn.view, request, avalon_settled(turn.table),
                                      update.get("action"), turn.options.vote_check, bool(state.get("reviewed")),
-                                     turn.options.overrules(turn.seat.model))
+                                     turn.options.overrules())
         return update | {"raw": [f"(parser) {raw}"], "usage": [usage]}
 
     return parse

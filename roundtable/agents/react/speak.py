@@ -9,7 +9,7 @@ the cut drops anyway) and cut to its first sentence
 sentence a turn (its discussion prompt, ``src/server/tasks/avalon/prompts.py``). The call is sampled with the DRY
 sampler where the seat's ``dry`` is on.
 
-The sentence is then checked (`roundtable.agents.common.review`, docs/agents/checks.md#words-checks): a near copy
+The sentence is then checked (`roundtable.aids.review`, docs/agents/checks.md#words-checks): a near copy
 of the talk in the minutes or of the player's own summary and reasoning, a team other than the one chosen, words
 that give it away. On a problem ``speak`` runs once more with the Host's note (sampled warmer after a near copy);
 the second sentence is kept.
@@ -22,9 +22,9 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from roundtable.agents.common.model_calls import ModelProvider, call_text
-from roundtable.agents.common.review import words_update
 from roundtable.agents.react.state import ReactState
 from roundtable.agents.react.turn import ReactTurn
+from roundtable.aids.review import words_update
 from roundtable.detectors.words import first_sentence
 from roundtable.games.fallbacks import sanitize_utterance
 
@@ -54,7 +54,7 @@ def make_speak(models: ModelProvider):
         checked = words_update(turn.context, turn.view, turn.request, said, (action or {}).get("players"),
                                heard=turn.heard(), thoughts=turn.private_texts(list(state.get("thoughts") or [])),
                                checks=opts.word_checks, response_words=words, reviewed=bool(state.get("reviewed")),
-                               drop=opts.drops_sentences(turn.seat.model))
+                               drop=opts.drops_sentences())
         update |= checked | {"checks": [*cut, *(checked.get("checks") or [])]}
         if checked.get("recheck"):
             update["utterance"] = None

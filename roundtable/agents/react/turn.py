@@ -3,7 +3,7 @@
 Every call but the parser's has AvalonBench's layout (Light et al. 2023, §3.1): the system message is the game's
 *Rules*; the user message starts with the player's *Role* (role card and private knowledge), its *Summary* and the
 *Minutes* of the round (template ``react/context``), and ends with the step's task. The Host's instruction, how
-words are said and the role card are the Avalon table's (`roundtable.agents.common.table.AvalonTable`), rendered
+words are said and the role card are the Avalon table's (`roundtable.tables.avalon.AvalonTable`), rendered
 over this kind's context.
 """
 
@@ -19,15 +19,15 @@ from langgraph.runtime import Runtime
 
 from roundtable.agents.common.model_calls import ModelProvider
 from roundtable.agents.common.options import max_tokens_for
-from roundtable.agents.common.review import heard_lines
-from roundtable.agents.common.sampling import speech_sampling, speech_temperature
-from roundtable.agents.common.table import AvalonTable, avalon_view
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
 from roundtable.agents.react import memory as mem
 from roundtable.agents.react.context import ReactContext
 from roundtable.agents.react.options import ReactOptions
+from roundtable.aids.review import heard_lines
+from roundtable.aids.sampling import speech_sampling, speech_temperature
 from roundtable.games.avalon import AvalonView
 from roundtable.games.protocol import Request
+from roundtable.tables.avalon import AvalonTable, avalon_view
 
 PARSE_TOKENS = 48
 """``max_tokens`` of a parser reply (one ``Answer:`` line, or its JSON object)."""
@@ -82,11 +82,11 @@ class ReactTurn:
         """The seat's model for a reply of at most ``words`` words at the kind's temperature (seat option, else the
         context's 0.1), on the player's slot; ``speaking``: the reply is words said at the table (sampled with the
         DRY sampler where the seat's ``dry`` is on), ``again``: asked for again after a near copy (sampled
-        warmer): `roundtable.agents.common.sampling`; ``dry``: DRY-sampled as words are, though not said."""
+        warmer): `roundtable.aids.sampling`; ``dry``: DRY-sampled as words are, though not said."""
         t = self.options.temperature
         temperature = speech_temperature(self.context.temperature if t is None else t, speaking and again)
         return models.chat(self.seat.model, temperature, max_tokens_for(words), slot=self.slot(models),
-                           sampling=speech_sampling(self.options, self.seat.model, speaking or dry))
+                           sampling=speech_sampling(self.options, speaking or dry))
 
     def parser(self, models: ModelProvider) -> BaseChatModel:
         """The seat's model as the parser: the parse temperature (seat option, else the context's 0), `PARSE_TOKENS`."""
@@ -103,7 +103,7 @@ class ReactTurn:
 
     def heard(self) -> list[tuple[str, str]]:
         """The talk among the minutes not yet summarized, ``[("Player 3", words), ...]`` (the player's own among
-        them), for the near-copy check (`roundtable.agents.common.review.heard_lines`)."""
+        them), for the near-copy check (`roundtable.aids.review.heard_lines`)."""
         return heard_lines(str(m.get("text") or "") for m in self.memory.get("minutes") or [])
 
     def private_texts(self, thoughts: list[str]) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from roundtable.agents.common.check_options import CheckOptions
+from roundtable.aids.options import CheckOptions
 
 DRY_SAMPLING: tuple[tuple[str, Any], ...] = (
     ("dry_multiplier", 2.0), ("dry_base", 2.0), ("dry_allowed_length", 2), ("dry_penalty_last_n", 32768),
@@ -30,11 +30,11 @@ AGAIN_TEMPERATURE = 0.8
 of 50 near-copy re-asks of the 2026-11-24 games: docs/measurements.md#words-asked-again)."""
 
 
-def speech_sampling(options: CheckOptions, model: str | None, speaking: bool) -> tuple[tuple[str, Any], ...]:
+def speech_sampling(options: CheckOptions, speaking: bool) -> tuple[tuple[str, Any], ...]:
     """The extra sampler parameters of a call: `DRY_SAMPLING` when its reply holds words said at the table
-    (``speaking``) and the seat's ``dry`` option is on for ``model`` (`CheckOptions.uses_dry`; ``auto``: the
-    embedded model only, since other servers may refuse the parameters); else none."""
-    return DRY_SAMPLING if speaking and options.uses_dry(model) else ()
+    (``speaking``) and the seat's ``dry`` option is on (`CheckOptions.uses_dry`; ``auto``: with the aids, since
+    other servers may refuse the parameters); else none."""
+    return DRY_SAMPLING if speaking and options.uses_dry() else ()
 
 
 def speech_temperature(temperature: float, again: bool) -> float:

@@ -16,12 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from roundtable.agents.common import answers
-from roundtable.agents.common.avalon_rules import rules_variables
 from roundtable.games.avalon import AvalonView, FifthRejection, Role, knowledge_vote, known_evil, rejection_wins
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.prompts.narrator import narrate
 from roundtable.prompts.rendering import PromptContext
+from roundtable.tables import answers
+from roundtable.tables.avalon_rules import rules_variables
 
 AVALON_ROLES: tuple[str, ...] = tuple(role.value for role in Role)
 """Avalon's roles, each with a role card template ``avalon/roles/<role>`` (a prompt field of every kind's context)."""
@@ -145,7 +145,7 @@ class AvalonTable:
 
     def request_variables(self) -> dict[str, Any]:
         """The request's fields for the instruction and answer templates, with `team_knowledge`
-        (`roundtable.agents.common.answers.request_variables`)."""
+        (`roundtable.tables.answers.request_variables`)."""
         return answers.request_variables(self.request, self.team_knowledge())
 
     def knowledge_text(self) -> str:
@@ -168,11 +168,11 @@ class AvalonTable:
                                    audience=list(r.audience) if r.audience is not None else None)
 
     def choice_help(self, json: bool, reason: bool = False) -> str:
-        """How the answer's choice is to be written (`roundtable.agents.common.answers.choice_help`)."""
+        """How the answer's choice is to be written (`roundtable.tables.answers.choice_help`)."""
         return answers.choice_help(self.context, self.request_variables(), json, reason)
 
     def retry_note(self, attempt: int) -> str:
-        """What the Host says when asking again for players (`roundtable.agents.common.answers.retry_note`)."""
+        """What the Host says when asking again for players (`roundtable.tables.answers.retry_note`)."""
         return answers.retry_note(self.context, self.request, self.view.players, attempt)
 
     def decided(self, action: dict[str, Any] | None) -> str:

@@ -16,7 +16,7 @@ def request_variables(request: Request, team_knowledge: str = "") -> dict[str, A
     Args:
         request: the request in hand.
         team_knowledge: what the player's knowledge and the record say about the team in hand (Avalon's
-            `roundtable.agents.common.table.AvalonTable.team_knowledge`; ``""`` elsewhere).
+            `roundtable.tables.avalon.AvalonTable.team_knowledge`; ``""`` elsewhere).
     """
     r = request
     return {

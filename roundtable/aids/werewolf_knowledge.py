@@ -5,8 +5,8 @@ No model call. A Werewolf view shows only the log entries not delivered before, 
 in the agent's memory as they arrive (`record_checks`: ``{"3": true}``, JSON keys). From them:
 
 - `knowledge_note`: the Host's lines beside the request that restate these facts (template
-  ``werewolf/knowledge_note``), as Avalon's team lines do (`roundtable.agents.common.table.AvalonTable.team_knowledge`);
-- `werewolf_settled`: what those facts settle (`roundtable.agents.common.settled.Settled`, source ``knowledge``
+  ``werewolf/knowledge_note``), as Avalon's team lines do (`roundtable.tables.avalon.AvalonTable.team_knowledge`);
+- `werewolf_settled`: what those facts settle (`roundtable.aids.settled.Settled`, source ``knowledge``
   unless said):
   a werewolf never votes out itself or a fellow werewolf (``teammate``), and its night kill vote names a
   village player, never a werewolf and never nobody (``kill_village``: a pass kills no one, and the werewolves win
@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from roundtable.agents.common.settled import Settled
+from roundtable.aids.settled import Settled
 from roundtable.detectors.words import named_vote_target
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.games.werewolf import WerewolfView
@@ -98,7 +98,7 @@ def ruled_out_votes(view: PlayerView, checked: Mapping[int, bool]) -> dict[int, 
     ``self`` (no one votes for itself), ``dead`` (a dead player is on no ballot), ``teammate`` (a werewolf's
     fellow werewolf) and ``checked_good`` (a player the Seer's ``checked`` found good), as `werewolf_settled`
     and the ballot rule them out of an ``eliminate`` vote; ``{}`` outside Werewolf. For the words check of a day
-    statement (`roundtable.agents.common.review.vote_against_knowledge`)."""
+    statement (`roundtable.aids.review.vote_against_knowledge`)."""
     if not isinstance(view, WerewolfView):
         return {}
     out = {player: "dead" for player in view.dead}

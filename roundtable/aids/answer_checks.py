@@ -2,9 +2,9 @@
 (``cga``'s and ``cot``'s ``think``; docs/agents/checks.md).
 
 No model call. First a choice read in this step is compared with what the player's knowledge settles
-(`roundtable.agents.common.settled`): on a problem the whole answer is asked for again, or overruled (a night kill
+(`roundtable.aids.settled`): on a problem the whole answer is asked for again, or overruled (a night kill
 vote overruled takes the village player its own words name to kill, when they name one). Otherwise the words are
-checked (`roundtable.agents.common.review`) against the action that stands (an overruled one's replacement): on a
+checked (`roundtable.aids.review`) against the action that stands (an overruled one's replacement): on a
 problem only the words are asked for again, the action kept.
 Asking again clears the words, so the step that asked runs once more.
 """
@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from roundtable.agents.common.check_options import CheckOptions
-from roundtable.agents.common.review import words_update
-from roundtable.agents.common.settled import Settled, settled_update
+from roundtable.aids.options import CheckOptions
+from roundtable.aids.review import words_update
+from roundtable.aids.settled import Settled, settled_update
 from roundtable.detectors.words import named_kill_target
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.prompts.rendering import PromptContext
@@ -47,7 +47,7 @@ def check_answer(context: PromptContext, view: PlayerView, request: Request, opt
         checked: a Werewolf Seer's own checks (player: werewolf), for the words check of a day statement.
 
     Returns:
-        As `roundtable.agents.common.asking.ask_again`, both checks' ``checks`` lines together, with
+        As `roundtable.aids.asking.ask_again`, both checks' ``checks`` lines together, with
         ``utterance: None`` when asking again (and ``action: None`` after a choice against what is settled).
     """
     update: dict[str, Any] = {}

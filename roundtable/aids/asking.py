@@ -1,7 +1,7 @@
 """Asking a checked answer again, once: the state update every kind's checks share (docs/agents/checks.md).
 
-No model call. A check that found a problem in an answer (its words: `roundtable.agents.common.review`; its
-choice against what is settled: `roundtable.agents.common.settled`) asks for it once more with the Host's note;
+No model call. A check that found a problem in an answer (its words: `roundtable.aids.review`; its
+choice against what is settled: `roundtable.aids.settled`) asks for it once more with the Host's note;
 the second answer is kept whatever it says, and `Decision.checks` names what each answer had.
 """
 

@@ -2,8 +2,8 @@
 (docs/agents/checks.md#knowledge-settled-decisions).
 
 No model call. `Settled` says what a decision must be, from the facts the prompt states beside the request
-(Avalon's team lines, `roundtable.agents.common.table.AvalonTable.team_knowledge`; Werewolf's note,
-`roundtable.agents.common.werewolf_knowledge`), so a check asks for nothing the player was not told:
+(Avalon's team lines, `roundtable.tables.avalon.AvalonTable.team_knowledge`; Werewolf's note,
+`roundtable.aids.werewolf_knowledge`), so a check asks for nothing the player was not told:
 
 - Avalon's team vote (`avalon_settled`): **knowledge** (`roundtable.games.avalon.knowledge_vote`): Merlin on a
   team with or without a player he sees as evil, an evil player on a team with or without a player of its side,
@@ -15,9 +15,9 @@ No model call. `Settled` says what a decision must be, from the facts the prompt
   "I will vote against this team": `roundtable.games.avalon.AvalonView.said`; words and action agree);
   **record**: for good players whose knowledge settles nothing, a team none of whose other members has been on
   a failed quest (the role cards' "without evidence against a member, approve");
-- Werewolf's picks (`roundtable.agents.common.werewolf_knowledge.werewolf_settled`: **knowledge**, and **rules**
+- Werewolf's picks (`roundtable.aids.werewolf_knowledge.werewolf_settled`: **knowledge**, and **rules**
   for a sequential night's second kill vote, which joins the teammate's), and a
-  day vote the player's own statement of that day settles (`roundtable.agents.common.werewolf_knowledge.stated_vote`,
+  day vote the player's own statement of that day settles (`roundtable.aids.werewolf_knowledge.stated_vote`,
   **words**: words and action agree; with the knowledge, `...werewolf_day_settled`).
 
 Which are checked is the seat option ``vote_check``: ``off``, ``knowledge`` (knowledge, rules and words) or
@@ -36,12 +36,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from roundtable.agents.common.asking import ask_again
-from roundtable.agents.common.table import AvalonTable
+from roundtable.aids.asking import ask_again
 from roundtable.detectors.words import stated_stance
 from roundtable.games.avalon import AvalonView, Role, knowledge_vote, known_evil
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.prompts.rendering import PromptContext
+from roundtable.tables.avalon import AvalonTable
 
 NOTE = "checks/vote_note"
 """The template of the Host's note when a settled decision is asked for again."""
@@ -118,7 +118,7 @@ class Settled:
 def team_settled(view: AvalonView, team: Sequence[int], last_chance: bool) -> Settled | None:
     """The vote on ``team`` that the rules (``last_chance``: a rejection wins the game for evil) or the player's own
     knowledge (`roundtable.games.avalon.knowledge_vote`) settle, or None; for a team vote (`avalon_settled`) and
-    for words said about the team on the table (`roundtable.agents.common.review`)."""
+    for words said about the team on the table (`roundtable.aids.review`)."""
     if last_chance:  # a rejection wins the game for evil: that settles every vote, knowledge included
         return Settled("rules", "fifth_team", approve=view.side == "good")
     known = knowledge_vote(Role(view.role), view.player, view.knowledge, team, exposed=view.exposed_assassin)
@@ -160,7 +160,7 @@ def settled_update(context: PromptContext, view: PlayerView, request: Request, s
                    action: Mapping[str, Any] | None, mode: str, reviewed: bool,
                    overrule: bool = False) -> dict[str, Any]:
     """The state update of a step that read an answer: ask again once when it goes against what is settled, or
-    record what a re-ask left (`roundtable.agents.common.asking.ask_again`, with ``action=None`` when asking);
+    record what a re-ask left (`roundtable.aids.asking.ask_again`, with ``action=None`` when asking);
     with ``overrule``, replace it at once by what is settled (`Settled.action`).
 
     Args:

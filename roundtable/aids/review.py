@@ -33,10 +33,9 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from roundtable.agents.common.asking import ask_again
-from roundtable.agents.common.settled import Settled, team_settled
-from roundtable.agents.common.table import fifth_team
-from roundtable.agents.common.werewolf_knowledge import ruled_out_votes
+from roundtable.aids.asking import ask_again
+from roundtable.aids.settled import Settled, team_settled
+from roundtable.aids.werewolf_knowledge import ruled_out_votes
 from roundtable.detectors.exposure import claims_role, exposes, named_role_holders, sentences, werewolf_exposes
 from roundtable.detectors.words import (
     copies,
@@ -52,6 +51,7 @@ from roundtable.games.fallbacks import sanitize_utterance
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.games.werewolf import WerewolfView
 from roundtable.prompts.rendering import PromptContext
+from roundtable.tables.avalon import fifth_team
 
 OWN_THOUGHTS = "own thoughts"
 """What a near copy of the speaker's own private thoughts is "of" (``"near copy of own thoughts"``)."""
@@ -110,7 +110,7 @@ def other_kill(request: Request, words: str, players: Sequence[int] | None) -> t
 
 def stance_against(view: PlayerView, request: Request, words: str) -> tuple[bool, Settled] | None:
     """The stance ``words`` state on the team on the table (`roundtable.detectors.words.stated_stance`) and the
-    vote on it that the rules or the speaker's own knowledge settle (`roundtable.agents.common.settled.team_settled`),
+    vote on it that the rules or the speaker's own knowledge settle (`roundtable.aids.settled.team_settled`),
     when the two disagree ("I support it" said by an evil player of a team with no one of its side on it, whose
     vote will be a rejection); None otherwise. Only for an Avalon speaker's turn while a team is proposed."""
     if not isinstance(view, AvalonView) or request.kind != "speak" or not request.subject:
@@ -126,7 +126,7 @@ def vote_against_knowledge(view: PlayerView, request: Request, words: str,
                            checked: Mapping[int, bool] | None = None) -> tuple[int, str] | None:
     """The player a Werewolf day statement says its speaker will vote out
     (`roundtable.detectors.words.named_vote_target`) and why its own knowledge rules that vote out
-    (`roundtable.agents.common.werewolf_knowledge.ruled_out_votes`: ``self``, "I will vote to eliminate Player 4"
+    (`roundtable.aids.werewolf_knowledge.ruled_out_votes`: ``self``, "I will vote to eliminate Player 4"
     said by Player 4, a vote the game never takes; ``dead``, a player on no ballot: ``pq-cga-xu7-v8-s1``'s
     werewolf said "I vote to eliminate Player 3 tonight" of a player voted out the day before, then passed;
     ``teammate``, a werewolf's fellow werewolf; ``checked_good``, a player the Seer's own check found good, its
@@ -364,7 +364,7 @@ def words_update(context: PromptContext, view: PlayerView, request: Request, wor
 
     Returns:
         As `ask_again`; when asking again, ``copied`` says whether the words were a near copy (words asked
-        again after one are sampled warmer: `roundtable.agents.common.sampling.speech_temperature`). With
+        again after one are sampled warmer: `roundtable.aids.sampling.speech_temperature`). With
         ``drop``, a second answer that still fails has ``utterance`` (what is left, a sentence that only went
         against the settled vote said as that vote instead, template `STANCE_WORDS`, and one that named whom the
         speaker takes for Merlin or the Seer as its trust in them, template `TRUST_WORDS`; ``""``: nothing, the game's
