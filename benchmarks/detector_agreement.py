@@ -198,7 +198,7 @@ CHECKS: tuple[Check, ...] = (
     Check("named_merlin_or_seer: plain role word near a number", _label("named_merlin_or_seer"), _everyone,
           lambda item: plain_named(item["text"], ROLE_WORD[item["game"]]), plain=True),
     Check("claims_role: claims_role", _label("claims_role"), _everyone, detected_claim),
-    Check("thought_aloud: measure (repeats_thought | stated_tactic | run_on_fragment)", _label("thought_aloud"),
+    Check("thought_aloud: the measure (repeats_thought, stated_tactic, run_on_fragment)", _label("thought_aloud"),
           lambda item: item["labels"]["thought_aloud"] is not None, detected_thought),
     Check("thought_aloud: repeats_thought alone", _label("thought_aloud"),
           lambda item: item["labels"]["thought_aloud"] is not None, detected_repeat),
