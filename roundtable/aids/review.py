@@ -1,6 +1,6 @@
 """An agent's check of its own words before it says them, for every kind that speaks (docs/agents/checks.md).
 
-No model call. The words, as the table would hear them (after `sanitize_utterance` drops lines posing as the
+No model call. The words, as the table would hear them (after `clean_words` drops lines posing as the
 Host), are checked against what the player has heard, what it thought and what it chose, with the text
 heuristics of `roundtable.detectors.words`:
 
@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roundtable.aids.asking import ask_again
+from roundtable.aids.cleaning import clean_words
 from roundtable.aids.settled import Settled, team_settled
 from roundtable.aids.werewolf_knowledge import ruled_out_votes
 from roundtable.detectors.exposure import claims_role, exposes, named_role_holders, sentences, werewolf_exposes
@@ -47,7 +48,6 @@ from roundtable.detectors.words import (
     stated_tactic,
 )
 from roundtable.games.avalon import AvalonView, Role
-from roundtable.games.fallbacks import sanitize_utterance
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.games.werewolf import WerewolfView
 from roundtable.prompts.rendering import PromptContext
@@ -243,7 +243,7 @@ def review_words(view: PlayerView, request: Request, words: str | None, players:
         checked: a Werewolf Seer's own checks (player: werewolf; None: none), which rule out the players its
             words may say it will vote out (`vote_against_knowledge`).
     """
-    said, _ = sanitize_utterance(words, view.player, response_words)  # what the table would hear
+    said, _ = clean_words(words, view.player, response_words)  # what the table would hear
     if not said:
         return None
     heard = list(heard)
@@ -321,7 +321,7 @@ def clean_sentences(view: PlayerView, request: Request, words: str, players: Seq
       the speaker takes for Merlin or the Seer leaves it trusting them (`kept_trust`), once, after the stance.
     """
     heard, thoughts = list(heard), list(thoughts)
-    said, _ = sanitize_utterance(words, view.player, response_words)
+    said, _ = clean_words(words, view.player, response_words)
     kept: list[str] = []
     for sentence in sentences(said or ""):
         found = review_words(view, request, sentence, players, heard=heard, thoughts=thoughts, checks=checks,

@@ -447,3 +447,22 @@ def says_nothing(text: str) -> bool:
         no talk at all and gives False.
     """
     return bool(text.strip()) and _CONTENT.search(text) is None
+
+
+_RUN_ON = re.compile(r"^(?!i\b)[a-z][^.!?]*(?:[.!?]+\s*|$)")
+"""Words that begin in lower case, mid-sentence: the rest of a thought the model ran on into its words when its
+reasoning field ran out of tokens (a `cga` Assassin's words "success card to fail the third quest. This will ensure
+that ..." in ``lan-table2``'s ``lga-good-s0001``; 9 of the 1,692 kept utterances began so, every one a run-on). The
+fragment up to the first sentence end counts when it has three words or more, or words follow it ("ok" alone is a
+reply, not a run-on); a lone "i" starts a sentence."""
+
+
+def run_on_fragment(text: str) -> str | None:
+    """The first fragment of words that begin in lower case mid-sentence, a thought the model ran on into its words
+    (`_RUN_ON`: up to and with the first sentence end and the blank after it, three words or more or words after it),
+    or None. The aids' words cleaning drops it (`roundtable.aids.cleaning`); the thoughts-said-aloud measure counts
+    it in words said before it did (docs/measures.md#play-quality)."""
+    run_on = _RUN_ON.match(text or "")
+    if run_on and (len(run_on.group().split()) >= 3 or run_on.end() < len((text or "").rstrip())):
+        return run_on.group()
+    return None

@@ -23,8 +23,10 @@ The rules, by answer shape:
   counts as approve, an evil player's quest card as fail, and a good player
   can only play success).
 
-Utterances are cleaned too (`sanitize_utterance`): lines that pose as the host,
-moderator or system, or as another player, are removed, and the text is capped.
+Utterances are cleaned too (`table_words`): lines that pose as the host,
+moderator or system, or as another player, are removed, and the text is capped at
+the game's word limit. Nothing else: the small-model aids clean more
+(`roundtable.aids.cleaning`).
 """
 
 from __future__ import annotations
@@ -33,8 +35,6 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
-
-from anyascii import anyascii
 
 from roundtable.games.errors import IllegalActionError
 from roundtable.games.protocol import Decision, Request, check_decision
@@ -222,73 +222,28 @@ _INLINE_CLAIM = re.compile(
 )
 _SPEAKER_PREFIX = re.compile(r"^\W*player\s*(\d+)\s*(?:\([^)]*\))?\s*[:\-—]\s*", re.IGNORECASE)
 _LABEL_PREFIX = re.compile(r"^\W*(?:words|response|answer|speech|say|utterance)\s*:\s*", re.IGNORECASE)
-_SAY_WRAPPER = re.compile(r"^\W*i\s+(?:would\s+|will\s+|'d\s+)?say\s*[,:]?\s*([\"'‘“])", re.IGNORECASE)
-"""Words wrapped as a quotation of themselves, ``I say, 'I support the team.'`` (the 1.5B model's reading of "in the
-first person"): the wrapper and its closing quote go."""
-_CLOSING = {'"': '"', "'": "'", "‘": "’", "“": "”"}
-_CYRILLIC = re.compile(r"[\u0400-\u04ff]+")
-_MIXED_WORD = re.compile(r"\w*(?:[A-Za-z][\u0400-\u04ff]|[\u0400-\u04ff][A-Za-z])\w*")
-"""A word of Latin letters with Cyrillic ones in it: the embedded model (Qwen) finishing an English word in Cyrillic
-("the Loyal Servант of Arthur", "Player 2, who is the Seер"; how often: docs/games/protocol.md#cleaning-words).
-Its Cyrillic letters are transliterated (anyascii), which gives the English word back ("Servant", "Seer")."""
-_OTHER_SCRIPT = re.compile(r"[\u0400-\u04ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]")
-"""Cyrillic, Chinese, Japanese or Korean characters left once mixed words are mended: where the embedded model
-slips out of English mid-sentence ("... is crucial to防止"), the words stop."""
-_LAST_END = re.compile(r".*[.!?]", re.DOTALL)
-_RUN_ON = re.compile(r"^(?!i\b)[a-z][^.!?]*(?:[.!?]+\s*|$)")
-"""Words that begin in lower case, mid-sentence: the rest of a thought the model ran on into its words when its
-reasoning field ran out of tokens (a `cga` Assassin's words "success card to fail the third quest. This will ensure
-that ..." in ``lan-table2``'s ``lga-good-s0001``; 9 of the 1,692 kept utterances began so, every one a run-on). The
-fragment up to the first sentence end goes when it has three words or more, or words follow it ("ok" alone is a
-reply, not a run-on); a lone "i" starts a sentence."""
 _SPECIAL_TOKENS = re.compile(r"<\|[^|>]{1,40}\|>|</?s>|\[/?INST\]")
-# Transcript markup a model copies from its prompt, e.g. "[suggests players 5, 6]".
-_TRANSCRIPT_MARKUP = re.compile(r"[\[(]\s*suggest(?:s|ed)?\b[^\])]*[\])]", re.IGNORECASE)
 
 
-def run_on_fragment(text: str) -> str | None:
-    """The first fragment of words that begin in lower case mid-sentence, a thought the model ran on into its words
-    (`_RUN_ON`: up to and with the first sentence end and the blank after it, three words or more or words after it),
-    or None. ``sanitize_utterance`` drops it; the thoughts-said-aloud measure counts it in words said before it did
-    (docs/measures.md#play-quality)."""
-    run_on = _RUN_ON.match(text or "")
-    if run_on and (len(run_on.group().split()) >= 3 or run_on.end() < len((text or "").rstrip())):
-        return run_on.group()
-    return None
-
-
-def sanitize_utterance(text: str | None, speaker: int, max_words: int) -> tuple[str, str | None]:
-    """Clean a model's words before they reach the table.
-
-    Removes chat-template tokens and transcript markup copied from the prompt
-    (``(suggests 5, 6)``), lines that pose as the host, moderator or
-    system (``Moderator: the game is over, evil wins``), official-sounding
-    outcome announcements, and lines put in another player's mouth
-    (``Player 4: I am evil``); strips the speaker's own name or a ``Words:``
-    label at the start of a line, and words quoted as said (``I say, 'I
-    support it.'``) down to the quotation; transliterates the Cyrillic
-    letters of an English word finished in Cyrillic (``Servант``:
-    ``Servant``); cuts words that slip into another script (Cyrillic,
-    Chinese, Japanese, Korean) back to the last whole sentence before
-    the slip; drops a first fragment that begins in lower case
-    mid-sentence (a thought run on into the words); collapses whitespace;
-    caps the text at ``max_words`` words.
+def table_lines(text: str | None, speaker: int) -> tuple[str, int]:
+    """The words of a reply as the table may hear them, whatever the model (the protocol's part of cleaning words,
+    docs/games/protocol.md#cleaning-words): chat-template tokens removed; lines that pose as the host, moderator or
+    system (``Moderator: the game is over, evil wins``), official-sounding outcome announcements and lines put in
+    another player's mouth (``Player 4: I am evil``) removed, from a claim in mid-line to the line's end too; the
+    speaker's own name or a ``Words:`` label at the start of a line stripped; whitespace collapsed.
 
     Args:
-        text: the raw words (``None`` or empty gives an empty result).
+        text: the raw words (``None`` or empty gives ``""``).
         speaker: the speaking player's number.
-        max_words: the word cap (>= 1).
 
     Returns:
-        ``(clean text, reason or None)``: a reason when lines were removed
-        for posing as someone else (a cap alone is no fallback).
+        ``(text, passages removed)``; the text is not capped (`cap_words`).
     """
     if not text:
-        return "", None
-    text = _TRANSCRIPT_MARKUP.sub(" ", _SPECIAL_TOKENS.sub(" ", text))
+        return "", 0
     kept: list[str] = []
     removed = 0
-    for line in text.splitlines():
+    for line in _SPECIAL_TOKENS.sub(" ", text).splitlines():
         if not line.strip():
             continue
         if _AUTHORITY_LINE.match(line) or _OUTCOME_LINE.match(line):
@@ -301,9 +256,6 @@ def sanitize_utterance(text: str | None, speaker: int, max_words: int) -> tuple[
                 continue
             line = line[match.end():]
         line = _LABEL_PREFIX.sub("", line)
-        wrapped = _SAY_WRAPPER.match(line)
-        if wrapped:
-            line = line[wrapped.end():].rstrip().removesuffix(_CLOSING[wrapped.group(1)])
         for claim in _INLINE_CLAIM.finditer(line):
             if claim.group(1) is not None and int(claim.group(1)) == speaker:
                 continue  # the speaker naming itself
@@ -312,19 +264,40 @@ def sanitize_utterance(text: str | None, speaker: int, max_words: int) -> tuple[
             break
         if line.strip():
             kept.append(line.strip())
-    joined = " ".join(" ".join(kept).split())
-    joined = joined[len(run_on_fragment(joined) or ""):]
-    joined = _MIXED_WORD.sub(lambda word: _CYRILLIC.sub(lambda run: anyascii(run.group(0)), word.group(0)), joined)
-    slip = _OTHER_SCRIPT.search(joined)
-    if slip:
-        whole = _LAST_END.match(joined[: slip.start()])
-        joined = whole.group(0) if whole else joined[: slip.start()].rstrip() + ("..." if slip.start() else "")
-    words = joined.split(" ")
+    return " ".join(" ".join(kept).split()), removed
+
+
+def cap_words(text: str, max_words: int) -> str:
+    """``text`` cut to its first ``max_words`` words (at least one), with ``...`` where a sentence was cut, and
+    outer quotes stripped: the game's word limit."""
+    words = text.split(" ")
     clean = " ".join(words[: max(1, max_words)]).strip().strip('"').strip()
     if len(words) > max_words and clean and clean[-1] not in ".!?":
         clean += "..."
-    reason = f"{removed} passage(s) posing as the host or another player removed" if removed else None
-    return clean, reason
+    return clean
+
+
+def posing_reason(removed: int) -> str | None:
+    """The fallback reason of words that lost ``removed`` passages posing as the host or another player, or None."""
+    return f"{removed} passage(s) posing as the host or another player removed" if removed else None
+
+
+def table_words(text: str | None, speaker: int, max_words: int) -> tuple[str, str | None]:
+    """The protocol's cleaning of a model's words before they reach the table (`table_lines`, then the word
+    limit: `cap_words`), the same for every model; the small-model aids clean more
+    (`roundtable.aids.cleaning.clean_words`).
+
+    Args:
+        text: the raw words (``None`` or empty gives an empty result).
+        speaker: the speaking player's number.
+        max_words: the word cap (>= 1).
+
+    Returns:
+        ``(clean text, reason or None)``: a reason when lines were removed for posing as someone else (a cap
+        alone is no fallback).
+    """
+    joined, removed = table_lines(text, speaker)
+    return cap_words(joined, max_words), posing_reason(removed)
 
 
 # --------------------------------------------------------------- the net

@@ -139,12 +139,21 @@ def test_words_are_one_sentence_and_go_with_the_chosen_team():
     assert request.wants_words
     speech = f"Player {request.player}: I send players 2 and 4. They have been quiet.\nTrust me!"
     script = Script(replies={"think": "Players 2 and 4 it is.", "parse": parser_reads_the_answer, "speak": speech})
-    decision, _ = decide(state, request, script)
+    decision, _ = decide(state, request, script, aids="on")
     assert script.modules() == ["think", "parse", "speak"]
     assert "You have decided to propose players 2, 4." in script.calls[-1].prompt
     assert "exactly one sentence" in script.calls[-1].prompt
     assert decision.players == (2, 4) and decision.utterance == "I send players 2 and 4."
     assert decision.checks == ("speak: 3 sentences cut to the first",) and decision.fallback is None
+
+
+def test_with_the_aids_off_the_reply_is_said_whole_as_avalonbench_said_it():
+    state, request = pending("propose_team", rules=TALK)
+    speech = f"Player {request.player}: I send players 2 and 4. They have been quiet.\nTrust me!"
+    script = Script(replies={"think": "Players 2 and 4 it is.", "parse": parser_reads_the_answer, "speak": speech})
+    decision, _ = decide(state, request, script, aids="off")
+    assert decision.utterance == "I send players 2 and 4. They have been quiet. Trust me!"
+    assert decision.checks == ()
 
 
 def test_words_posing_as_another_player_are_dropped_and_recorded():

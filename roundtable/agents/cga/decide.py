@@ -51,7 +51,7 @@ def decide(state: CgaState, runtime: Runtime[Any]) -> AgentOutput:
         turn.view, turn.request, turn.seed, action=state.get("action"), utterance=state.get("utterance"),
         replies=list(state.get("raw") or []), problems=list(state.get("problems") or []),
         usage=list(state.get("usage") or []), checks=list(state.get("checks") or []),
-        response_words=turn.options.response_words, attempts=int(state.get("attempts") or 0),
+        response_words=turn.options.response_words, aids=turn.options.aided, attempts=int(state.get("attempts") or 0),
         thoughts=private_texts(state) if state.get("raw") else (),
     )
     seconds = list(state.get("retrieval_seconds") or [])

@@ -46,6 +46,6 @@ def decide(state: CodeActState, runtime: Runtime[Any]) -> AgentOutput:
         usage=list(state.get("usage") or []),
         checks=[*attempt_checks(list(state.get("attempts") or []), list(state.get("steps") or [])),
                 *(state.get("checks") or [])],
-        response_words=turn.options.response_words, thoughts=private_texts(state),
+        response_words=turn.options.response_words, aids=turn.options.aided, thoughts=private_texts(state),
     )
     return agent_output(decision, turn.memory)

@@ -1,5 +1,5 @@
 """A model-driven agent's decision: the fallback rules of docs/games/protocol.md#fallback-rules over what was read,
-words cleaned, cost summed.
+words cleaned (the protocol's cleaning, and the aids' with them on), cost summed.
 
 Shared by the model-driven kinds' last node (``lga``'s and ``codeact``'s
 ``decide``). No model call: whatever the replies were, the decision returned
@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from roundtable.agents.common.model_calls import UNUSABLE_KEY, total_usage
+from roundtable.aids.cleaning import said_words
 from roundtable.detectors.words import says_nothing
 from roundtable.games import GAMES
 from roundtable.games.fallbacks import (
@@ -23,7 +24,6 @@ from roundtable.games.fallbacks import (
     choose_pick,
     choose_yes_no,
     join_reasons,
-    sanitize_utterance,
 )
 from roundtable.games.protocol import Decision, PlayerView, Request
 
@@ -58,7 +58,7 @@ def unusable_replies(usage: Sequence[dict[str, Any]]) -> list[str]:
 def final_decision(view: PlayerView, request: Request, seed: int, *, action: dict[str, Any] | None,
                    utterance: str | None, replies: Sequence[str], problems: Sequence[str | None],
                    usage: Sequence[dict[str, Any]], checks: Sequence[str], response_words: int,
-                   attempts: int = 0, thoughts: Sequence[str] = ()) -> Decision:
+                   attempts: int = 0, thoughts: Sequence[str] = (), aids: bool = False) -> Decision:
     """The legal `Decision` for ``request`` from the answer and words read.
 
     Args:
@@ -77,6 +77,8 @@ def final_decision(view: PlayerView, request: Request, seed: int, *, action: dic
         attempts: how often too few players were asked for again (for the pick fallback).
         thoughts: the agent's private texts behind the answer (`Decision.thoughts`; blank ones and repeats
             dropped, whitespace collapsed).
+        aids: the seat's aids are on: the words get the aids' cleaning, not only the protocol's
+            (`roundtable.aids.cleaning.said_words`).
     """
     action = dict(action or {})
     reasons: list[str | None] = list(problems)
@@ -93,7 +95,7 @@ def final_decision(view: PlayerView, request: Request, seed: int, *, action: dic
         fields["beliefs"], reason = choose_beliefs(request, action.get("beliefs"))
         reasons.append(reason)
     if request.wants_words:
-        said, reason = sanitize_utterance(utterance, view.player, response_words)
+        said, reason = said_words(utterance, view.player, response_words, aids)
         reasons.append(reason)
         if not said:  # the game's plain words when they say something (a team, a kill vote), else silence
             plain = GAMES[view.game].plain_words(view, request, Decision.to(request, **fields))

@@ -10,7 +10,7 @@ seed, so the same decision and the same draws); then, when the request wants wor
 the context's temperature, AvalonBench's 0.1) turns the bot's plain sentence into the model's own (template
 ``naive/words``, a prompt field of `roundtable.agents.naive.context.NaiveContext`). The prompt holds only the
 player's view: its role, side and private knowledge, the lines it has seen and heard (`remember`), the players it
-chose and its plain sentence. The reply is cleaned (`roundtable.games.fallbacks.sanitize_utterance`) and cut to its
+chose and its plain sentence. The reply is cleaned (`roundtable.aids.cleaning.clean_words`) and cut to its
 first sentence (`roundtable.detectors.words.first_sentence`; a cut is named in ``checks``).
 
 The template's sentence is said instead, and the reason named in `Decision.fallback` (the raw reply kept in
@@ -45,10 +45,10 @@ from roundtable.agents.common.model_calls import (
 from roundtable.agents.common.options import max_tokens_for
 from roundtable.agents.naive.context import NaiveContext
 from roundtable.agents.protocol import player_slot
+from roundtable.aids.cleaning import clean_words
 from roundtable.aids.review import other_team
 from roundtable.detectors.words import first_sentence
 from roundtable.games import GAMES
-from roundtable.games.fallbacks import sanitize_utterance
 from roundtable.games.protocol import Decision, PlayerView, Request
 from roundtable.models.errors import ModelError
 from roundtable.prompts.narrator import narrate
@@ -187,7 +187,7 @@ def model_words(models: ModelProvider, context: NaiveContext, model_spec: str, v
         reason = f"no reply from the model ({type(error).__name__}): template words said"
         return decision.model_copy(update={"raw": f"(no reply: {type(error).__name__}: {str(error)[:200]})",
                                            "fallback": reason, "usage": total_usage([record], fallbacks=1)})
-    clean, posing = sanitize_utterance(raw, view.player, WORDS)
+    clean, posing = clean_words(raw, view.player, WORDS)
     said, sentences = first_sentence(clean)
     problem = unusable(view, request, decision, said)
     if problem is not None:  # the plain words, and why

@@ -28,7 +28,7 @@ def decide(state: ReactState, runtime: Runtime[Any]) -> AgentOutput:
         turn.view, turn.request, turn.seed, action=state.get("action"), utterance=state.get("utterance"),
         replies=list(state.get("raw") or []), problems=list(state.get("problems") or []),
         usage=list(state.get("usage") or []), checks=list(state.get("checks") or []),
-        response_words=turn.options.response_words, attempts=int(state.get("attempts") or 0),
+        response_words=turn.options.response_words, aids=turn.options.aided, attempts=int(state.get("attempts") or 0),
         thoughts=turn.private_texts(list(state.get("thoughts") or [])) if state.get("raw") else (),
     )
     return agent_output(decision, turn.memory)

@@ -2,12 +2,12 @@
 
 One call (module ``speak``, temperature 0.1): *Rules*, *Role*, *Summary*, the round's *Minutes* so far, the
 Host's instruction and, when the turn also chose an action (a leader's team, the Assassin's target), that action,
-so the sentence goes with it (template ``react/speak``). The reply is cleaned (`sanitize_utterance`: lines posing
-as the Host or another player are dropped, named as a fallback unless all came after the first sentence, which
-the cut drops anyway) and cut to its first sentence
-(`roundtable.detectors.words.first_sentence`; a cut is named in ``checks``): AvalonBench's players say one
-sentence a turn (its discussion prompt, ``src/server/tasks/avalon/prompts.py``). The call is sampled with the DRY
-sampler where the seat's ``dry`` is on.
+so the sentence goes with it (template ``react/speak``). The reply is cleaned
+(`roundtable.aids.cleaning.said_words`: lines posing as the Host or another player are dropped, named as a
+fallback unless all came after the first sentence, which the cut drops anyway). AvalonBench's discussion prompt
+asks for one sentence (``src/server/tasks/avalon/prompts.py``); with the aids on the reply is also cut to its
+first sentence (`roundtable.detectors.words.first_sentence`; a cut is named in ``checks``). The call is
+sampled with the DRY sampler where the seat's ``dry`` is on.
 
 The sentence is then checked (`roundtable.aids.review`, docs/agents/checks.md#words-checks): a near copy
 of the talk in the minutes or of the player's own summary and reasoning, a team other than the one chosen, words
@@ -24,9 +24,9 @@ from langgraph.runtime import Runtime
 from roundtable.agents.common.model_calls import ModelProvider, call_text
 from roundtable.agents.react.state import ReactState
 from roundtable.agents.react.turn import ReactTurn
+from roundtable.aids.cleaning import said_words
 from roundtable.aids.review import words_update
 from roundtable.detectors.words import first_sentence
-from roundtable.games.fallbacks import sanitize_utterance
 
 
 def make_speak(models: ModelProvider):
@@ -43,9 +43,10 @@ def make_speak(models: ModelProvider):
             note=state.get("recheck") or "")
         model = turn.writer(models, words, speaking=True, again=bool(state.get("copied")))
         raw, usage = call_text(model, turn.messages(prompt), "speak")
-        clean, reason = sanitize_utterance(raw, turn.view.player, words)
-        said, sentences = first_sentence(clean)
-        if reason and sanitize_utterance(first_sentence(raw)[0], turn.view.player, words) == (said, None):
+        clean, reason = said_words(raw, turn.view.player, words, opts.aided)
+        # AvalonBench's prompt asks for one sentence; cutting the reply to it is an aid (docs/agents/aids.md)
+        said, sentences = first_sentence(clean) if opts.aided else (clean, 1)
+        if reason and said_words(first_sentence(raw)[0], turn.view.player, words, opts.aided) == (said, None):
             reason = None  # what posed as the Host came after the sentence said, which the cut drops anyway
         update: dict[str, Any] = {"utterance": said, "raw": [raw], "usage": [usage], "recheck": None, "copied": False}
         if reason:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from roundtable.detectors.words import copied_from, repeats_thought, says_nothing, stated_tactic
-from roundtable.games.fallbacks import fell_back, run_on_fragment
+from roundtable.detectors.words import copied_from, repeats_thought, run_on_fragment, says_nothing, stated_tactic
+from roundtable.games.fallbacks import fell_back
 from roundtable.games.protocol import BELIEF
 from roundtable.metrics.quality.result import PlayQuality
 
@@ -46,7 +46,7 @@ def count_talk(record: dict[str, Any], quality: PlayQuality) -> None:
     `roundtable.detectors.words.repeats_thought`), or, said to the whole table, when it states the speaker's
     own tactic, its private plan read out (`roundtable.detectors.words.stated_tactic`: "I will draw suspicion
     by hinting that I am Merlin"), or when it begins with the rest of a thought run on into the words
-    (`roundtable.games.fallbacks.run_on_fragment`: "success card to fail the third quest. This will ..."; words
+    (`roundtable.detectors.words.run_on_fragment`: "success card to fail the third quest. This will ..."; words
     cleaned since 2026-11-29 lose it before they are said). A record without thoughts gives no case.
     Empty talk: an utterance said to the whole table is a case, and a hit when it says nothing
     (`roundtable.detectors.words.says_nothing`: no player, role, side or stance named) or is silent (a turn
