@@ -27,6 +27,8 @@ from typing import Any
 from jinja2 import StrictUndefined, Template
 from jinja2.sandbox import SandboxedEnvironment
 
+from roundtable.prompts.sources import record
+
 SUFFIX = ".j2"
 
 _ENV = SandboxedEnvironment(
@@ -129,6 +131,7 @@ class PromptRegistry:
             jinja2.exceptions.SecurityError: the template reaches for something the sandbox forbids.
         """
         template = _compile(source if source is not None else self.text(name))
+        record(name)
         return _BLANK_LINES.sub("\n\n", template.render(**variables)).strip()
 
 
