@@ -182,7 +182,7 @@ class Learning:
             common = {"role_title": title, "roles_text": roles_text, "summary": summary or "(no summary)",
                       "outcome": outcome}
             if spec.own_strategy:
-                card = render(f"avalon/roles/{role}", title=title, player=seat, role_set=roles, strategy=strategy,
+                card = render(f"aids/avalon/roles/{role}", title=title, player=seat, role_set=roles, strategy=strategy,
                               rules=dict((record.get("config") or {}).get("rules") or {}))  # the assassination rule
                 prompt = render("lga/learning/suggestions", role_card=card,
                                 strategy=strategy or "(the initial one above)",

@@ -61,8 +61,9 @@ def record(name: str) -> None:
 
 @contextmanager
 def rendering() -> Iterator[list[str]]:
-    """Record the names of the templates rendered inside the block (in this context: this thread or task), in
-    order, repeats kept::
+    """Record the names of the templates rendered inside the block, in order, repeats kept.
+
+    In this context only (this thread or task, and the threads LangGraph copies it into)::
 
         with rendering() as names:
             graph.invoke(...)

@@ -27,6 +27,21 @@ AVALON_ROLES: tuple[str, ...] = tuple(role.value for role in Role)
 """Avalon's roles, each with a role card template ``avalon/roles/<role>`` (a prompt field of every kind's context)."""
 
 
+def role_card_prompts(nodes: list[str]) -> dict[str, tuple[str, list[str], str]]:
+    """The role cards as prompt fields of a kind's context (`roundtable.prompts.rendering.PromptFields`), read by
+    ``nodes``: ``role_<role>_prompt`` (the game's card, ``avalon/roles/<role>``) and ``aids_role_<role>_prompt``
+    (the aids' card, ``aids/avalon/roles/<role>``, rendered when the seat's aids are on)."""
+    return {
+        **{f"role_{role}_prompt": (f"avalon/roles/{role}", nodes,
+                                   f"Role card of {role}: the role, what it knows, its goal (and a strategy given).")
+           for role in AVALON_ROLES},
+        **{f"aids_role_{role}_prompt": (f"aids/avalon/roles/{role}", nodes,
+                                        f"Role card of {role} with the aids on: also an initial strategy and a "
+                                        "voting rule (ours, for the embedded model).")
+           for role in AVALON_ROLES},
+    }
+
+
 @dataclass(frozen=True)
 class AvalonTable:
     """One Avalon decision's table talk, rendered through a kind's prompt context.
@@ -39,6 +54,8 @@ class AvalonTable:
         role_notes: what the player learned in earlier games about the other roles (``""``: none).
         knowledge_lines: state beside the request what the player's knowledge and the record say about the team
             in hand (`team_knowledge`; the seat option ``knowledge_note``, docs/agents/checks.md#options).
+        aids: the seat's aids are on: the role card is the aids' (``aids/avalon/roles/<role>``: our initial
+            strategy and a voting rule), not the game's facts alone (docs/agents/aids.md).
     """
 
     view: AvalonView
@@ -48,17 +65,18 @@ class AvalonTable:
     strategy: str = ""
     role_notes: str = ""
     knowledge_lines: bool = True
+    aids: bool = False
 
     def rules_text(self) -> str:
         """The system prompt: the rules for this game's role set and variants."""
         return self.context.render("avalon/rules", **rules_variables(self.view))
 
     def role_card(self) -> str:
-        """The player's role card: role name and introduction, goal, strategy (a learned one where its options
-        give it), and what it learned of the other roles."""
+        """The player's role card: role name and introduction, goal, strategy (``strategy``; with the aids on, a
+        card without one has the aids' initial strategy), and what it learned of the other roles."""
         role = Role(self.view.role)
         card = self.context.render(
-            f"avalon/roles/{role.value}",
+            f"{'aids/' if self.aids else ''}avalon/roles/{role.value}",
             title=role.title,
             player=self.view.player,
             role_set=list(self.view.role_set),

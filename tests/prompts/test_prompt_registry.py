@@ -132,12 +132,18 @@ def test_every_template_renders_for_every_role(config, rules):
 
 
 def test_role_cards_exist_for_every_role_and_say_goal_and_strategy():
+    """The game's card states the role's facts and a strategy only when one is given; the aids' card always has one
+    (ours) and, but for Oberon, a voting rule."""
     for role in avalon.Role:
-        text = registry.render(f"avalon/roles/{role.value}", title=role.title, player=1,
-                               role_set=[r.value for r in avalon.Role], strategy="")
-        assert role.title in text and "Goal:" in text and "Strategy:" in text
+        everyone = [r.value for r in avalon.Role]
+        text = registry.render(f"avalon/roles/{role.value}", title=role.title, player=1, role_set=everyone, strategy="")
+        assert role.title in text and "Goal:" in text and "Strategy:" not in text and "Voting:" not in text
         custom = registry.render(f"avalon/roles/{role.value}", title=role.title, player=1, role_set=[], strategy="X Y")
         assert "Strategy: X Y" in custom
+        aided = registry.render(f"aids/avalon/roles/{role.value}", title=role.title, player=1, role_set=everyone,
+                                strategy="")
+        assert text.splitlines()[0] in aided and "Strategy:" in aided
+        assert ("Voting:" in aided) == (role != avalon.Role.OBERON)
 
 
 def test_registry_names_and_errors():

@@ -16,7 +16,7 @@ from pydantic import create_model
 
 from roundtable.aids.options import check_prompts
 from roundtable.prompts.rendering import TemperatureFields, TemplateContext, context_fields, template_fields
-from roundtable.tables.avalon import AVALON_ROLES
+from roundtable.tables.avalon import role_card_prompts
 
 KINDS = ("codeact", "cot")
 TEXT_NODES = ["think", "react", "believe"]
@@ -53,10 +53,7 @@ CODEACT_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "team_record_prompt": ("avalon/team_record", ["think"], "What the public record says about the team in hand."),
     "leader_lines_prompt": ("avalon/leader_lines", ["think"],
                             "What the leader's knowledge and the record say about whom its side wants on the team."),
-} | check_prompts(["think"], ["think"]) | {
-    f"role_{role}_prompt": (f"avalon/roles/{role}", ALL_NODES, f"Role card of {role}: introduction, goal, strategy.")
-    for role in AVALON_ROLES
-}
+} | check_prompts(["think"], ["think"]) | role_card_prompts(ALL_NODES)
 
 TEMPERATURE_FIELDS: TemperatureFields = {
     "text_temperature": (0.7, TEXT_NODES, "Temperature of prose (Shi et al.: 0.7)."),

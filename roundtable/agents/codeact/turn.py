@@ -66,7 +66,7 @@ class CodeActTurn:
         request = Request.model_validate(state["request"])
         memory = dict(state.get("pool") or {})
         table = AvalonTable(view=view, request=request, context=context, response_words=options.response_words,
-                            knowledge_lines=options.knowledge_note)
+                            knowledge_lines=options.knowledge_note, aids=options.aided)
         return cls(view=view, request=request, seat=seat, seed=int(state.get("seed") or 0),
                    memory=memory, options=options, context=context, kind=kind, table=table)
 

@@ -20,7 +20,7 @@ from pydantic import create_model
 
 from roundtable.aids.options import check_prompts
 from roundtable.prompts.rendering import TemperatureFields, TemplateContext, context_fields, template_fields
-from roundtable.tables.avalon import AVALON_ROLES
+from roundtable.tables.avalon import role_card_prompts
 
 KINDS = ("lga",)
 MODEL_NODES = ["summarize", "analyze", "plan", "act", "respond", "believe"]
@@ -78,11 +78,7 @@ PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "leader_lines_prompt": ("avalon/leader_lines", ["act"],
                             "What the leader's knowledge and the public record say about whom its side wants on the "
                             "team it proposes."),
-} | check_prompts(["act", "respond"], ["act"]) | {
-    f"role_{role}_prompt": (f"avalon/roles/{role}", MODEL_NODES,
-                            f"Role card of {role}: introduction, goal, initial strategy.")
-    for role in AVALON_ROLES
-}
+} | check_prompts(["act", "respond"], ["act"]) | role_card_prompts(MODEL_NODES)
 
 
 

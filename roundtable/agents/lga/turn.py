@@ -194,7 +194,8 @@ class Turn:
         return AvalonTable(view=self.view, request=self.request, context=self.context,
                            response_words=self.options.response_words,
                            strategy=str(self.memory.get("strategy") or self.options.strategy or ""),
-                           role_notes=self.options.role_notes, knowledge_lines=self.options.knowledge_note)
+                           role_notes=self.options.role_notes, knowledge_lines=self.options.knowledge_note,
+                           aids=self.options.aided)
 
     def rules_text(self) -> str:
         """`AvalonTable.rules_text`."""

@@ -16,7 +16,7 @@ from pydantic import create_model
 
 from roundtable.aids.options import check_prompts
 from roundtable.prompts.rendering import TemperatureFields, TemplateContext, context_fields, template_fields
-from roundtable.tables.avalon import AVALON_ROLES
+from roundtable.tables.avalon import role_card_prompts
 
 KINDS = ("react",)
 WRITING_NODES = ["summarize", "think", "speak", "believe"]
@@ -53,11 +53,7 @@ REACT_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "team_record_prompt": ("avalon/team_record", TABLE_NODES, "What the public record says about the team in hand."),
     "leader_lines_prompt": ("avalon/leader_lines", TABLE_NODES,
                             "What the leader's knowledge and the record say about whom its side wants on the team."),
-} | check_prompts(["speak"], ["think"]) | {
-    f"role_{role}_prompt": (f"avalon/roles/{role}", WRITING_NODES,
-                            f"Role card of {role}: introduction, goal, strategy.")
-    for role in AVALON_ROLES
-}
+} | check_prompts(["speak"], ["think"]) | role_card_prompts(WRITING_NODES)
 
 TEMPERATURE_FIELDS: TemperatureFields = {
     "temperature": (0.1, WRITING_NODES, "Temperature of the reasoning, the summary and the words (AvalonBench: 0.1)."),

@@ -67,7 +67,7 @@ class ReactTurn:
         view = avalon_view(parse_view(state["view"]))
         request = Request.model_validate(state["request"])
         table = AvalonTable(view=view, request=request, context=context, response_words=options.response_words,
-                            knowledge_lines=options.knowledge_note)
+                            knowledge_lines=options.knowledge_note, aids=options.aided)
         return cls(view=view, request=request, seat=seat, seed=int(state.get("seed") or 0),
                    memory=dict(state.get("pool") or {}), options=options, context=context, table=table)
 
