@@ -26,6 +26,9 @@ from roundtable.games import avalon
 
 OPENING = LEADER_OPENING  # Player 5 on players 1 and 5, quest 1 of lan6 seed 1 (lga_fakes)
 FRESH = "Players 1 and 5 have done nothing wrong yet, so I can back them."
+FAKE_AIDED = {"overrule": False, "drop_sentences": False, "dry": False}
+"""On the scripted model (``fake``) each ``auto`` aid switch was off before the one switch; on ``local`` the aids
+were on (the paper-mode prompts: tests/agents/test_paper_prompts_react.py)."""
 
 
 def decide(script: Script, state: avalon.AvalonState, request: avalon.Request, model: str = "fake",
@@ -34,7 +37,8 @@ def decide(script: Script, state: avalon.AvalonState, request: avalon.Request, m
     graph = build_react_graph(ScriptedModels(script, json=False)).compile()
     task = {"view": avalon.view(state, request.player).model_dump(mode="json"),
             "request": request.model_dump(mode="json"), "pool": dict(pool or {}),
-            "seat": {"kind": "react", "model": model, "options": embedded_values(ReactOptions) | options}, "seed": 5}
+            "seat": {"kind": "react", "model": model, "options": embedded_values(ReactOptions) | {"aids": "on"}
+                     | (FAKE_AIDED if model == "fake" else {}) | options}, "seed": 5}
     nodes: list[str] = []
     values: dict[str, Any] = {}
     for mode, chunk in graph.stream(task, stream_mode=["updates", "values"]):

@@ -20,6 +20,9 @@ from roundtable.games import avalon
 from roundtable.graphs.avalon import build_avalon_graph
 
 SILENT = ("fifth_rejection=auto_approve", "discussion=none")
+AIDED = {"aids": "on", "overrule": False, "drop_sentences": False, "dry": False}
+"""The aids' prompts and tuned values, each ``auto`` aid switch off, as on the scripted model before the one switch
+(the paper-mode prompts: tests/agents/test_paper_prompts_react.py)."""
 TALK = ("fifth_rejection=auto_approve", "discussion=leader_first_and_last")
 
 
@@ -27,7 +30,8 @@ def task(state: avalon.AvalonState, request: avalon.Request, pool: dict[str, Any
          **options: Any) -> dict[str, Any]:
     return {"view": avalon.view(state, request.player).model_dump(mode="json"),
             "request": request.model_dump(mode="json"), "pool": dict(pool or {}),
-            "seat": {"kind": "react", "model": "fake", "options": embedded_values(ReactOptions) | options}, "seed": 5}
+            "seat": {"kind": "react", "model": "fake", "options": embedded_values(ReactOptions) | AIDED | options},
+            "seed": 5}
 
 
 def decide(state, request, script: Script, *, json: bool = False, pool=None, context=None,
@@ -150,7 +154,7 @@ def test_words_are_one_sentence_and_go_with_the_chosen_team():
 def test_with_the_aids_off_the_reply_is_said_whole_as_avalonbench_said_it():
     state, request = pending("propose_team", rules=TALK)
     speech = f"Player {request.player}: I send players 2 and 4. They have been quiet.\nTrust me!"
-    script = Script(replies={"think": "Players 2 and 4 it is.", "parse": parser_reads_the_answer, "speak": speech})
+    script = Script(replies={"think": "Players 2 and 4 it is.", "parse": "Answer: [2, 4]", "speak": speech})
     decision, _ = decide(state, request, script, aids="off")
     assert decision.utterance == "I send players 2 and 4. They have been quiet. Trust me!"
     assert decision.checks == ()
@@ -232,12 +236,14 @@ def test_every_prompt_is_a_context_field_overridable_per_run():
     state, request = pending("vote_team")
     script = Script(replies={"think": "I approve.", "parse": "Answer: approve"})
     custom = "MY THINK PROMPT for Player {{ context[:0] }}{{ instruction[:5] }}"
-    decide(state, request, script, context={"think_prompt": custom, "temperature": 0.5})
+    decide(state, request, script, context={"aids_think_prompt": custom, "temperature": 0.5})
     assert script.calls[0].prompt.endswith("MY THINK PROMPT for Player Host:")
     assert script.calls[0].temperature == 0.5
     fields = ReactContext.model_json_schema()["properties"]
     for name, nodes in (("think_prompt", {"think"}), ("parse_prompt", {"parse"}), ("summarize_prompt", {"summarize"}),
-                        ("speak_prompt", {"speak"}), ("rules_prompt", {"summarize", "think", "speak"})):
+                        ("speak_prompt", {"speak"}), ("rules_prompt", {"summarize", "think", "speak"}),
+                        ("aids_think_prompt", {"think"}), ("aids_parse_prompt", {"parse"}),
+                        ("aids_speak_prompt", {"speak"}), ("paper_rules_prompt", {"summarize", "think", "speak"})):
         assert fields[name]["langgraph_type"] == "prompt"
         assert {f"react:{node}" for node in nodes} <= set(fields[name]["langgraph_nodes"]), name
 
@@ -246,9 +252,9 @@ def test_a_breakpoint_stops_on_a_react_step_inside_a_game_with_its_state_and_its
     script = Script(replies={"think": "I approve this team.", "parse": parser_reads_the_answer})
     game = build_avalon_graph(models=ScriptedModels(script, json=False)).compile(checkpointer=InMemorySaver())
     config: Any = {"configurable": {"thread_id": "t"}, "recursion_limit": 5000}
-    seats = [{"kind": "react", "model": FAKE_MODEL}] + [{"kind": "naive"}] * 4
+    seats = [{"kind": "react", "model": FAKE_MODEL, "options": AIDED}] + [{"kind": "naive"}] * 4
     custom = "{{ context }}\n\n{{ instruction }}\nCUSTOM: think step by step."
-    context = {"breakpoints": ["react:parse"], "react": {"think_prompt": custom}}
+    context = {"breakpoints": ["react:parse"], "react": {"aids_think_prompt": custom}}
     game.invoke({"config": {"preset": "bench5", "rules": dict(r.split("=") for r in SILENT)}, "seed": 2,
                  "seats": seats}, config, context=context)
     snapshot = game.get_state(config, subgraphs=True)

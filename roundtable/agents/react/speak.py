@@ -2,7 +2,9 @@
 
 One call (module ``speak``, temperature 0.1): *Rules*, *Role*, *Summary*, the round's *Minutes* so far, the
 Host's instruction and, when the turn also chose an action (a leader's team, the Assassin's target), that action,
-so the sentence goes with it (template ``react/speak``). The reply is cleaned
+so the sentence goes with it. With the aids off (template ``react/speak``, `paper_discussion`) the ask is
+AvalonBench's: its leader's opening (Table 13), or one sentence on the leader's statement and the others' words
+(Table 14); with them on, ours (``aids/react/speak``: the speaker named, in the first person). The reply is cleaned
 (`roundtable.aids.cleaning.said_words`: lines posing as the Host or another player are dropped, named as a
 fallback unless all came after the first sentence, which the cut drops anyway). AvalonBench's discussion prompt
 asks for one sentence (``src/server/tasks/avalon/prompts.py``); with the aids on the reply is also cut to its
@@ -22,11 +24,31 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from roundtable.agents.common.model_calls import ModelProvider, call_text
+from roundtable.agents.react import memory as mem
 from roundtable.agents.react.state import ReactState
 from roundtable.agents.react.turn import ReactTurn
 from roundtable.aids.cleaning import said_words
 from roundtable.aids.review import words_update
 from roundtable.detectors.words import first_sentence
+
+
+def paper_discussion(turn: ReactTurn) -> dict[str, Any]:
+    """The variables of AvalonBench's Discuss prompts (template ``react/speak``; Light et al. 2023, Tables 13 and
+    14): ``leader`` (the speaker leads this round: Table 13), ``statement`` and ``discussions`` (the leader's last
+    words this round and the other players' words since: Table 14), and ``host``, the Host's instruction where
+    neither applies (the talk before a proposal, the evil players' council, the Assassin's words)."""
+    request, view = turn.request, turn.view
+    leads = request.kind == "propose_team" or (
+        request.kind == "speak" and view.player == view.leader and not request.subject and request.audience is None)
+    lines = mem.minutes(turn.memory, view.round)
+    prefix = f"Player {view.leader}: "
+    said = [i for i, line in enumerate(lines) if line.startswith(prefix)]
+    statement = lines[said[-1]][len(prefix):].rstrip(".") if said else ""  # the prompt puts its own full stop
+    discussions = " ".join(line for line in lines[said[-1] + 1:] if line.startswith("Player ")) if said else ""
+    about_team = request.kind == "speak" and bool(request.subject) and request.audience is None
+    host = "" if leads or (about_team and statement) else turn.table.instruction()
+    return {"leader": leads, "statement": statement, "leader_player": view.leader, "discussions": discussions,
+            "host": host}
 
 
 def make_speak(models: ModelProvider):
@@ -37,10 +59,13 @@ def make_speak(models: ModelProvider):
         opts = turn.options
         words = opts.response_words
         action = state.get("action")
+        if opts.aided:
+            variables: dict[str, Any] = dict(instruction=turn.table.instruction(), me=turn.view.player, words=words)
+        else:
+            variables = paper_discussion(turn)
         prompt = turn.context.render(
-            "react/speak", context=turn.context_text(), instruction=turn.table.instruction(),
-            decided=turn.table.decided(action), me=turn.view.player, speech=turn.table.speech(), words=words,
-            note=state.get("recheck") or "")
+            turn.prompt("speak"), context=turn.context_text(), decided=turn.table.decided(action),
+            speech=turn.table.speech(), note=state.get("recheck") or "", **variables)
         model = turn.writer(models, words, speaking=True, again=bool(state.get("copied")))
         raw, usage = call_text(model, turn.messages(prompt), "speak")
         clean, reason = said_words(raw, turn.view.player, words, opts.aided)

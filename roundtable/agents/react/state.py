@@ -4,8 +4,8 @@ Input and output as every agent kind (`roundtable.agents.protocol.AgentInput`, `
 (``pool``) is `roundtable.agents.react.memory`'s. Working channels of one decision, all JSON:
 
 - ``thought``: the last ``think`` reply, the free answer the parser reads (``None`` before ``think``);
-- ``retry``: the parser read too few players and ``think`` is asked again; ``attempts``: how often the parser
-  has read an answer;
+- ``retry``: the parser read too few players and ``think`` is asked again; ``named``: the players it read then;
+  ``attempts``: how often the parser has read an answer;
 - ``action``, ``utterance``: the answer the parser read and the sentence said (`DecisionChannels`);
 - ``raw``, ``problems``, ``usage``: appended by each call (raw replies, fallback reasons, usage records);
 - ``recheck``, ``reviewed``, ``copied``, ``checks``, ``thoughts``: the checks' channels
@@ -24,4 +24,5 @@ class ReactState(AgentInput, AgentOutput, DecisionChannels, CheckChannels, total
 
     thought: str | None
     retry: bool
+    named: list[int]
     attempts: int

@@ -2,9 +2,11 @@
 
 Taken with the first request of the next round, while the ended round's minutes are still in the pool: one call
 (module ``summarize``) whose prompt holds the player's role, its previous summary, that round's minutes and its
-outcome (template ``react/summarize``). The reply, cleaned to at most ``summary_words`` words, replaces the summary
-and the round's lines leave the pool. An empty reply keeps the previous summary with the round's outcome lines
-appended, so no outcome is lost (named in ``checks``).
+outcome: with the aids off AvalonBench's Recap as its agent asks it (template ``react/summarize``; the round's Host
+lines hold its outcome), with them on ours (``aids/react/summarize``, the outcome lines listed apart). The reply,
+cleaned to at most ``summary_words`` words, replaces the summary and the round's lines leave the pool. An empty
+reply keeps the previous summary with the round's outcome lines appended, so no outcome is lost (named in
+``checks``).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ def make_summarize(models: ModelProvider):
         rounds = sorted({int(m["round"]) for m in old})
         outcome = [m["text"] for m in old if m.get("outcome")]
         prompt = turn.context.render(
-            "react/summarize", context=turn.context_text([m["text"] for m in old], rounds),
+            turn.prompt("summarize"), context=turn.context_text([m["text"] for m in old], rounds),
             summary=str(turn.memory.get("summary") or ""), outcome=outcome, rounds=rounds, words=words)
         raw, usage = call_text(turn.writer(models, words), turn.messages(prompt), "summarize")
         summary = clean_text(raw, words)

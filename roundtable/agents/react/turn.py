@@ -1,10 +1,13 @@
 """One decision's parsed inputs for the ``react`` nodes, and the prompt pieces they share.
 
-Every call but the parser's has AvalonBench's layout (Light et al. 2023, §3.1): the system message is the game's
-*Rules*; the user message starts with the player's *Role* (role card and private knowledge), its *Summary* and the
-*Minutes* of the round (template ``react/context``), and ends with the step's task. The Host's instruction, how
-words are said and the role card are the Avalon table's (`roundtable.tables.avalon.AvalonTable`), rendered
-over this kind's context.
+Every call but the parser's has AvalonBench's layout (Light et al. 2023, §3.1): the *Rules*, the player's *Role*,
+its *Summary* and the *Minutes* of the round, then the step's task. Each step renders its template through
+`ReactTurn.prompt`: with the seat's aids off (docs/agents/aids.md) the paper's (``react/<step>``: AvalonBench's
+prompts, docs/agents/react.md#paper-mode), whose system message is AvalonBench's Rules and Role (``react/rules``,
+``react/role``); with them on the aids' (``aids/react/<step>``), whose system message is the Avalon table's rules and
+whose user message starts with the table's role card and knowledge (template ``aids/react/context``). The Host's
+instruction, how words are said and the role card are the Avalon table's (`roundtable.tables.avalon.AvalonTable`),
+rendered over this kind's context.
 """
 
 from __future__ import annotations
@@ -25,9 +28,10 @@ from roundtable.agents.react.context import ReactContext
 from roundtable.agents.react.options import ReactOptions
 from roundtable.aids.review import heard_lines
 from roundtable.aids.sampling import speech_sampling, speech_temperature
-from roundtable.games.avalon import AvalonView
+from roundtable.games.avalon import AvalonView, Role
 from roundtable.games.protocol import Request
 from roundtable.tables.avalon import AvalonTable, avalon_view
+from roundtable.tables.avalon_rules import rules_variables
 
 PARSE_TOKENS = 48
 """``max_tokens`` of a parser reply (one ``Answer:`` line, or its JSON object)."""
@@ -111,21 +115,51 @@ class ReactTurn:
         and ``thoughts``, the reasoning written so far."""
         return [text for text in (str(self.memory.get("summary") or ""), *thoughts) if text]
 
+    def prompt(self, step: str) -> str:
+        """The template of ``step`` for this seat: ``aids/react/<step>`` with the aids on, else the paper's
+        ``react/<step>`` (docs/agents/react.md#paper-mode)."""
+        return f"aids/react/{step}" if self.options.aided else f"react/{step}"
+
     def messages(self, user: str) -> list[BaseMessage]:
-        """``[system: the rules, user: user]``."""
-        return [SystemMessage(self.table.rules_text()), HumanMessage(user)]
+        """``[system: the rules, user: user]``: with the aids off AvalonBench's Rules and Role (``react/rules``, then
+        ``react/role``: Light et al. 2023, Appendix A.1), with them on the Avalon table's rules."""
+        if self.options.aided:
+            return [SystemMessage(self.table.rules_text()), HumanMessage(user)]
+        system = "\n\n".join((self.context.render("react/rules", **rules_variables(self.view)), self.role_text()))
+        return [SystemMessage(system), HumanMessage(user)]
+
+    def role_text(self) -> str:
+        """AvalonBench's Role (template ``react/role``, Light et al. 2023, Tables 7 and 8): the identity, and what the
+        reveal showed: the evil players, and the good ones when it showed every evil player."""
+        view = self.view
+        role = Role(view.role)
+        labels = {str(k["is"]) for k in view.knowledge}
+        seen = sorted(int(k["player"]) for k in view.knowledge)
+        evil = seen if labels == {"evil"} else []
+        evil_count = sum(1 for r in view.role_set if Role(r).side.value == "evil")
+        shown = len(evil) + (1 if view.side == "evil" else 0)
+        good = ([p for p in range(1, view.players + 1) if p not in evil and p != view.player]
+                if evil and shown == evil_count else [])
+        return self.context.render(
+            "react/role", me=view.player, title=role.title, side=view.side, evil=evil, good=good,
+            merlin_or_morgana=seen if labels == {"merlin_or_morgana"} else [],
+            merlin=seen[0] if labels == {"merlin"} and seen else None)
 
     def context_text(self, lines: list[str] | None = None, rounds: list[int] | None = None) -> str:
-        """What every writing call starts with (template ``react/context``): the role card and private knowledge,
-        the summary, and the minutes.
+        """What every writing call's user message starts with: the summary and the minutes (template
+        ``react/context``), with the aids on after the role card and private knowledge (``aids/react/context``).
 
         Args:
             lines: the minutes' lines (default: the round in hand's, `roundtable.agents.react.memory.minutes`).
             rounds: the rounds they cover (default: the round in hand).
         """
         round_ = self.view.round
+        if not self.options.aided:  # the role is in the system message (`messages`)
+            return self.context.render(
+                "react/context", summary=str(self.memory.get("summary") or ""),
+                minutes=mem.minutes(self.memory, round_) if lines is None else lines)
         return self.context.render(
-            "react/context", me=self.view.player, role_card=self.table.role_card(),
+            "aids/react/context", me=self.view.player, role_card=self.table.role_card(),
             knowledge=self.table.knowledge_text(), summary=str(self.memory.get("summary") or ""),
             minutes=mem.minutes(self.memory, round_) if lines is None else lines,
             rounds=[round_] if rounds is None else rounds)
