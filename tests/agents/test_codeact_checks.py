@@ -27,6 +27,9 @@ from roundtable.games import avalon
 
 OPENING = LEADER_OPENING  # Player 5 on players 1 and 5, quest 1 of lan6 seed 1 (lga_fakes)
 FRESH = "Players 1 and 5 have done nothing wrong yet; I can back them."
+FAKE_AIDED = {"overrule": False, "drop_sentences": False, "dry": False}
+"""On the scripted model (``fake``) each ``auto`` aid switch was off before the one switch; on ``local`` the aids
+were on (the paper-mode prompts: tests/agents/test_paper_prompts_codeact.py)."""
 
 
 def think(thought: str, **fields: Any) -> str:
@@ -38,7 +41,8 @@ def decide(script: Script, state: avalon.AvalonState, request: avalon.Request, k
     graph = build_codeact_graph(kind, ScriptedModels(script)).compile()
     out = graph.invoke({"view": avalon.view(state, request.player).model_dump(mode="json"),
                         "request": request.model_dump(mode="json"), "pool": {},
-                        "seat": {"kind": kind, "model": model, "options": embedded_values(CotOptions) | options},
+                        "seat": {"kind": kind, "model": model, "options": embedded_values(CotOptions) | {"aids": "on"}
+                                    | (FAKE_AIDED if model == "fake" else {}) | options},
                         "seed": 5},
                        context=context)
     return avalon.Decision.model_validate(out["decisions"][request.id])

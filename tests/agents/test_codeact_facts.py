@@ -39,7 +39,7 @@ def facts_for(state: avalon.AvalonState, player: int) -> tuple[list[dict], str]:
     view = avalon.view(state, player)
     memory = remember({}, view, lambda e: narrate("avalon", e, player, view.rules), 15, 20)
     facts = leader_facts(view, memory)
-    return facts, CodeActContext().render("codeact/facts", facts=facts)
+    return facts, CodeActContext().render("aids/codeact/facts", facts=facts)
 
 
 @pytest.mark.parametrize("role", sorted({r.value for r in avalon.preset_roles("play7")}))
@@ -80,7 +80,7 @@ def test_the_facts_read_as_plain_statements():
         {"kind": "vote_team", "round": 2, "attempt": 1, "leader": 3, "team": [3, 5, 6], "approved": True,
          "approvals": 4, "rejections": 3, "approvers": [1, 3, 5, 6], "rejecters": [2, 4, 7]},
     ]
-    text = CodeActContext().render("codeact/facts", facts=facts)
+    text = CodeActContext().render("aids/codeact/facts", facts=facts)
     assert "Among players 1 and 4 one is good (Merlin) and one is evil (Morgana)." in text
     assert "Quest 1 with players 1 and 2 failed with 1 fail: at least 1 of them is evil." in text
     assert "Quest 2 with players 3, 5 and 6 succeeded with 0 fails: exactly 0 of them are evil." in text

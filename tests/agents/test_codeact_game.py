@@ -10,6 +10,9 @@ from roundtable.games import avalon
 from roundtable.graphs.avalon import build_avalon_graph
 from roundtable.metrics import game_metrics
 
+AIDED = {"aids": "on", "overrule": False, "drop_sentences": False, "dry": False}
+"""The aids' prompts, each ``auto`` aid switch off, as on the scripted model before the one switch (the paper-mode
+prompts: tests/agents/test_paper_prompts_codeact.py)."""
 PROGRAM = "```python\nsuspicion = {p: 0 for p in range(1, 8)}\nprint(sorted(suspicion)[:COUNT])\n```"
 
 
@@ -32,7 +35,7 @@ def test_an_avalonplay_game_with_codeact_leaders_runs_to_its_end(leader):
     config = avalon.AvalonConfig.build(preset=preset, rules=rules)
     state = avalon.new_game(config, 2)
     seats = [{"kind": "codeact" if role.side.value == "good" else "cot", "model": FAKE_MODEL,
-              "options": {"leader": leader} if role.side.value == "good" else {}} for role in state.roles]
+              "options": AIDED | ({"leader": leader} if role.side.value == "good" else {})} for role in state.roles]
     out = game.invoke({"config": config.to_dict(), "seed": 2, "seats": seats}, {"recursion_limit": 5000})
     events = out["events"]
     assert [e for e in events if e["type"] != "decision"][-1]["type"] == "game_over"

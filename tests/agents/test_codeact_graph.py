@@ -13,6 +13,9 @@ from roundtable.agents.codeact.options import CotOptions
 from roundtable.aids.switch import embedded_values
 from roundtable.games import avalon
 
+AIDED = {"aids": "on", "overrule": False, "drop_sentences": False, "dry": False}
+"""The aids' prompts and tuned values, each ``auto`` aid switch off, as on the scripted model before the one switch
+(the paper-mode prompts: tests/agents/test_paper_prompts_codeact.py)."""
 AVALONPLAY = ("fifth_rejection=auto_approve", "two_fail_quests=four_and_five", "evil_quest_card=must_fail",
               "discussion=none")
 
@@ -29,7 +32,8 @@ def proposal(round_: int = 2):
 def task(state, request, kind: str = "codeact", **options: Any) -> dict[str, Any]:
     return {"view": avalon.view(state, request.player).model_dump(mode="json"),
             "request": request.model_dump(mode="json"), "pool": {},
-            "seat": {"kind": kind, "model": "fake", "options": embedded_values(CotOptions) | options}, "seed": 5}
+            "seat": {"kind": kind, "model": "fake", "options": embedded_values(CotOptions) | AIDED | options},
+            "seed": 5}
 
 
 def scripted(write: str, debug: str | list[str], think: str = '{"thought": "fine", "words": "My team."}') -> Script:

@@ -5,9 +5,10 @@
 - ``run``: the program runs in the agent's sandboxed ``Python_REPL`` worker
   (`roundtable.tools.sandbox`); an exception, a timeout, or an output that does
   not name a legal team is the attempt's ``error``;
-- ``debug``: the model sees its previous program, that error (with the
-  traceback) and plain statements of what went wrong (`programs.debug_hints`),
-  says what it fixes and writes a new program.
+- ``debug``: the model sees its previous program and that error (with the
+  traceback) and writes a new program (template ``codeact/debug``, Shi et al.'s self-debug, §3.4); with the aids
+  on (``aids/codeact/debug``) also plain statements of what went wrong (`programs.debug_hints`), and it says what
+  it fixes first.
 
 Every program, its output and its error are kept in ``attempts``.
 """
@@ -50,8 +51,9 @@ def make_debug(models: ModelProvider):
         program, error = (last.get("program") or "").rstrip(), last.get("error") or ""
         calls = state.get("usage") or [{}]
         cut = int(calls[-1].get("completion_tokens") or 0) >= turn.program_tokens
-        hints = debug_hints(program, error, [a.get("program") or "" for a in attempts[:-1]], turn.view.players, cut)
-        prompt = turn.context.render("codeact/debug", task=turn.write_task(state.get("facts") or []),
+        hints = (debug_hints(program, error, [a.get("program") or "" for a in attempts[:-1]], turn.view.players, cut)
+                 if turn.options.aided else [])  # the hints are an aid (Shi et al.: the issue and the outputs)
+        prompt = turn.context.render(turn.prompt("debug"), task=turn.write_task(state.get("facts") or []),
                                      program=program, error=error, hints=hints)
         raw, usage = call_text(turn.code_model(models), turn.messages(prompt), "debug")
         return {"program": program_of(raw), "raw": [raw], "usage": [usage]}

@@ -47,7 +47,7 @@ def make_react(models: ModelProvider):
         facts = state.get("facts") or []
         request = turn.request
         prompt = turn.context.render(
-            "codeact/react", memory=turn.memory_text(), me=turn.view.player, round=request.round,
+            turn.prompt("react"), memory=turn.memory_text(), me=turn.view.player, round=request.round,
             count=request.count, players=turn.view.players, steps=steps, last=len(steps) + 1 >= opts.react_steps)
         raw, usage = call_text(turn.text_model(models, STEP_WORDS), turn.messages(prompt), "react")
         thought, action, players = read_step(raw)

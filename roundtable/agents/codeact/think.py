@@ -1,7 +1,9 @@
 """Chain of thought (the ``cot`` kind, and the ``codeact`` kind outside team selection): reason in prose, then answer.
 
-One call at the prose temperature (0.7): a JSON object ``{"thought", <answer>,
-"words"}`` where the endpoint takes JSON schemas (the answer fields are those of
+One call at the prose temperature (0.7), its prompt the global memory and the Host's question (template
+``codeact/think`` with the aids off: Shi et al.'s moderator's notes where they word one, Table 1 and §2.3, and a
+JSON holding the reasoning and the answer, §2.2; ``aids/codeact/think`` with them on): a JSON object
+``{"thought", <answer>, "words"}`` where the endpoint takes JSON schemas (the answer fields are those of
 `roundtable.agents.common.extraction.answer_schema`), else prose with ``Thought:``,
 ``Choice:`` and ``Words:`` lines. When a program (or the ReAct loop) has
 already chosen the team, the call only reasons and says the words. A call that writes words is sampled with the
@@ -36,6 +38,15 @@ def private_texts(state: CodeActState, thought: str = "") -> list[str]:
     return [text for text in (*steps, *(state.get("thoughts") or []), thought) if text]
 
 
+def paper_host(turn: CodeActTurn) -> str:
+    """The Host's instruction for a request Shi et al. word no moderator's note for (``""`` for a leader's selection
+    and the talk about a nominated team, Table 1 and §2.3)."""
+    request = turn.request
+    about_team = request.kind == "speak" and bool(request.subject) and request.audience is None
+    worded = (request.kind == "propose_team" and not request.subject) or about_team
+    return "" if worded else turn.table.instruction()
+
+
 def make_think(models: ModelProvider):
     """The ``think`` node over ``models``."""
 
@@ -46,12 +57,17 @@ def make_think(models: ModelProvider):
         ask_choice = needs_answer(request) and not decided
         with_words = request.wants_words
         structured = turn.structured(models)
+        if opts.aided:
+            variables: dict[str, Any] = dict(
+                instruction="\n".join(p for p in (turn.table.instruction(), state.get("recheck")) if p),
+                thought_words=opts.thought_words)
+        else:
+            variables = dict(host=paper_host(turn), kind=request.kind, me=turn.view.player, count=request.count or 0,
+                             team=list(request.subject), note=state.get("recheck") or "")
         prompt = turn.context.render(
-            "codeact/think", memory=turn.memory_text(),
-            instruction="\n".join(p for p in (turn.table.instruction(), state.get("recheck")) if p),
-            decided=turn.table.decided(decided) if decided else "",
+            turn.prompt("think"), memory=turn.memory_text(), decided=turn.table.decided(decided) if decided else "",
             choice_help=turn.table.choice_help(structured) if ask_choice else "", with_words=with_words,
-            speech=turn.table.speech(), thought_words=opts.thought_words, format="json" if structured else "prose")
+            speech=turn.table.speech(), format="json" if structured else "prose", **variables)
         model = turn.text_model(models, think_budget(opts, with_words, ask_choice), speaking=with_words,
                                 again=bool(state.get("copied")))
         action, words, thought, raw, usage = ask_thought(model, turn.messages(prompt), request, turn.view.players,

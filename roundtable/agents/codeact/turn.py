@@ -1,8 +1,12 @@
 """One decision's parsed inputs for the ``codeact``/``cot`` nodes, and the prompt pieces they share.
 
-The Host's instruction, the answer formats, the words' guidance, the role card
-and the rules are the Avalon table's (`roundtable.tables.avalon.AvalonTable`),
-rendered over this kind's context, so every kind that plays Avalon reads the same table.
+Each step renders its template through `CodeActTurn.prompt`: with the seat's aids off (docs/agents/aids.md) the
+paper's (``codeact/<step>``: Shi et al.'s prompts, docs/agents/codeact.md#paper-mode), whose system message is Shi et
+al.'s global prompt (``codeact/global``: the game rule, the role assignment, the role identification); with them on
+the aids' (``aids/codeact/<step>``; ``cot`` renders the same templates), whose system message is the Avalon table's
+rules. The Host's instruction, the answer formats, the words' guidance, the role card and the rules are the Avalon
+table's (`roundtable.tables.avalon.AvalonTable`), rendered over this kind's context, so every kind that plays Avalon
+reads the same table.
 """
 
 from __future__ import annotations
@@ -24,9 +28,13 @@ from roundtable.agents.common.options import max_tokens_for
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
 from roundtable.aids.review import heard_lines
 from roundtable.aids.sampling import speech_sampling, speech_temperature
-from roundtable.games.avalon import AvalonView
+from roundtable.games.avalon import AvalonView, Role
 from roundtable.games.protocol import Request
 from roundtable.tables.avalon import AvalonTable, avalon_view
+from roundtable.tables.avalon_rules import rules_variables
+
+PAPER_ROLES = ("merlin", "percival", "servant", "morgana", "assassin", "minion")
+"""The roles of Shi et al.'s game, whose role assignment prompts are theirs (Appendix A, Table 4)."""
 
 
 @dataclass(frozen=True)
@@ -113,19 +121,43 @@ class CodeActTurn:
 
     # -------------------------------------------------------- prompt parts
 
+    def prompt(self, step: str) -> str:
+        """The template of ``step`` for this seat: ``aids/codeact/<step>`` with the aids on, else the paper's
+        ``codeact/<step>`` (docs/agents/codeact.md#paper-mode)."""
+        return f"aids/codeact/{step}" if self.options.aided else f"codeact/{step}"
+
     def messages(self, user: str) -> list[BaseMessage]:
-        """``[system: the rules, user: user]``."""
-        return [SystemMessage(self.table.rules_text()), HumanMessage(user)]
+        """``[system: the rules, user: user]``: with the aids off Shi et al.'s global prompt (`global_prompt`), with
+        them on the Avalon table's rules."""
+        system = self.table.rules_text() if self.options.aided else self.global_prompt()
+        return [SystemMessage(system), HumanMessage(user)]
+
+    def global_prompt(self) -> str:
+        """Shi et al.'s global prompt (template ``codeact/global``, §2.3 and Appendix A): the game rule, the role
+        assignment and the role identification: the evil players the reveal showed (an evil player's teammates),
+        Percival's two."""
+        view = self.view
+        labels = {str(k["is"]) for k in view.knowledge}
+        seen = sorted(int(k["player"]) for k in view.knowledge)
+        return self.context.render(
+            "codeact/global", me=view.player, role=view.role,
+            role_card="" if view.role in PAPER_ROLES else self.table.role_card(),
+            evil_seen=seen if labels == {"evil"} else [],
+            merlin_or_morgana=seen if labels == {"merlin_or_morgana"} else [],
+            merlin=seen[0] if labels == {"merlin"} and seen else None, **rules_variables(view))
 
     def memory_text(self) -> str:
-        """The global memory (template ``codeact/memory``): the key lines said before the recent messages, then
-        the recent messages (`roundtable.agents.codeact.memory.earlier_key`)."""
+        """The global memory: the key lines said before the recent messages, then the recent messages
+        (`roundtable.agents.codeact.memory.earlier_key`); template ``codeact/memory``, or with the aids on
+        ``aids/codeact/memory``, after the role card and the knowledge."""
         view = self.view
         recent = list(self.memory.get("recent") or [])
+        key = earlier_key(list(self.memory.get("key") or []), recent)
+        if not self.options.aided:  # the role and its knowledge are in the system message (`global_prompt`)
+            return self.context.render("codeact/memory", key=key, recent=recent)
         return self.context.render(
-            "codeact/memory", me=view.player, role_card=self.table.role_card(),
-            knowledge=self.table.knowledge_text(), key=earlier_key(list(self.memory.get("key") or []), recent),
-            recent=recent)
+            "aids/codeact/memory", me=view.player, role_card=self.table.role_card(),
+            knowledge=self.table.knowledge_text(), key=key, recent=recent)
 
     def heard(self) -> list[tuple[str, str]]:
         """The utterances in the global memory (key information and the recent messages), ``[("Player 3", words),
@@ -133,15 +165,19 @@ class CodeActTurn:
         return heard_lines([*(self.memory.get("key") or []), *(self.memory.get("recent") or [])])
 
     def facts_text(self, facts: list[dict[str, Any]] | None = None) -> str:
-        """The leader's facts as plain statements (template ``codeact/facts``)."""
+        """The leader's facts as plain statements (template ``codeact/facts``, Shi et al.'s private and public
+        information; with the aids on ``aids/codeact/facts``)."""
         facts = leader_facts(self.view, self.memory) if facts is None else facts
-        return self.context.render("codeact/facts", facts=facts)
+        return self.context.render(self.prompt("facts"), facts=facts)
 
     def write_task(self, facts: list[dict[str, Any]]) -> str:
-        """The CodeAct task (template ``codeact/write``)."""
-        return self.context.render("codeact/write", me=self.view.player,
+        """The CodeAct task (template ``codeact/write``, Shi et al.'s Figure 3; with the aids on
+        ``aids/codeact/write``, our program skeleton)."""
+        evil = sum(1 for r in self.view.role_set if Role(r).side.value == "evil")
+        return self.context.render(self.prompt("write"), me=self.view.player,
                                    round=self.request.round, count=self.request.count,
-                                   players=self.view.players, facts=self.facts_text(facts))
+                                   players=self.view.players, good=self.view.players - evil, evil=evil,
+                                   facts=self.facts_text(facts))
 
     @property
     def sandbox_owner(self) -> str:
