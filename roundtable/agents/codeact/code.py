@@ -89,6 +89,6 @@ def run(state: CodeActState, runtime: Runtime[Any]) -> dict[str, Any]:
                    restarted=result.restarted)
     if result.ok:
         request = turn.request
-        team, problem = team_of(result.output, request.count or 0, request.candidates)
+        team, problem = team_of(result.output, request.count or 0, request.candidates, turn.options.aided)
         attempt.update(team=team, error=problem)
     return {"attempts": [attempt]}

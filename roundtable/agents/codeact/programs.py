@@ -36,20 +36,24 @@ def program_of(reply: str) -> str | None:
     return None
 
 
-def team_of(output: str, count: int, candidates: Sequence[int]) -> tuple[list[int] | None, str | None]:
+def team_of(output: str, count: int, candidates: Sequence[int],
+            advice: bool = True) -> tuple[list[int] | None, str | None]:
     """The team a program printed: ``(players, None)``, or ``(None, problem)`` when the output is unusable.
 
-    The last line naming players must name exactly ``count`` different players among ``candidates``.
+    The last line naming players must name exactly ``count`` different players among ``candidates``. ``advice``
+    (the aids): the problem also says what to print instead (``print([1, 4])``); without it, only what went wrong.
     """
     lines = [line for line in (output or "").splitlines() if parse_players(line)]
     if not lines:
-        return None, f"the program printed no player numbers; print a list of {count} players, e.g. print([1, 4])"
+        return None, "the program printed no player numbers" + (
+            f"; print a list of {count} players, e.g. print([1, 4])" if advice else "")
     named = parse_players(lines[-1]) or []
     players, problems = clean_pick(named, count, candidates)
     if problems or len(players) != count:
         why = "; ".join(problems) or f"it names {len(players)} players"
-        return None, (f"the program printed {lines[-1].strip()[:80]!r}: {why}; print exactly {count} different "
-                      f"players from {min(candidates)} to {max(candidates)}")
+        fix = (f"; print exactly {count} different players from {min(candidates)} to {max(candidates)}" if advice
+               else f", not {count} different players from {min(candidates)} to {max(candidates)}")
+        return None, f"the program printed {lines[-1].strip()[:80]!r}: {why}{fix}"
     return players, None
 
 
