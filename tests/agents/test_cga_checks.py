@@ -8,7 +8,7 @@ import dataclasses
 from typing import Any
 
 from lga_fakes import Script, ScriptedModels, first, lga_input, play_until
-from werewolf_fakes import werewolf_request
+from werewolf_fakes import cga_aids_on, werewolf_request
 
 from roundtable.agents.cga.graph import build_cga_graph
 from roundtable.agents.cga.options import CgaOptions
@@ -32,7 +32,8 @@ def werewolf_input(state: werewolf.WerewolfState, request: Request, options: dic
                    model: str = "fake") -> dict[str, Any]:
     return {"view": werewolf.view(state, request.player).model_dump(mode="json"),
             "request": request.model_dump(mode="json"), "pool": {},
-            "seat": {"kind": "cga", "model": model, "options": CHEAP | dict(options or {})}, "seed": 1}
+            "seat": {"kind": "cga", "model": model, "options": cga_aids_on(model) | CHEAP | dict(options or {})},
+            "seed": 1}
 
 
 def ask_then_overrule(state: werewolf.WerewolfState, request: Request, first: str,
@@ -245,7 +246,7 @@ def test_a_leaders_words_naming_another_team_are_asked_again_with_the_team_kept_
     state, requests = play_until(first("propose_team"))
     leader = requests[0]
     inp = lga_input(state, leader, options=CHEAP)
-    inp["seat"] = {"kind": "cga", "model": "fake", "options": CHEAP}
+    inp["seat"] = {"kind": "cga", "model": "fake", "options": cga_aids_on("fake") | CHEAP}
     script = Script(replies={"think": ["Thought: 1 and 2 look clean.\nChoice: 1, 2\nWords: My team: players 3 and 4.",
                                        "Thought: Say it.\nWords: My team: players 1 and 2."]})
     decision, _ = decide(script, inp)

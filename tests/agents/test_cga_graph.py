@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from lga_fakes import LEADER_AGAIN, Script, ScriptedModels, final_word_request, first, lga_input, play_until
+from werewolf_fakes import cga_aids_on
 
 from roundtable.agents.cga.answer import answers_schema
 from roundtable.agents.cga.experience import ExperiencePool
@@ -22,7 +23,8 @@ LAN = ("discussion=before_proposal", "assassination=after_each_quest", "fifth_re
 
 def cga_input(state, request, memory=None, options=None, model="fake", seed=1) -> dict:
     inp = lga_input(state, request, memory, options, seed)
-    inp["seat"] = {"kind": "cga", "model": model, "options": embedded_values(CgaOptions) | dict(options or {})}
+    inp["seat"] = {"kind": "cga", "model": model,
+                   "options": embedded_values(CgaOptions) | cga_aids_on(model) | dict(options or {})}
     return inp
 
 
@@ -98,8 +100,8 @@ def test_a_werewolf_day_refreshes_after_its_night_and_the_next_night_reuses_the_
     def task(state, request, pool):
         return {"view": werewolf.view(state, request.player).model_dump(mode="json"),
                 "request": request.model_dump(mode="json"), "pool": pool, "seed": 1,
-                "seat": {"kind": "cga", "model": "fake", "options": embedded_values(CgaOptions) | {
-                    "refresh": "round", "merge_answers": True, "questions": 1, "own_questions": 0}}}
+                "seat": {"kind": "cga", "model": "fake", "options": embedded_values(CgaOptions) | cga_aids_on("fake")
+                         | {"refresh": "round", "merge_answers": True, "questions": 1, "own_questions": 0}}}
 
     pool: dict = {}
     refreshed = []
@@ -266,7 +268,7 @@ def test_every_role_of_both_games_has_its_own_question_set(game, plain):
     context = CgaContext()
 
     def lines(part: str, role: str, day: bool = True) -> list[str]:
-        text = context.render(f"cga/questions/{game}", part=part, role=role, day=day)
+        text = context.render(f"aids/cga/questions/{game}", part=part, role=role, day=day)
         return [line for line in text.splitlines() if line.strip()]
 
     for role in GAMES[game].roles:

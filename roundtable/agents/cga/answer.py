@@ -92,14 +92,15 @@ def make_answer(models: ModelProvider):
         questions = list(state.get("questions") or [])
         retrieved = list(state.get("retrieved") or []) + [[]] * len(questions)
         history = turn.history(state.get("recent") or [], state.get("informative") or [])
-        common = {"history": history, "round_name": turn.round_name, "round": turn.request.round}
+        common = {"history": history, "round_name": turn.round_name, "round": turn.request.round,
+                  "me": turn.view.player, "role_title": turn.role_title}
         temperature = turn.temperature("temperature")
         if turn.options.merges_answers():
             structured = turn.structured(models)
             messages, items = numbered(questions, retrieved)
             prompt = turn.context.render(
-                "cga/answers", **common, messages=messages, items=items,
-                words=opts.answer_words, role_title=turn.role_title, reflection_words=opts.reflection_words,
+                "aids/cga/answers", **common, messages=messages, items=items,  # merging is an aid: no paper prompt
+                words=opts.answer_words, reflection_words=opts.reflection_words,
                 format="json" if structured else "prose")
             words = opts.answer_words * len(questions) + opts.reflection_words
             model = turn.model(models, temperature, words + 20,
@@ -121,7 +122,7 @@ def make_answer(models: ModelProvider):
         answers, raws, usages = [], [], []
         model = turn.model(models, temperature, opts.answer_words)
         for question, found in zip(questions, retrieved, strict=False):  # retrieved is padded
-            prompt = turn.context.render("cga/answer", **common, question=question, retrieved=found,
+            prompt = turn.context.render(turn.prompt("answer"), **common, question=question, retrieved=found,
                                          words=opts.answer_words)
             raw, usage = call_text(model, turn.messages(prompt), "answer")
             answers.append({"question": question, "answer": clean_text(raw, opts.answer_words)})
@@ -139,8 +140,9 @@ def make_reflect(models: ModelProvider):
         turn = CgaTurn.of(state, runtime, models)
         opts = turn.options
         prompt = turn.context.render(
-            "cga/reflect", history=turn.history(state.get("recent") or [], state.get("informative") or []),
-            round_name=turn.round_name, round=turn.request.round, answers=list(state.get("answers") or []),
+            turn.prompt("reflect"), history=turn.history(state.get("recent") or [], state.get("informative") or []),
+            round_name=turn.round_name, round=turn.request.round, me=turn.view.player,
+            answers=list(state.get("answers") or []),
             role_title=turn.role_title, words=opts.reflection_words)
         model = turn.model(models, turn.temperature("temperature"), opts.reflection_words)
         raw, usage = call_text(model, turn.messages(prompt), "reflect")

@@ -21,8 +21,8 @@ from roundtable.agents.common.thought import LAYOUT_WORDS
 
 
 def make_believe(models: ModelProvider):
-    """The ``believe`` node over ``models``: the free answer (template ``cga/believe``, the thought temperature)
-    and the parser call (``extraction/belief``, the extraction temperature); returns ``action``
+    """The ``believe`` node over ``models``: the free answer (template `CgaTurn.prompt` ``believe``, the thought
+    temperature) and the parser call (``extraction/belief``, the extraction temperature); returns ``action``
     ``{"beliefs": {player: P(good)}}`` (``{}``: nothing read), ``raw``, ``usage``."""
 
     def believe(state: CgaState, runtime: Runtime[Any]) -> dict[str, Any]:
@@ -30,7 +30,7 @@ def make_believe(models: ModelProvider):
         others = list(turn.request.candidates)
         words = turn.options.thought_words
         prompt = turn.context.render(
-            "cga/believe", history=turn.history(state.get("recent") or [], state.get("informative") or []),
+            turn.prompt("believe"), history=turn.history(state.get("recent") or [], state.get("informative") or []),
             reflection=current_reflection(state), others=others, thought_words=words)
         model = turn.model(models, turn.temperature("thought_temperature"),
                            words + LAYOUT_WORDS + LINE_WORDS * len(others))

@@ -7,8 +7,10 @@ prompt (or a role's question set) is edited in Studio and a node rerun.
 Avalon's rules, role cards, Host instructions and answer formats are the
 templates the ``lga`` agent reads; other games read ``<game>/rules`` and
 ``<game>/roles/<role>`` where they exist, else ``cga/rules`` and ``cga/role``,
-and the Host's instruction ``cga/instruction``. Temperatures follow Xu et al.:
-0 for the chain-of-thought answer (and the belief probe's answer), 0.3 for the other content.
+and the Host's instruction ``cga/instruction``. Each of cga's own prompts has two fields: ``X_prompt``
+(``cga/X``, Xu et al.'s prompt, rendered with the seat's aids off: docs/agents/cga.md#paper-mode) and
+``aids_X_prompt`` (``aids/cga/X``, tuned for the embedded model, rendered with them on). Temperatures follow
+Xu et al.: 0 for the chain-of-thought answer (and the belief probe's answer), 0.3 for the other content.
 """
 
 from __future__ import annotations
@@ -28,39 +30,75 @@ HISTORY_NODES = ["questions", "answer", "reflect", "think", "believe"]
 CGA_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "rules_prompt": ("avalon/rules", MODEL_NODES,
                      "System prompt in Avalon: the rules for the game's role set and variants."),
-    "other_rules_prompt": ("cga/rules", MODEL_NODES, "System prompt in a game without a rules template of its own."),
-    "role_prompt": ("cga/role", HISTORY_NODES, "Role card in a game without role cards of its own (Werewolf roles)."),
-    "history_prompt": ("cga/history", HISTORY_NODES, "The history: role card, informative messages, recent messages."),
+    "other_rules_prompt": ("cga/rules", MODEL_NODES,
+                           "System prompt in a game without a rules template of its own: Xu et al.'s game rules "
+                           "(aids off)."),
+    "role_prompt": ("cga/role", HISTORY_NODES,
+                    "Role card in a game without role cards of its own (Werewolf roles): the Moderator's word "
+                    "(aids off)."),
+    "history_prompt": ("cga/history", HISTORY_NODES,
+                       "The history (aids off): role card, informative messages, recent messages."),
     "questions_prompt": ("cga/questions", ["questions"],
-                         "Question selection: choose from the role's set, ask your own."),
+                         "Question selection (aids off): Xu et al.'s prompts to select questions and to ask one's "
+                         "own."),
     "avalon_questions_prompt": ("cga/questions/avalon", ["questions"],
-                                "Avalon question sets: asked, shared and per role."),
+                                "Avalon question set (aids off): Xu et al.'s questions shared by every role."),
     "werewolf_questions_prompt": ("cga/questions/werewolf", ["questions"],
-                                  "Werewolf question sets (Xu et al.): asked, shared and per role."),
+                                  "Werewolf question sets (aids off): Xu et al.'s Table 2."),
     "answer_prompt": ("cga/answer", ["answer"],
-                      "One question's answer from the retrieved messages (at most two sentences)."),
-    "answers_prompt": ("cga/answers", ["answer"], "All answers and the reflection in one call (merge_answers)."),
-    "reflect_prompt": ("cga/reflect", ["reflect"], "The reflection: As the <role>, I observed that ..."),
-    "suggest_prompt": ("cga/suggest", ["suggest"], "The suggestion from the bad and the good experiences."),
-    "think_prompt": ("cga/think", ["think"], "The chain-of-thought answer ending in the words and the action."),
+                      "One question's answer from the retrieved messages (aids off: Xu et al.'s prompt)."),
+    "reflect_prompt": ("cga/reflect", ["reflect"], "The reflection (aids off): As the <role>, I observed that ..."),
+    "suggest_prompt": ("cga/suggest", ["suggest"],
+                       "The suggestion from the bad and the good experiences (aids off: Xu et al.'s prompt)."),
+    "think_prompt": ("cga/think", ["think"],
+                     "The chain-of-thought answer ending in the words and the action (aids off: Xu et al.'s final "
+                     "prompt)."),
     "believe_prompt": ("cga/believe", ["believe"],
-                       "The belief probe at game over: from the history and the reflection, how likely each other "
-                       "player is good."),
+                       "The belief probe at game over (aids off): from the history and the reflection, how likely "
+                       "each other player is good."),
     "extract_system_prompt": ("extraction/system", ["think", "believe"],
                               "The system prompt of the extractor and of the belief probe's parser."),
     "extract_belief_prompt": ("extraction/belief", ["believe"],
                               "The belief probe's parser: a probability of being good per player, from the answer."),
     "instruction_prompt": ("avalon/instruction", ["think"], "The Host's instruction in Avalon."),
     "other_instruction_prompt": ("cga/instruction", ["think"],
-                                 "The Host's instruction in other games (Werewolf's kinds)."),
+                                 "The Host's instruction in other games (Werewolf's kinds; aids off: the Moderator's "
+                                 "words of Xu et al.'s games)."),
     "choice_help_prompt": ("answers/choice_help", ["think"], "How the answer's choice is written (per answer shape)."),
     "speech_prompt": ("avalon/speech", ["think"], "How the words are said in Avalon."),
-    "other_speech_prompt": ("cga/speech", ["think"], "How the words are said in other games."),
     "decided_prompt": ("avalon/decided", ["think"], "The action already chosen, in words, when only the words are "
                                                     "asked for again (Avalon)."),
     "knowledge_note_prompt": ("werewolf/knowledge_note", ["think"],
                               "What a Werewolf player's own knowledge settles, beside the Host's instruction: fellow "
                               "werewolves, the Seer's own checks, the dead."),
+    # the aids' prompts (docs/agents/aids.md): rendered instead of the paper's with the seat's aids on
+    "aids_other_rules_prompt": ("aids/cga/rules", MODEL_NODES,
+                                "System prompt in a game without a rules template of its own (aids on)."),
+    "aids_role_prompt": ("aids/cga/role", HISTORY_NODES,
+                         "Role card in a game without role cards of its own, with a strategy (aids on)."),
+    "aids_history_prompt": ("aids/cga/history", HISTORY_NODES,
+                            "The history (aids on): role card, informative messages, recent messages."),
+    "aids_questions_prompt": ("aids/cga/questions", ["questions"],
+                              "Question selection (aids on): choose from the role's set, ask your own, one call."),
+    "aids_avalon_questions_prompt": ("aids/cga/questions/avalon", ["questions"],
+                                     "Avalon question sets (aids on): asked, shared and per role."),
+    "aids_werewolf_questions_prompt": ("aids/cga/questions/werewolf", ["questions"],
+                                       "Werewolf question sets (aids on): asked, shared and per role."),
+    "aids_answer_prompt": ("aids/cga/answer", ["answer"],
+                           "One question's answer from the retrieved messages (aids on: at most two sentences)."),
+    "aids_answers_prompt": ("aids/cga/answers", ["answer"],
+                            "All answers and the reflection in one call (merge_answers, an aid)."),
+    "aids_reflect_prompt": ("aids/cga/reflect", ["reflect"],
+                            "The reflection (aids on): As the <role>, I observed that ..."),
+    "aids_suggest_prompt": ("aids/cga/suggest", ["suggest"],
+                            "The suggestion from the bad and the good experiences (aids on)."),
+    "aids_think_prompt": ("aids/cga/think", ["think"],
+                          "The chain-of-thought answer ending in the words and the action (aids on)."),
+    "aids_believe_prompt": ("aids/cga/believe", ["believe"],
+                            "The belief probe at game over (aids on)."),
+    "aids_other_instruction_prompt": ("aids/cga/instruction", ["think"],
+                                      "The Host's instruction in other games (aids on: the day's talk made concrete)."),
+    "aids_other_speech_prompt": ("aids/cga/speech", ["think"], "How the words are said in other games (aids on)."),
 } | check_prompts(["think"], ["think"])
 
 TEMPERATURE_FIELDS: TemperatureFields = {

@@ -9,8 +9,10 @@ temperature. Without ``choose_questions`` (the embedded model's default), or whe
 candidate, the first ``questions`` candidates are asked with no choice; with no own question either, the node
 makes no call (docs/agents/cga.md#questions: the embedded model chose the listed order and copied listed
 questions as its own).
-Unreadable choices fall back to the first questions of the set; an own question that repeats a listed one is
-dropped.
+Unreadable choices fall back to the first questions of the set. With the aids on, the choice and the own questions
+are one call, and an own question that repeats a listed one is dropped; with them off, as Xu et al. (Appendix A.5),
+one call selects and the next asks the model's own questions after the selected ones, and every own question is
+asked.
 """
 
 from __future__ import annotations
@@ -58,6 +60,29 @@ def _key(question: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", question.lower()).strip()
 
 
+def _ask(models: ModelProvider, turn: CgaTurn, history: str, asked: list[str], candidates: list[str], count: int,
+         own: int) -> tuple[list[str], list[str], list[str], list[Any]]:
+    """One question call: ``count`` of ``candidates`` chosen after ``asked`` and ``own`` questions of the model's
+    own; ``(asked + the chosen, the own questions, [raw], [usage])``."""
+    structured = turn.structured(models)
+    prompt = turn.context.render(
+        turn.prompt("questions"), history=history, round_name=turn.round_name, round=turn.request.round,
+        me=turn.view.player, role_title=turn.role_title, asked=asked, candidates=candidates, count=count, own=own,
+        format="json" if structured else "prose")
+    model = turn.model(models, turn.temperature("question_temperature"), 12 + 30 * own)
+    if structured:
+        parsed, raw, usage = call_structured(model, turn.messages(prompt),
+                                             selection_schema(count, len(candidates), own), "questions")
+        chosen = (parsed or {}).get("chosen")
+        mine = list((parsed or {}).get("own") or [])
+    else:
+        raw, usage = call_text(model, turn.messages(prompt), "questions")
+        line = _CHOSEN.search(raw)
+        chosen = [int(n) for n in re.findall(r"\d+", line.group(1))] if line else None
+        mine = [m.strip() for m in _OWN.findall(raw)][:own]
+    return asked + chosen_questions(candidates, chosen, count), mine, [raw], [usage]
+
+
 def make_questions(models: ModelProvider):
     """The ``questions`` node over ``models``."""
 
@@ -72,29 +97,21 @@ def make_questions(models: ModelProvider):
             asked, candidates, count = asked + candidates[:count], [], 0
         if not count and not opts.own_questions:
             return {"questions": asked}
-        structured = turn.structured(models)
-        prompt = turn.context.render(
-            "cga/questions", history=turn.history(state.get("recent") or [], state.get("informative") or []),
-            round_name=turn.round_name, round=turn.request.round, asked=asked, candidates=candidates, count=count,
-            own=opts.own_questions, format="json" if structured else "prose")
-        model = turn.model(models, turn.temperature("question_temperature"), 12 + 30 * opts.own_questions)
-        if structured:
-            parsed, raw, usage = call_structured(model, turn.messages(prompt),
-                                                 selection_schema(count, len(candidates), opts.own_questions),
-                                                 "questions")
-            chosen = (parsed or {}).get("chosen")
-            own = list((parsed or {}).get("own") or [])
-        else:
-            raw, usage = call_text(model, turn.messages(prompt), "questions")
-            line = _CHOSEN.search(raw)
-            chosen = [int(n) for n in re.findall(r"\d+", line.group(1))] if line else None
-            own = [m.strip() for m in _OWN.findall(raw)][: opts.own_questions]
-        picked = asked + chosen_questions(candidates, chosen, count)
+        history = turn.history(state.get("recent") or [], state.get("informative") or [])
+        if opts.aided or not count or not opts.own_questions:  # one call
+            picked, own, raws, usages = _ask(models, turn, history, asked, candidates, count, opts.own_questions)
+        else:  # Xu et al. (Appendix A.5): one call selects the questions, the next asks its own after them
+            picked, _, raws, usages = _ask(models, turn, history, asked, candidates, count, 0)
+            picked, own, more_raws, more_usages = _ask(models, turn, history, picked, [], 0, opts.own_questions)
+            raws, usages = raws + more_raws, usages + more_usages
         known = {_key(q) for q in asked + candidates}
         for question in (" ".join(q.split())[:QUESTION_CHARS] for q in own):
-            if question and _key(question) not in known:  # a small model copies listed questions as its own
-                picked.append(question)
-                known.add(_key(question))
-        return {"questions": picked, "raw": [raw], "usage": [usage]}
+            if not question:
+                continue
+            if opts.aided and _key(question) in known:  # the aids: a small model copies listed questions as its own
+                continue
+            picked.append(question)
+            known.add(_key(question))
+        return {"questions": picked, "raw": raws, "usage": usages}
 
     return questions

@@ -45,7 +45,7 @@ def make_suggest(models: ModelProvider):
         if picked is None:
             return {"suggestion": ""}
         bad, good = picked
-        prompt = turn.context.render("cga/suggest", reflection=reflection, bad=bad.__dict__,
+        prompt = turn.context.render(turn.prompt("suggest"), reflection=reflection, bad=bad.__dict__,
                                      good=[e.__dict__ for e in good], words=opts.suggestion_words,
                                      decision=turn.request.answer != "words")
         model = turn.model(models, turn.temperature("temperature"), opts.suggestion_words)

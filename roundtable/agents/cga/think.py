@@ -47,12 +47,14 @@ def make_think(models: ModelProvider):
         suggestion = state.get("suggestion") if state.get("refresh") else pool.get("suggestion")
         retry = turn.retry_note(attempt) if state.get("retry") else ""
         prompt = turn.context.render(
-            "cga/think", history=turn.history(state.get("recent") or [], state.get("informative") or []),
+            turn.prompt("think"), history=turn.history(state.get("recent") or [], state.get("informative") or []),
+            game=turn.view.game, round_name=turn.round_name, round=request.round,
             reflection=current_reflection(state), suggestion=suggestion or "",
             instruction="\n".join(p for p in (turn.instruction(), retry, recheck) if p),
             decided=turn.table.decided(decided) if decided and turn.table is not None else "",
             choice_help=turn.choice_help(structured) if ask_choice else "", with_words=with_words,
-            speech=turn.speech(), thought_words=opts.thought_words, format="json" if structured else "prose")
+            speech=turn.speech() if opts.aided else "",  # the paper's prompt says how to talk in its own words
+            thought_words=opts.thought_words, format="json" if structured else "prose")
         model = turn.model(models, turn.temperature("thought_temperature"), think_budget(opts, with_words, ask_choice),
                            speaking=with_words, again=bool(state.get("copied")))
         action, words, thought, raw, usage = ask_thought(model, turn.messages(prompt), request, turn.view.players,

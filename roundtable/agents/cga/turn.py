@@ -7,12 +7,17 @@ read ``<game>/rules`` where the game ships it (else ``cga/rules``),
 ``cga/role``, ``cga/instruction`` and ``cga/speech``. The answer format, the
 extractor and the pick rules are every kind's
 (`roundtable.tables.answers`, `roundtable.agents.common.reading`).
+
+Each of cga's own templates comes twice (`CgaTurn.prompt`): ``cga/X``, Xu et al.'s prompt with the game's facts
+and the answer format (every line says where it comes from: docs/agents/cga.md#paper-mode), rendered with the
+seat's aids off, and ``aids/cga/X``, the prompt tuned for the embedded model, rendered with them on
+(docs/agents/aids.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -117,13 +122,20 @@ class CgaTurn:
 
     # ------------------------------------------------------------ prompt parts
 
+    def prompt(self, name: str) -> str:
+        """The template of cga's prompt ``name`` (``"think"``, ``"questions/werewolf"``) for this seat:
+        ``aids/cga/<name>`` (tuned for the embedded model) with the aids on, else ``cga/<name>`` (Xu et al.'s)."""
+        return f"aids/cga/{name}" if self.options.aided else f"cga/{name}"
+
     @cached_property
     def table(self) -> AvalonTable | None:
         """The game's table texts shared by every kind, over this kind's context
         (`roundtable.tables.avalon.game_table`); ``None`` where the game has none: then this kind's own
-        generic texts (``cga/rules``, ``cga/role``, ``cga/instruction``, ``cga/speech``)."""
-        return game_table(self.view, self.request, self.context, self.options.response_words,
-                          knowledge_lines=self.options.knowledge_note)
+        generic texts (`prompt`: ``rules``, ``role``, ``instruction``, ``speech``). With the seat's aids on, the
+        role card is the aids' (``aids/avalon/roles/<role>``, `AvalonTable.aids`)."""
+        table = game_table(self.view, self.request, self.context, self.options.response_words,
+                           knowledge_lines=self.options.knowledge_note)
+        return replace(table, aids=self.options.aided) if table is not None else None
 
     @property
     def round_name(self) -> str:
@@ -156,20 +168,21 @@ class CgaTurn:
             return self.table.rules_text()
         view = self.view
         variables = {"game": view.game, "players": view.players, "role_set": list(view.role_set),
-                     "rules": dict(view.rules), "me": view.player}
+                     "rules": dict(view.rules), "me": view.player, "role": view.role}
         if self.context.has(f"{view.game}/rules"):
             try:
                 return self.context.render(f"{view.game}/rules", **variables)
             except Exception:  # noqa: BLE001 - a game's template asking for other variables: the generic rules
                 pass
-        return self.context.render("cga/rules", **variables)
+        return self.context.render(self.prompt("rules"), **variables)
 
     def role_card(self) -> str:
         """The player's role card."""
         if self.table is not None:
             return self.table.role_card()
         view = self.view
-        return self.context.render("cga/role", game=view.game, role=view.role, side=view.side, players=view.players)
+        return self.context.render(self.prompt("role"), game=view.game, role=view.role, side=view.side,
+                                   players=view.players)
 
     def knowledge(self) -> str:
         """What the player learned at the start, in words."""
@@ -197,8 +210,9 @@ class CgaTurn:
         return list(alive) if alive else None
 
     def history(self, recent: list[str], informative: list[str]) -> str:
-        """The history block every module reads (template ``cga/history``)."""
-        return self.context.render("cga/history", me=self.view.player, role_card=self.role_card(),
+        """The history block every module reads (template `prompt` ``history``)."""
+        return self.context.render(self.prompt("history"), me=self.view.player, role_title=self.role_title,
+                                   role_card=self.role_card(),
                                    knowledge=self.knowledge(), alive=self.alive(), informative=informative,
                                    recent=recent)
 
@@ -208,9 +222,9 @@ class CgaTurn:
 
     def questions_of(self, part: str) -> list[str]:
         """A part of the role's question set (``asked``, ``shared``, ``role``), one question a line
-        (template ``cga/questions/<game>``, falling back to Werewolf's)."""
-        name = f"cga/questions/{self.view.game}"
-        name = name if self.context.has(name) else "cga/questions/werewolf"
+        (template `prompt` ``questions/<game>``, falling back to Werewolf's)."""
+        name = self.prompt(f"questions/{self.view.game}")
+        name = name if self.context.has(name) else self.prompt("questions/werewolf")
         text = self.context.render(name, part=part, role=self.view.role, day=self.request.phase not in NIGHT)
         return [line.strip() for line in text.splitlines() if line.strip()]
 
@@ -222,7 +236,7 @@ class CgaTurn:
             return self.table.instruction()
         r = self.request
         host = self.context.render(
-            "cga/instruction", kind=r.kind, answer=r.answer, me=self.view.player, round=r.round, count=r.count,
+            self.prompt("instruction"), kind=r.kind, answer=r.answer, me=self.view.player, round=r.round, count=r.count,
             candidates=list(r.candidates), may_pass=r.may_pass, options=list(r.options),
             allowed=[r.word(c) for c in r.allowed], subject=list(r.subject),
             audience=list(r.audience) if r.audience is not None else None, details=dict(r.details))
@@ -250,11 +264,11 @@ class CgaTurn:
         return answers.retry_note(self.context, self.request, self.view.players, attempt)
 
     def speech(self) -> str:
-        """How the words are said (Avalon: ``avalon/speech``; other games: ``cga/speech``)."""
+        """How the words are said (Avalon: ``avalon/speech``; other games: `prompt` ``speech``)."""
         if self.table is not None:
             return self.table.speech()
         r = self.request
-        return self.context.render("cga/speech", words=self.options.response_words, side=self.view.side,
+        return self.context.render(self.prompt("speech"), words=self.options.response_words, side=self.view.side,
                                    role=self.view.role, audience=list(r.audience) if r.audience is not None else None)
 
 
