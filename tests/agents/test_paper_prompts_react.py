@@ -23,7 +23,7 @@ RULES = ("fifth_rejection=auto_approve", "discussion=leader_first_and_last")
 PAPER = {"kind": "react", "model": "gpt-4o", "options": {"aids": "off"}}
 
 REPLIES: dict[str, Any] = {
-    "summarize": "I am a Servant. Quest 1 (players 1, 2) succeeded; nobody is suspect yet.",
+    "summarize": "SUMMARY: who proposed, backed and went on each quest so far, and how it came out.",
     "think": "Nothing points at anyone yet, so I go with players 1 and 2 and approve.",
     "parse": "Answer: [1, 2]",
     "speak": "I trust this team for now.",

@@ -16,6 +16,7 @@ from roundtable.agents.common.beliefs import (
     BELIEVE_MODULE,
     PARSE_MODULE,
     beliefs_from_text,
+    listed_beliefs,
     parser_tokens,
     state_beliefs,
 )
@@ -27,16 +28,18 @@ from roundtable.agents.react.turn import ReactTurn
 
 def paper_beliefs(model: BaseChatModel, messages: list[BaseMessage], parser: BaseChatModel,
                   turn: ReactTurn) -> dict[str, Any]:
-    """AvalonBench's probe (``get_believed_sides``): the player's answer, then always its parser call, one user
+    """AvalonBench's probe (``get_believed_sides``): the player's answer, then its parser call, one user
     message (the answer and ``CHECK_BELIEVED_SIDES_PROMPT``, template ``react/parse_beliefs``), read as
-    ``Answer: {1: 0.9, ...}`` (`roundtable.agents.common.beliefs.beliefs_from_text`).
+    ``Answer: {1: 0.9, ...}`` (`roundtable.agents.common.beliefs.beliefs_from_text`); an answer that lists a
+    probability for every player asked as the parser would (`listed_beliefs`) needs no parser call, as for every kind.
 
     Returns:
         The node's update, as `roundtable.agents.common.beliefs.state_beliefs` gives it.
     """
     text, usage = call_text(model, messages, BELIEVE_MODULE)
-    if not text.strip():
-        return {"action": {}, "raw": [text], "usage": [usage]}
+    listed = listed_beliefs(text, turn.request.candidates)  # already as the parser would write it: no second call
+    if not text.strip() or listed is not None:
+        return {"action": {"beliefs": listed} if listed else {}, "raw": [text], "usage": [usage]}
     prompt = turn.context.render("react/parse_beliefs", reply=text.strip(), players=turn.view.players)
     raw, more = call_text(parser, [HumanMessage(prompt)], PARSE_MODULE)
     read = beliefs_from_text(raw.split("Answer:")[-1], turn.request.candidates)
