@@ -149,3 +149,25 @@ def test_the_paper_modes_night_in_turn_speaks_of_consensus_only_when_the_game_pl
 
     assert "No one will be killed if there is no consensus!" in rules("sequential")
     assert "consensus" not in rules("simultaneous")
+
+
+@pytest.mark.parametrize("kind", ["eliminate", "speak"])
+def test_a_paper_mode_decision_with_experience_asks_xu_et_als_suggestion(kind, tmp_path, monkeypatch):
+    """With an experience pool (Xu et al. §3.4): the suggestion prompt, the paper's for a decision (the day vote),
+    the reference code's for words (the day's talk), and the suggestion in the final prompt."""
+    from roundtable.agents.cga.experience import ExperiencePool
+
+    monkeypatch.setenv("ROUNDTABLE_HOME", str(tmp_path))
+    view, request = werewolf_decision(kind)
+    reflection = "As the player, I observed that REFLECTION-TEXT."  # the scripted reflection: similarity 1
+    ExperiencePool("xu").add_game("earlier", [
+        {"reflection": reflection, "response": f"RESPONSE-OF-SCORE-{score}.", "score": score, "role": view.role,
+         "side": view.side, "game": "werewolf", "player": view.player, "n": n}
+        for n, score in enumerate((2, 996, 995, 3))])
+    script, names = decide(view, request, PAPER_SEAT | {"options": {"aids": "off", "pool": "xu"}})
+    check_fixture("cga", f"werewolf-{kind}-experience", transcript(script.calls))
+    assert script.modules()[-3:] == ["reflect", "suggest", "think"]
+    assert "Besides, there maybe history experience you can refer to: The best way for you to do under such " \
+           "reflection is SUGGESTION-TEXT." in script.calls[-1].prompt
+    assert aids_templates(names) == []
+    assert [line for line in unannotated_lines(names) if line.startswith("cga/")] == []
