@@ -8,10 +8,12 @@ annotation, a Jinja comment of the form ``{#~ KIND: WHERE #}`` that renders as n
     {#~ code: 3DAgentWorld/LLM-Game-Agent prompt/avalon_sapar_prompt.py (action_prompt) #}the information of ...
     {#~ protocol: answer format #}Answer in JSON with {{ choice_help }}.
 
-``KIND`` is one of `SOURCE_KINDS`: ``paper`` (the paper's text or appendix prompts), ``code`` (the paper's released
-code, where the paper points to it) or ``protocol`` (the game's facts and the answer format only, nothing that
-tells a player how to play). `unannotated` lists the lines that lack one; `rendering` records which templates a
-piece of code renders, so a test checks exactly the templates a kind's paper-mode decision used.
+A line that begins with a whitespace-stripping tag (``{%- elif ... %}``) takes ``{#-~ KIND: WHERE #}``, which
+strips the same whitespace, so the annotation changes nothing that renders. ``KIND`` is one of `SOURCE_KINDS`:
+``paper`` (the paper's text or appendix prompts), ``code`` (the paper's released code, where the paper points to
+it) or ``protocol`` (the game's facts and the answer format only, nothing that tells a player how to play).
+`unannotated` lists the lines that lack one; `rendering` records which templates a piece of code renders, so a
+test checks exactly the templates a kind's paper-mode decision used.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from contextvars import ContextVar
 SOURCE_KINDS = ("paper", "code", "protocol")
 """What a template line may be, with the aids off."""
 
-_ANNOTATION = re.compile(r"^\s*\{#~\s*(?P<kind>[a-z]+)\s*:\s*(?P<where>[^#]*?)\s*#\}")
+_ANNOTATION = re.compile(r"^\s*\{#-?~\s*(?P<kind>[a-z]+)\s*:\s*(?P<where>(?:[^#]|#(?!\}))*?)\s*#\}")
 _TAG = re.compile(r"\{%.*?%\}|\{#.*?#\}", re.DOTALL)
 _RENDERED: ContextVar[list[str] | None] = ContextVar("rendered_templates", default=None)
 

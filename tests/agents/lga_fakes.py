@@ -21,6 +21,11 @@ from roundtable.testing.scripted import (  # noqa: F401 - re-exported
     default_structured,
 )
 
+AIDED: dict[str, Any] = embedded_values(LgaOptions) | {
+    "aids": "on", "overrule": False, "drop_sentences": False, "dry": False, "merge_plan": False, "merge_summary": False}
+"""An lga seat with the aids on, as the tests of the aids know it: the tuned values, each ``auto`` aid switch off
+(as it was on the scripted model before the one switch); a test sets one on where it tests it."""
+
 # ------------------------------------------------------------------ games
 
 
@@ -88,12 +93,13 @@ def first(kind: str, round_: int = 1) -> Callable[[avalon.AvalonState, list[aval
 def lga_input(state: avalon.AvalonState, request: avalon.Request, memory: dict[str, Any] | None = None,
               options: dict[str, Any] | None = None, seed: int = 1) -> dict[str, Any]:
     """The lga graph input for ``request`` in ``state`` (full view; ``memory``: the player's pool) on the scripted
-    model, with the embedded model's values of the switches tuned for it (`embedded_values`) under ``options``."""
+    model, with the aids on (their prompts and the values of the switches tuned for the embedded model,
+    `embedded_values`) but the ``auto`` aid switches off, under ``options``."""
     return {
         "view": avalon.view(state, request.player).model_dump(mode="json"),
         "request": request.model_dump(mode="json"),
         "pool": dict(memory or {}),
-        "seat": {"kind": "lga", "model": "fake", "options": embedded_values(LgaOptions) | dict(options or {})},
+        "seat": {"kind": "lga", "model": "fake", "options": AIDED | dict(options or {})},
         "seed": seed,
     }
 

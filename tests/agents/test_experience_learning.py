@@ -92,8 +92,8 @@ def test_the_second_game_plays_with_the_strategy_written_after_the_first(experim
     assert "ROLE-NOTE-" in options["role_notes"] and "Assassin:" in options["role_notes"]
     prompts = game_prompts(script, options["strategy"])
     assert prompts, "the learned strategy never reached a prompt"
-    assert all("Strategy: " + options["strategy"] in p for p in prompts)
-    assert any("What you learned in earlier games about the other roles" in p for p in prompts)
+    assert all(f"Your playing style is that {options['strategy']}" in p for p in prompts), "Lan et al.'s system prompt"
+    assert any("strategies of other roles from previous games:" in p and "ROLE-NOTE-" in p for p in prompts)
 
 
 def test_is_and_ao_switch_off_what_they_name(experiment) -> None:

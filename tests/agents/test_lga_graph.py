@@ -7,6 +7,7 @@ from lga_fakes import Script, ScriptedModels, decide, first, lga_input, play_unt
 
 from roundtable.agents.lga.context import LgaContext
 from roundtable.agents.lga.graph import build_lga_graph, graph
+from roundtable.agents.lga.options import LgaOptions
 from roundtable.games import avalon
 from roundtable.games.avalon import ConfigurationError, Decision, check_decision
 
@@ -203,7 +204,7 @@ def test_merge_summary_leaves_out_ablated_modules():
 ])
 def test_merge_summary_auto_merges_for_the_embedded_model(model, option, merged):
     script = Script()
-    _round_two({"merge_summary": option}, script, model=model)
+    _round_two({"merge_summary": option, "aids": "on" if option is True else "auto"}, script, model=model)
     assert ("Then analyse" in script.calls[0].prompt) is merged
 
 
@@ -265,7 +266,7 @@ def test_merge_plan_splits_analysis_and_plan():
     ("local", False, False), ("gpt-4o-mini", True, True),
 ])
 def test_merge_plan_auto_merges_for_the_embedded_model(model, option, merged):
-    script = first_proposal_on(model, {"merge_plan": option})
+    script = first_proposal_on(model, {"merge_plan": option, "aids": "on" if option is True else "auto"})
     assert script.modules() == (["analyze", "act"] if merged else ["analyze", "plan", "act"])
 
 
@@ -521,7 +522,7 @@ def test_layout_option_and_endpoint_slots_choose_the_slot(layout, slots, slot):
 @pytest.mark.parametrize("model, option, dry", [("local", "auto", True), ("fake", "auto", False),
                                                ("fake", True, True), ("local", False, False)])
 def test_words_said_at_the_table_are_sampled_with_dry_where_it_is_on(model, option, dry):
-    script = first_proposal_on(model, {"dry": option})
+    script = first_proposal_on(model, {"dry": option, "aids": "auto" if option == "auto" else "on"})
     speaking = [c for c in script.calls if c.module == "act"]
     notes = [c for c in script.calls if c.module in ("analyze", "plan")]
     assert speaking and notes
@@ -533,13 +534,24 @@ def test_words_said_at_the_table_are_sampled_with_dry_where_it_is_on(model, opti
     assert not any(c.sampling for c in script.calls)  # a vote says nothing at the table
 
 
+def test_a_merged_call_with_the_aids_off_is_refused_before_any_call():
+    with pytest.raises(ConfigurationError, match="merge_summary are aids"):
+        LgaOptions.parse({"merge_summary": True}, "gpt-4o")
+    assert LgaOptions.parse({"merge_summary": True}, "local").merges_summary()
+
+
 def test_context_overrides_prompts():
     state, requests = play_until(first("propose_team"))
     script = Script()
-    context = LgaContext(plan_prompt="CUSTOM PLAN PROMPT for Player {{ me }}. Task: Write your plan.")
+    context = LgaContext(aids_plan_prompt="CUSTOM PLAN PROMPT for Player {{ me }}. Task: Write your plan.",
+                         plan_prompt="PAPER PLAN for Player {{ me }}.")
     run(script, lga_input(state, requests[0]), context=context)
     plan_call = next(c for c in script.calls if c.module == "plan")
-    assert f"CUSTOM PLAN PROMPT for Player {requests[0].player}." in plan_call.prompt
+    assert f"CUSTOM PLAN PROMPT for Player {requests[0].player}." in plan_call.prompt, "the aids' plan, aids on"
+    script = Script()
+    run(script, lga_input(state, requests[0], options={"aids": "off"}), context=context)
+    plan_call = next(c for c in script.calls if c.module == "plan")
+    assert plan_call.prompt.endswith(f"PAPER PLAN for Player {requests[0].player}."), "Lan et al.'s plan, aids off"
 
 
 def test_graph_output_merges_into_the_game_decision_and_memory_keyed_by_request_and_player():

@@ -43,8 +43,9 @@ def play_game(script: Script, checkpointer, thread: str = "game"):
 
 
 def of_player(player: int):
-    """Whether a call is one of ``player``'s (its private part names it)."""
-    return lambda call: f"Private to you, Player {player} " in call.prompt
+    """Whether a call is one of ``player``'s (Lan et al.'s module prompts name it)."""
+    return lambda call: (f"Player {player}</name>" in call.prompt
+                         or f"assist Player {player} in summarizing" in call.prompt)
 
 
 def test_game_resumes_mid_turn_as_a_checkpointed_subgraph(tmp_path):

@@ -76,7 +76,7 @@ def test_an_lga_seat_on_a_hosted_model_plays_lan_et_als_design():
     build_lga_graph(ScriptedModels(script)).compile().invoke(inp)
     assert script.modules() == ["analyze", "plan", "act"], "analysis and plan one call each"
     analyze, _, act = script.calls
-    assert "at most 100 words" in analyze.prompt
+    assert "no more than 100 words" in analyze.prompt
     schema = act.schema if isinstance(act.schema, dict) else act.schema.model_json_schema()
     assert "reason" not in schema["properties"], "no reason before the vote"
     assert "so without other evidence your side wants it" not in act.prompt, "no team lines"

@@ -30,11 +30,15 @@ def _lines(call: Call) -> str:
     return "\n".join(f"Player {q}: {q / 10}" for q in _others(call))
 
 
+AIDED = {"aids": "on", "dry": False, "overrule": False, "drop_sentences": False}
+"""The aids' prompts (whose parser wording the scripted model reads), their auto switches off."""
+
+
 def _play(kind: str, script: Script, seed: int = 3, json: bool = False, context: dict | None = None) -> dict:
     game = build_avalon_graph(models=ScriptedModels(script, json=json)).compile()
     config = avalon.AvalonConfig.build(preset="bench5", rules=["discussion=none"])
     state = avalon.new_game(config, seed)
-    seats = [{"kind": kind, "model": FAKE_MODEL} if role.side.value == "good" and i == min(
+    seats = [{"kind": kind, "model": FAKE_MODEL, "options": AIDED} if role.side.value == "good" and i == min(
         j for j, r in enumerate(state.roles) if r.side.value == "good") else {"kind": "naive"}
         for i, role in enumerate(state.roles)]
     return game.invoke({"config": config.to_dict(), "seed": seed, "seats": seats}, {"recursion_limit": 2000},

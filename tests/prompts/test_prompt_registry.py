@@ -48,10 +48,28 @@ def requests_for(view: avalon.PlayerView) -> list[Request]:
     ]
 
 
-def turn_for(view: avalon.PlayerView, request: Request, memory: dict | None = None) -> Turn:
+def turn_for(view: avalon.PlayerView, request: Request, memory: dict | None = None, aids: str = "auto") -> Turn:
     state = {"view": view.model_dump(mode="json"), "request": request.model_dump(mode="json"),
-             "pool": memory or {}, "seat": {"kind": "lga", "model": None, "options": {}}, "seed": 1}
+             "pool": memory or {}, "seat": {"kind": "lga", "model": None, "options": {"aids": aids}}, "seed": 1}
     return Turn.of(state, None)
+
+
+def render_paper(turn: Turn) -> list[str]:
+    """Lan et al.'s templates (the aids off), with the variables the nodes pass."""
+    base = turn.base_variables()
+    texts = [str(m.content) for m in turn.messages("x")]
+    texts.append(turn.context.render("lga/summarize", **turn.paper_variables(ended=True)))
+    for scope in ("all", "teammates", "adversaries"):
+        texts.append(turn.context.render("lga/analyze", **base, scope=scope, words=100))
+    texts.append(turn.context.render("lga/plan", **base))
+    for fmt in ("json", "prose"):
+        texts.append(turn.context.render("lga/act", **base, instruction=turn.instruction(), choice_help="a choice",
+                                         retry_note="", format=fmt))
+    for action, direct in (("approve the team", False), ("", True)):
+        texts.append(turn.context.render("lga/respond", **base, instruction=turn.instruction(), words=100,
+                                         action_text=action, direct=direct, choice_help="a choice", retry_note=""))
+    texts.append(turn.context.render("lga/believe", **base, others=[1, 2]))
+    return texts
 
 
 def render_all(turn: Turn) -> list[str]:
@@ -63,19 +81,19 @@ def render_all(turn: Turn) -> list[str]:
               "speech": turn.speech()}
     for parts, fmt in itertools.product((["summary"], ["summary", "plan"], ["summary", "analysis", "plan"]),
                                         ("json", "prose")):
-        texts.append(turn.context.render("lga/summarize", **base, rounds=[1, 2] if fmt == "json" else [1],
+        texts.append(turn.context.render("aids/lga/summarize", **base, rounds=[1, 2] if fmt == "json" else [1],
                                          round_public="Host: x", round_private="", words=80, parts=parts,
                                          analysis_words=60, plan_words=40, scope="teammates", scope_players=[1, 2],
                                          format=fmt))
     for scope in ("all", "teammates", "adversaries"):
-        texts.append(turn.context.render("lga/analyze", **base, scope=scope, scope_players=[1, 2], words=60,
+        texts.append(turn.context.render("aids/lga/analyze", **base, scope=scope, scope_players=[1, 2], words=60,
                                          merge_plan=scope == "all", plan_words=40))
-    texts.append(turn.context.render("lga/plan", **base, words=40))
+    texts.append(turn.context.render("aids/lga/plan", **base, words=40))
     for fmt, with_words in itertools.product(("json", "prose"), (True, False)):
-        texts.append(turn.context.render("lga/act", **base, **common, with_words=with_words, format=fmt,
+        texts.append(turn.context.render("aids/lga/act", **base, **common, with_words=with_words, format=fmt,
                                          audience=list(request.audience or []) or None))
     for direct in (True, False):
-        texts.append(turn.context.render("lga/respond", **base, **common, action_text="approve the team",
+        texts.append(turn.context.render("aids/lga/respond", **base, **common, action_text="approve the team",
                                          direct=direct, audience=list(request.audience or []) or None))
     for json in (True, False):
         for reason in (True, False):
@@ -126,7 +144,8 @@ def test_every_template_renders_for_every_role(config, rules):
         view = avalon.view(state, player)
         seen_roles.add(view.role)
         for request in requests_for(view):
-            for text in render_all(turn_for(view, request, memory)):
+            for text in render_all(turn_for(view, request, memory)) + render_paper(
+                    turn_for(view, request, memory, aids="off")):
                 assert text and "{{" not in text and "{%" not in text and "None" not in text
     assert seen_roles == {r.value for r in config.roles}
 
@@ -150,7 +169,7 @@ def test_registry_names_and_errors():
     names = registry.names()
     for name in ("avalon/rules", "avalon/narration", "avalon/knowledge", "avalon/team_knowledge", "lga/summarize",
                  "lga/analyze", "lga/plan", "lga/act", "lga/respond", "answers/choice_help", "answers/retry_note",
-                 "avalon/decided", "lga/context", "avalon/speech", "checks/words_note", "answers/field",
+                 "avalon/decided", "aids/lga/context", "avalon/speech", "checks/words_note", "answers/field",
                  "extraction/pick", "extraction/yes_no"):
         assert name in names
     with pytest.raises(PromptNotFoundError, match="no prompt template"):

@@ -18,6 +18,9 @@ pytestmark = pytest.mark.server
 BENCH5 = {"preset": "bench5", "rules": {"discussion": "none"}}
 
 
+AIDED = {"aids": "on", "dry": False, "overrule": False, "drop_sentences": False}
+"""A react seat on the aids' prompts (the fake endpoint answers their wording), their auto switches off."""
+
 def _reply(body: dict) -> str:
     """The probe's parser gives player q the probability q/10; every other call approves players 1 and 2."""
     user = str(body["messages"][-1]["content"])
@@ -51,7 +54,7 @@ def test_the_probe_node_and_each_kinds_believe_step_are_drawn(client):
 
 def test_a_breakpoint_in_the_probe_stops_the_finished_game_there_and_it_resumes_to_the_beliefs(client, fake_model):
     seed = _seed_with_good_first_seat()
-    seats = [{"kind": "react", "model": fake_model}] + [{"kind": "naive"}] * 4
+    seats = [{"kind": "react", "model": fake_model, "options": AIDED}] + [{"kind": "naive"}] * 4
     tid = client.threads.create()["thread_id"]
     client.runs.wait(tid, "avalon", input={"config": BENCH5, "seed": seed, "seats": seats},
                      context={"breakpoints": ["react:believe"]})
@@ -69,7 +72,7 @@ def test_a_breakpoint_in_the_probe_stops_the_finished_game_there_and_it_resumes_
 
 
 def test_a_runs_context_switches_the_probe_off(client, fake_model):
-    seats = [{"kind": "react", "model": fake_model}] + [{"kind": "naive"}] * 4
+    seats = [{"kind": "react", "model": fake_model, "options": AIDED}] + [{"kind": "naive"}] * 4
     tid = client.threads.create()["thread_id"]
     out = client.runs.wait(tid, "avalon", input={"config": BENCH5, "seed": _seed_with_good_first_seat(),
                                                  "seats": seats}, context={"belief_probe": False})

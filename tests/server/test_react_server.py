@@ -19,6 +19,9 @@ NAIVE = [{"kind": "naive"}] * 5
 THOUGHT = "I think players 1 and 2 should go, and I approve."
 
 
+AIDED = {"aids": "on", "dry": False, "overrule": False, "drop_sentences": False}
+"""A react seat on the aids' prompts (the fake endpoint answers their wording), their auto switches off."""
+
 def _reply(body: dict) -> str:
     """The parser writes the players (or the word) of the answer it is shown; the other steps answer in prose."""
     user = str(body["messages"][-1]["content"])
@@ -51,7 +54,7 @@ def test_the_react_steps_are_drawn_inside_the_game_graph(client):
 
 def test_a_breakpoint_on_a_react_step_stops_the_game_there_with_the_agents_state(client, fake_model):
     tid = client.threads.create()["thread_id"]
-    seats = [{"kind": "react", "model": fake_model}] + NAIVE[1:]
+    seats = [{"kind": "react", "model": fake_model, "options": AIDED}] + NAIVE[1:]
     client.runs.wait(tid, "avalon", input={"config": BENCH5, "seed": 7, "seats": seats},
                      context={"breakpoints": ["react:parse"]})
     state = client.threads.get_state(tid, subgraphs=True)
@@ -77,7 +80,7 @@ def test_an_edited_reasoning_is_what_the_parser_reads(client, fake_model):
     (request,) = avalon.pending(state)
     task = {"view": avalon.view(state, request.player).model_dump(mode="json"),
             "request": request.model_dump(mode="json"), "pool": {},
-            "seat": {"kind": "react", "model": fake_model, "options": {}}, "seed": 3}
+            "seat": {"kind": "react", "model": fake_model, "options": AIDED}, "seed": 3}
     tid = client.threads.create()["thread_id"]
     client.runs.wait(tid, "react", input=task, interrupt_before=["parse"])
     assert client.threads.get_state(tid)["values"]["thought"] == THOUGHT

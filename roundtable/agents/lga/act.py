@@ -63,7 +63,7 @@ def make_act(models: ModelProvider):
         reason = (structured and request.kind in opts.reason_before and not state.get("reviewed")
                   and not (request.answer == "pick" and request.subject))
         prompt = turn.context.render(
-            "lga/act",
+            turn.template("act"),
             **turn.base_variables(),
             instruction=turn.instruction(),
             choice_help=turn.choice_help(structured, reason),

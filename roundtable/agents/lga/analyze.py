@@ -53,7 +53,7 @@ def make_analyze(models: ModelProvider):
         variables = turn.base_variables()
         context = turn.context_text(variables, plan=variables["plan"] if merged else "", previous_plan=True)
         prompt = turn.context.render(
-            "lga/analyze",
+            turn.template("analyze"),
             **variables | {"context": context},
             scope=opts.analysis_scope,
             scope_players=scope_players(turn),

@@ -31,7 +31,7 @@ def make_believe(models: ModelProvider):
         variables = turn.base_variables()
         context = turn.context_text(variables, analysis=str(turn.memory.get("analysis") or ""),
                                     plan=str(turn.memory.get("plan") or ""))
-        prompt = turn.context.render("lga/believe", **variables | {"context": context},
+        prompt = turn.context.render(turn.template("believe"), **variables | {"context": context},
                                      others=list(turn.request.candidates))
         parser = models.chat(turn.seat.model, turn.extraction_temperature, parser_tokens(turn.request), slot=turn.slot)
         return state_beliefs(agent_model(models, turn, BELIEF_WORDS), turn.messages(prompt), parser, turn.context,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from pydantic import ConfigDict, Field, field_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from roundtable.agents.protocol import validated_options
 from roundtable.aids.options import CheckOptions
@@ -106,6 +106,14 @@ class LgaOptions(CheckOptions):
     extraction_temperature: float | None = Field(default=None, ge=0.0, le=2.0)
     strategy: str = Field(default="", max_length=1000)
     role_notes: str = Field(default="", max_length=4000)
+
+    @model_validator(mode="after")
+    def _merges_are_aids(self) -> LgaOptions:
+        """A merged call is an aid (Lan et al. call each module on its own): refused with the aids off."""
+        if self.aids == "off" and (self.merge_plan is True or self.merge_summary is True):
+            raise ValueError("merge_plan and merge_summary are aids (Lan et al. call each module on its own): "
+                             "set aids=on to merge calls")
+        return self
 
     @field_validator("reason_before", mode="before")
     @classmethod

@@ -33,7 +33,7 @@ def make_plan(models: ModelProvider):
         words = opts.plan_words
         variables = turn.base_variables()
         context = turn.context_text(variables, variables["analysis"], variables["plan"], previous_plan=True)
-        prompt = turn.context.render("lga/plan", **variables | {"context": context}, words=words)
+        prompt = turn.context.render(turn.template("plan"), **variables | {"context": context}, words=words)
         text, usage = call_text(agent_model(models, turn, words), turn.messages(prompt), "plan")
         memory = {**turn.memory, "plan": clean_text(text, words), "plan_round": view.round}
         return {"pool": memory, "usage": [usage]}

@@ -45,7 +45,7 @@ def make_respond(models: ModelProvider):
         direct = responds_directly(state, request, opts.no_action)
         attempt = int(state.get("attempts") or 0)
         prompt = turn.context.render(
-            "lga/respond",
+            turn.template("respond"),
             **turn.base_variables(),
             instruction=turn.instruction(),
             action_text="" if direct else turn.decided(state.get("action")),

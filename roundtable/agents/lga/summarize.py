@@ -65,14 +65,14 @@ def make_summarize(models: ModelProvider):
         notes: dict[str, str] | None = None
         usages: list[dict[str, Any]] = []
         if structured:  # bounded strings: every part fits; room for the JSON around them
-            prompt = turn.context.render("lga/summarize", **variables, format="json")
+            prompt = turn.context.render(turn.template("summarize"), **variables, format="json")
             model = models.chat(turn.seat.model, turn.temperature, schema_tokens(words, len(parts)),
                                 slot=turn.slot)
             schema = notes_schema({n: limits[n] for n in parts}, describe=turn.context.describe)
             notes, _, usage = call_structured(model, turn.messages(prompt), schema, "summarize")
             usages.append(usage)
         if notes is None:  # prose endpoint, or an unusable JSON answer: ask for labelled parts
-            prompt = turn.context.render("lga/summarize", **variables, format="prose")
+            prompt = turn.context.render(turn.template("summarize"), **variables, format="prose")
             text, usage = call_text(agent_model(models, turn, words), turn.messages(prompt), "summarize")
             notes = split_sections(text, parts)
             usages.append(usage)

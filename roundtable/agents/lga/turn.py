@@ -25,6 +25,7 @@ the task. Two orders, chosen per endpoint (`LgaOptions.prompt_layout`):
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -38,9 +39,13 @@ from roundtable.agents.lga.context import LgaContext
 from roundtable.agents.lga.options import LgaOptions
 from roundtable.agents.lga.state import LgaState
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
-from roundtable.games.avalon import AvalonView
+from roundtable.games.avalon import AvalonView, Role
 from roundtable.games.protocol import Request
 from roundtable.tables.avalon import AvalonTable, avalon_view
+
+LAN_ROLES = frozenset({"merlin", "percival", "servant", "morgana", "assassin"})
+"""The roles Lan et al.'s released code describes (template ``lga/role``); another role's introduction is the game's
+card."""
 
 
 @dataclass(frozen=True)
@@ -119,8 +124,43 @@ class Turn:
 
     # -------------------------------------------------------- prompt parts
 
+    def template(self, step: str) -> str:
+        """The template of module ``step`` for this seat: Lan et al.'s (``lga/<step>``) with the aids off, the aids'
+        (``aids/lga/<step>``, tuned for the embedded model) with them on (docs/agents/aids.md)."""
+        return f"aids/lga/{step}" if self.options.aided else f"lga/{step}"
+
+    def paper_variables(self, ended: bool = False) -> dict[str, Any]:
+        """The variables of Lan et al.'s module prompts (templates ``lga/*``): the player's name and role, the
+        game's phase, the role information (template ``lga/role``: introduction, goal, strategy; a learned strategy
+        replaces the initial one), the notes, and the conversations the summary compresses (the records of the
+        rounds that ended when ``ended``, else this round's so far) as JSON lines."""
+        view, memory = self.view, self.memory
+        records = mem.stale_records(memory, view.round) if ended else [
+            r for r in memory.get("records") or [] if r["round"] >= view.round]
+        role = Role(view.role)
+        card = self.table.role_card() if role.value not in LAN_ROLES else ""
+
+        def info(part: str) -> str:
+            return self.context.render("lga/role", role=role.value, part=part, card=card)
+
+        learned = str(memory.get("strategy") or self.options.strategy or "")
+        return {
+            "me": view.player, "players": view.players, "role_title": role.title,
+            "knowledge": self.table.knowledge_text(),
+            "phase": f"quest phase, round {view.round}",
+            "introduction": info("introduction"), "goal": info("goal"), "strategy": learned or info("strategy"),
+            "summary": str(memory.get("summary") or ""),
+            "analysis": "" if self.options.no_analysis else str(memory.get("analysis") or ""),
+            "plan": "" if self.options.no_plan else str(memory.get("plan") or ""),
+            "previous_plan": "" if self.options.no_plan else str(memory.get("plan") or ""),
+            "conversations": "\n".join(json.dumps({"message": r.get("text") or "", "name": r.get("speaker"),
+                                                    "message_type": r.get("vis")}) for r in records),
+            "suggestion": str(memory.get("suggestions") or ""), "other_strategy": self.options.role_notes,
+        }
+
     def base_variables(self, ended: bool = False) -> dict[str, Any]:
-        """Variables every ``lga/*`` template gets, with the rendered ``shared`` and ``private`` parts.
+        """Variables every ``lga/*`` template gets: with the aids off Lan et al.'s (`paper_variables`); with them
+        on also the rendered ``shared`` and ``private`` parts of the aids' templates.
 
         Args:
             ended: show the records of the rounds that ended and are not yet
@@ -128,6 +168,8 @@ class Turn:
                 so the summary's prompt starts as the player's last prompt of
                 that round did and its prompt cache serves all but the task.
         """
+        if not self.options.aided:
+            return self.paper_variables(ended)
         view, memory = self.view, self.memory
         first = round_ = view.round
         attempt, pool = view.attempt, memory
@@ -151,17 +193,18 @@ class Turn:
             "plan": "" if self.options.no_plan else str(memory.get("plan") or ""),
             "standing": self.standing(),
         }
-        variables["shared"] = self.context.render("lga/shared", **variables)
-        variables["board_part"] = self.context.render("lga/shared", **{**variables, "transcript": ""})
-        variables["quest_part"] = self.context.render("lga/shared", **{**variables, "board": ""})
-        variables["private"] = self.context.render("lga/private", **variables)
+        variables["shared"] = self.context.render("aids/lga/shared", **variables)
+        variables["board_part"] = self.context.render("aids/lga/shared", **{**variables, "transcript": ""})
+        variables["quest_part"] = self.context.render("aids/lga/shared", **{**variables, "board": ""})
+        variables["private"] = self.context.render("aids/lga/private", **variables)
         variables["layout"] = self.layout
         variables["context"] = self.context_text(variables, variables["analysis"], variables["plan"])
         return variables
 
     def context_text(self, variables: dict[str, Any], analysis: str = "", plan: str = "",
                      previous_plan: bool = False) -> str:
-        """What precedes a module's task, in this turn's layout (template ``lga/context``).
+        """What precedes a module's task, in this turn's layout (template ``aids/lga/context``; ``""`` with the aids
+        off: Lan et al.'s module prompts hold their parts themselves).
 
         Args:
             variables: `base_variables` (its ``shared`` and ``private`` parts).
@@ -169,20 +212,27 @@ class Turn:
             plan: the plan note the module shows (``""``: none).
             previous_plan: the plan is the one the module is about to replace.
         """
-        return self.context.render("lga/context", layout=self.layout, shared=variables["shared"],
+        if not self.options.aided:
+            return ""
+        return self.context.render("aids/lga/context", layout=self.layout, shared=variables["shared"],
                                    board=variables["board_part"], quest=variables["quest_part"],
                                    private=variables["private"], summary=variables["summary"], analysis=analysis,
                                    plan=plan, previous_plan=previous_plan, private_notes=variables["private_notes"])
 
     def messages(self, user: str) -> list[BaseMessage]:
-        """``[system: rules, user: user]``."""
-        return [SystemMessage(self.rules_text()), HumanMessage(user)]
+        """``[system, user]``: the system message is Lan et al.'s system prompt (template ``lga/system``: the game's
+        rules inside it, the player's name, role and strategy) with the aids off, the rules alone with them on."""
+        if self.options.aided:
+            return [SystemMessage(self.rules_text()), HumanMessage(user)]
+        variables = self.paper_variables()
+        system = self.context.render("lga/system", rules=self.rules_text(), **variables)
+        return [SystemMessage(system), HumanMessage(user)]
 
     def standing(self) -> str:
         """How this player answers the Host in every call of its game (template ``lga/standing``): the manner of
         its words at the table (its own, at most ``response_words`` words, what to keep secret) and the rule of a
         team vote; part of the private part, so no task repeats it."""
-        return self.context.render("lga/standing", words=self.options.response_words, side=self.view.side,
+        return self.context.render("aids/lga/standing", words=self.options.response_words, side=self.view.side,
                                    role=self.view.role)
 
     # ------------------------------------------------------ the Avalon table
