@@ -91,16 +91,21 @@ class CheckChannels(TypedDict, total=False):
     every model-driven kind: ``recheck``, the Host's note when the answer is asked for again (None: not asked);
     ``reviewed``, the answer in hand is the second one (no third is asked); ``copied``, the words asked for again
     were a near copy (sampled warmer); ``checks``, what the checks found (`Decision.checks`); ``thoughts``, the
-    private texts written for this decision (`Decision.thoughts`), appended by each step that writes one."""
+    private texts written for this decision (`Decision.thoughts`), appended by each step that writes one;
+    ``unchecked``, the step whose answer the aids' step checks next (None: nothing to check), and
+    ``checked_after``, the step whose answer it checked last (`roundtable.aids.interface`)."""
 
     recheck: str | None
+    unchecked: str | None
+    checked_after: str | None
     reviewed: bool
     copied: bool
     checks: Annotated[list[str], operator.add]
     thoughts: Annotated[list[str], operator.add]
 
 
-FRESH_CHECKS: dict[str, Any] = {"recheck": None, "reviewed": False, "copied": False}
+FRESH_CHECKS: dict[str, Any] = {"recheck": None, "reviewed": False, "copied": False, "unchecked": None,
+                                 "checked_after": None}
 """The `CheckChannels` a decision starts with (with ``checks`` and ``thoughts`` emptied by ``Overwrite([])``)."""
 
 

@@ -92,6 +92,11 @@ class CheckOptions(BaseModel):
         """Whether the aids are on (``aids`` resolved to ``on``; an unresolved ``auto`` counts as off)."""
         return self.aids == "on"
 
+    def checks_answers(self) -> bool:
+        """Whether any check of an answer runs (a words check, or ``vote_check`` not ``off``): the kind then hands its
+        answers to the aids' step (`roundtable.aids.interface.check`)."""
+        return bool(self.word_checks) or self.vote_check != "off"
+
     def overrules(self) -> bool:
         """Whether a decision against what is settled is replaced rather than asked again."""
         return auto_switch(self.overrule, self.aided)

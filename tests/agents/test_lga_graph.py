@@ -47,7 +47,7 @@ def test_first_decision_runs_analysis_plan_and_one_act_call():
     state, requests = play_until(first("propose_team"))
     script = Script()
     nodes, out = run(script, lga_input(state, requests[0]))
-    assert nodes == ["observe", "analyze", "plan", "act", "decide"]
+    assert nodes == ["observe", "analyze", "plan", "act", "aids", "decide"], "the aids step checks the answer"
     assert script.modules() == ["analyze", "plan", "act"]
     decision = decision_of(out)
     check_decision(requests[0], decision)
@@ -86,7 +86,7 @@ def test_second_decision_in_the_same_round_skips_refresh():
     vote = next(r for r in votes if r.player == leader.player)
     script = Script()
     nodes, out2 = run(script, lga_input(after, vote, memory=out["memory"]))
-    assert nodes == ["observe", "act", "decide"]
+    assert nodes == ["observe", "act", "aids", "decide"]
     assert script.modules() == ["act"]
     assert decision_of(out2).choice is True
 
@@ -359,7 +359,7 @@ def test_words_only_request_calls_respond_only():
     assert request.count is None
     script = Script(replies={"respond": "I like this team."})
     nodes, out = run(script, lga_input(state, request, options={"no_analysis": True, "no_plan": True}))
-    assert nodes == ["observe", "respond", "decide"]
+    assert nodes == ["observe", "respond", "aids", "decide"]
     assert decision_of(out).utterance == "I like this team."
 
 
@@ -569,7 +569,7 @@ def test_module_level_graph_is_compiled_without_checkpointer():
     assert graph.checkpointer is None
     assert graph.name == "lga"
     nodes = set(graph.get_graph().nodes)
-    assert {"observe", "summarize", "analyze", "plan", "act", "respond", "decide"} <= nodes
+    assert {"observe", "summarize", "analyze", "plan", "act", "respond", "aids", "decide"} <= nodes
 
 
 def test_per_player_layout_keeps_the_earlier_quests_before_the_notes_so_a_new_round_reads_only_what_is_new():
@@ -595,3 +595,28 @@ def test_per_player_layout_keeps_the_earlier_quests_before_the_notes_so_a_new_ro
     assert "Quest 1" in board[board.index("Earlier quests (Host):"):]
     assert all(prompt.startswith(board) for prompt in prompts[3])
     assert "Your summary of earlier quests:" not in prompts[3][1][: prompts[3][1].index("Quest 2")]
+
+
+def test_with_the_aids_off_the_graph_goes_past_the_aids_step_and_no_aid_is_called(monkeypatch):
+    import roundtable.aids.interface as interface
+
+    calls = []
+    monkeypatch.setattr(interface, "words_update", lambda *a, **k: calls.append("words") or {})
+    monkeypatch.setattr(interface, "settled_update", lambda *a, **k: calls.append("settled") or {})
+    def paper(inp):
+        return inp | {"seat": {"kind": "lga", "model": "gpt-4o", "options": {"aids": "off"}}}
+
+    state, requests = play_until(first("propose_team"), rules=("discussion=leader_first_and_last",))
+    nodes, _ = run(Script(), paper(lga_input(state, requests[0])))
+    assert "respond" in nodes and "aids" not in nodes and calls == []
+    vote_state, votes = play_until(first("vote_team"))
+    nodes, _ = run(Script(), paper(lga_input(vote_state, votes[0])))
+    assert "aids" not in nodes and calls == []
+    nodes, _ = run(Script(), lga_input(vote_state, votes[0]))
+    assert "aids" in nodes and calls == ["settled"], "with the aids on, the vote goes through the one interface"
+
+
+def test_the_aids_step_is_drawn_between_the_answering_steps_and_decide():
+    drawn = graph.get_graph()
+    edges = {(e.source, e.target) for e in drawn.edges}
+    assert {("act", "aids"), ("respond", "aids"), ("aids", "act"), ("aids", "respond"), ("aids", "decide")} <= edges

@@ -6,14 +6,12 @@ player's quest card, which has one legal value, needs no call. When the request 
 off, the same call returns them (module 6 merged into one structured call: a
 JSON object ``{<action>, "words"}``), which halves the calls of talk turns.
 
-Words said in the same call are checked before they are said
-(`roundtable.agents.lga.review`): a near copy, words naming another team, or
-words that expose the speaker are asked for once more, with the Host's note,
-by the respond step, which keeps the action and states it in the prompt.
-
-A team vote is checked the same way against what the player knows
-(`roundtable.agents.lga.vote_check`): a vote against it is asked for once more
-by this step, with the Host's note, and without the reason first.
+With the aids' checks on, the answer is marked ``unchecked`` and the graph's
+``aids`` step checks it (`roundtable.agents.lga.aids`): words said in the same
+call that fail a words check are asked for again by the respond step, which
+keeps the action and states it in the prompt; a team vote against what the
+player knows is asked for again by this step, with the Host's note, and
+without the reason first.
 
 Where the endpoint supports JSON schemas the answer is schema-bounded
 (`roundtable.agents.common.extraction.answer_schema`); otherwise it is prose with a
@@ -37,10 +35,8 @@ from roundtable.agents.common.model_calls import UNUSABLE, ModelProvider, call_s
 from roundtable.agents.lga.calls import agent_model, uses_json_schema
 from roundtable.agents.lga.context import LgaContext
 from roundtable.agents.lga.reading import extract_action, settle
-from roundtable.agents.lga.review import review_update
 from roundtable.agents.lga.state import LgaState
 from roundtable.agents.lga.turn import Turn
-from roundtable.agents.lga.vote_check import vote_update
 
 ACTION_TOKENS = 24
 """Room for the action part of a reply, in words' worth of ``max_tokens``."""
@@ -96,14 +92,10 @@ def make_act(models: ModelProvider):
             raws += more_raw
             usages += more_usage
         update = settle(turn, action, attempt) | {"raw": raws, "usage": usages, "recheck": None}
-        if request.kind == "vote_team":
-            update |= vote_update(turn, state, update.get("action"))
         if with_words and not update["retry"]:
-            checked = review_update(turn, state, words, (update.get("action") or {}).get("players"))
-            update |= checked
-            # words that failed the check are asked for again by the respond step, the action kept: the paper's
-            # order (action, then words in line with it), so a leader's second words name the team it chose
-            update["utterance"] = None if checked.get("recheck") else checked.get("utterance", words)
+            update["utterance"] = words
+        if not update["retry"] and opts.checks_answers() and (with_words or request.kind == "vote_team"):
+            update["unchecked"] = "act"  # the aids step checks it next (roundtable.agents.lga.aids)
         return update
 
     return act

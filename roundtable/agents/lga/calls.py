@@ -7,7 +7,7 @@ from langchain_core.language_models import BaseChatModel
 from roundtable.agents.common.model_calls import ModelProvider
 from roundtable.agents.common.options import max_tokens_for
 from roundtable.agents.lga.turn import Turn
-from roundtable.aids.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING, speech_sampling, speech_temperature
+from roundtable.aids.interface import AGAIN_TEMPERATURE, DRY_SAMPLING, speech_sampling, speech_temperature
 
 __all__ = ["AGAIN_TEMPERATURE", "DRY_SAMPLING", "agent_model", "extractor_model", "uses_json_schema"]
 

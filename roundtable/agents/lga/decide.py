@@ -12,8 +12,8 @@ from __future__ import annotations
 from langgraph.runtime import Runtime
 
 from roundtable.agents.common.decision import RAW_SEPARATOR, final_decision
+from roundtable.agents.lga.aids import notes
 from roundtable.agents.lga.context import LgaContext
-from roundtable.agents.lga.review import notes
 from roundtable.agents.lga.state import LgaState
 from roundtable.agents.lga.turn import Turn
 from roundtable.agents.protocol import AgentOutput, agent_output

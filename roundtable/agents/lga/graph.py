@@ -6,7 +6,7 @@ learning between games is not part of this graph.
 
 One invocation answers one request::
 
-    START -> observe -> [summarize] -> [analyze] -> [plan] -> [act] -> [respond] -> decide -> END
+    START -> observe -> [summarize] -> [analyze] -> [plan] -> [act] -> [aids] -> [respond] -> [aids] -> decide -> END
 
 - ``observe`` (memory storage): the view's new events become records
   ``(speaker, text, round, phase, public|private)`` in the agent's memory pool;
@@ -15,6 +15,8 @@ One invocation answers one request::
 - ``plan``: the plan for the rest of the game (once per round);
 - ``act``: the answer to the request (with the words in the same call when asked);
 - ``respond``: the words, when still needed (and the whole answer under ``no_action``);
+- ``aids``: the small-model aids' check of the answer act or respond just gave, when a check is on (the aids on:
+  `roundtable.agents.lga.aids`, docs/agents/aids.md#the-aids-step): a re-ask sends the graph back to that step;
 - ``decide``: the fallback rules of docs/games/protocol.md#fallback-rules, word cleaning, cost summing.
 
 The belief probe at game over (`roundtable.games.protocol.belief_request`) goes ``observe -> believe ->
@@ -56,6 +58,7 @@ from roundtable.agents.lga import (
     observe,
     route_after,
 )
+from roundtable.agents.lga.aids import aids
 from roundtable.agents.lga.context import LgaContext
 from roundtable.agents.protocol import AgentInput, AgentKind, AgentOutput, agent_step
 
@@ -65,8 +68,9 @@ _AFTER: dict[str, list[str]] = {
     "summarize": ["analyze", "plan", "act", "respond", "decide"],
     "analyze": ["plan", "act", "respond", "decide"],
     "plan": ["act", "respond", "decide"],
-    "act": ["act", "respond", "decide"],
-    "respond": ["respond", "decide"],
+    "act": ["act", "respond", "aids", "decide"],
+    "respond": ["respond", "aids", "decide"],
+    "aids": ["act", "respond", "decide"],
 }
 
 
@@ -93,6 +97,7 @@ def build_lga_graph(models: ModelProvider | None = None) -> StateGraph[Any, Any,
         "plan": make_plan(models),
         "act": make_act(models),
         "respond": make_respond(models),
+        "aids": aids,
         "believe": make_believe(models),
         "decide": decide,
     }

@@ -19,8 +19,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from roundtable.agents.protocol import validated_options
-from roundtable.aids.options import CheckOptions
-from roundtable.aids.switch import auto_switch
+from roundtable.aids.interface import CheckOptions, auto_switch
 
 
 class LgaOptions(CheckOptions):

@@ -5,7 +5,7 @@ Runs only where words are needed: a talk turn with no action to take, a
 unusable, and, for the ``no_action`` ablation, every request: the agent then
 answers the Host directly in words and the action is extracted from them
 (extractor call at temperature 0). The words are checked before they are said
-(`roundtable.agents.lga.review`) and asked for once more when they would spoil
+(the graph's ``aids`` step, `roundtable.agents.lga.aids`) and asked for once more when they would spoil
 the game.
 """
 
@@ -21,7 +21,6 @@ from roundtable.agents.common.model_calls import ModelProvider, call_text
 from roundtable.agents.lga.calls import agent_model, uses_json_schema
 from roundtable.agents.lga.context import LgaContext
 from roundtable.agents.lga.reading import extract_action, settle
-from roundtable.agents.lga.review import review_update
 from roundtable.agents.lga.state import LgaState
 from roundtable.agents.lga.turn import Turn
 from roundtable.games.protocol import Request
@@ -67,11 +66,9 @@ def make_respond(models: ModelProvider):
             if update["retry"]:
                 return update
         if request.wants_words:
-            read = update.get("action") if direct else state.get("action")
-            checked = review_update(turn, state, text, (read or {}).get("players"))
-            update |= checked
-            if not checked.get("recheck"):
-                update["utterance"] = checked.get("utterance", text)  # what dropping left, if it dropped
+            update["utterance"] = text
+            if opts.checks_answers():
+                update["unchecked"] = "respond"  # the aids step checks the words next (roundtable.agents.lga.aids)
         return update
 
     return respond

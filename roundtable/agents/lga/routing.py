@@ -9,8 +9,11 @@ that jumps over it:
 - ``act``: the request asks for an action that needs a model, not yet read
   (or a too-short team is asked for again); not under ``no_action``;
 - ``respond``: words are asked for and not yet said (among them words that
-  failed the check of `roundtable.agents.lga.review`, asked for again with the
-  action kept), or ``no_action`` needs the action read from a direct answer;
+  failed the aids' check, asked for again with the action kept), or
+  ``no_action`` needs the action read from a direct answer;
+- ``aids``: right after the act or respond step whose answer is ``unchecked``
+  (a check of the aids is on: `roundtable.agents.lga.aids`); after it the
+  steps go on from the one it checked, which runs again when asked again;
 - ``decide``: always last.
 """
 
@@ -28,7 +31,7 @@ from roundtable.games.protocol import BELIEF, Request
 
 log = logging.getLogger(__name__)
 
-Step = Literal["summarize", "analyze", "plan", "act", "respond", "believe", "decide"]
+Step = Literal["summarize", "analyze", "plan", "act", "respond", "aids", "believe", "decide"]
 STEPS: tuple[Step, ...] = ("summarize", "analyze", "plan", "act", "respond", "decide")
 
 
@@ -84,6 +87,10 @@ def route_after(step: str) -> Callable[[dict[str, Any]], Step]:
     """The conditional-edge function leaving ``step`` (``observe`` for the first)."""
 
     def route(state: dict[str, Any]) -> Step:
+        if step in ("act", "respond") and state.get("unchecked"):
+            return "aids"
+        if step == "aids":
+            return next_step(state, str(state.get("checked_after") or "act"))
         return next_step(state, step)
 
     route.__name__ = f"after_{step}"
