@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
@@ -46,15 +45,11 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from roundtable.detectors import exposure as _exposure  # noqa: E402
+from roundtable.detectors import words as _words  # noqa: E402
+from roundtable.detectors.plain import plain_copy, plain_named, plain_thought  # noqa: E402
 from roundtable.games.avalon import Role  # noqa: E402
 from roundtable.metrics.intervals import wilson  # noqa: E402
-
-try:
-    from roundtable.detectors import exposure as _exposure
-    from roundtable.detectors import words as _words
-except ImportError:  # before the detectors moved out of the agents (issue 59, part 3)
-    from roundtable.agents.common import exposure as _exposure
-    from roundtable.agents.common import words as _words
 
 claims_role, exposes = _exposure.claims_role, _exposure.exposes
 named_role_holders, werewolf_exposes = _exposure.named_role_holders, _exposure.werewolf_exposes
@@ -71,54 +66,6 @@ ROLE_WORD = {"avalon": "merlin", "werewolf": "seer"}
 """The role whose holder a game's words should not give away."""
 
 # ------------------------------------------------------------------ plain measures
-
-_WORD = re.compile(r"[a-z0-9']+")
-PLAIN_NGRAM = 4
-PLAIN_SHARE = 0.5
-PLAIN_WINDOW = 4
-
-
-def plain_words(text: str) -> list[str]:
-    """The lower-case words of ``text`` (letters, digits, apostrophes)."""
-    return _WORD.findall((text or "").lower())
-
-
-def gram_share(text: str, other: str, n: int = PLAIN_NGRAM) -> float:
-    """The share of ``text``'s word ``n``-grams found in ``other``; a text of fewer than ``n`` words scores 1.0 when
-    its words equal ``other``'s, else 0.0."""
-    mine, theirs = plain_words(text), plain_words(other)
-    if len(mine) < n:
-        return 1.0 if mine and mine == theirs else 0.0
-    grams = {tuple(mine[i:i + n]) for i in range(len(mine) - n + 1)}
-    return len(grams & {tuple(theirs[i:i + n]) for i in range(len(theirs) - n + 1)}) / len(grams)
-
-
-def plain_copy(text: str, earlier: Iterable[str]) -> bool:
-    """A word 4-gram share of at least 0.5 with one earlier utterance: no rule for numbers, formulas or moves."""
-    return any(gram_share(text, e) >= PLAIN_SHARE for e in earlier)
-
-
-def plain_named(text: str, role_word: str) -> bool:
-    """A role word (``merlin``, ``seer``) within four words of a player's number (``player 3``, ``players 2 and
-    5``: a number after ``player``/``players`` or in the list that follows): no rule for hedges, questions or
-    denials."""
-    tokens = plain_words(text)
-    numbers = []
-    listing = False
-    for i, token in enumerate(tokens):
-        if token in ("player", "players"):
-            listing = True
-        elif token.isdigit() and listing:
-            numbers.append(i)
-        elif token not in ("and", "or", "#"):
-            listing = False
-    roles = [i for i, token in enumerate(tokens) if token.rstrip("s") == role_word or token == role_word + "'s"]
-    return any(abs(r - n) <= PLAIN_WINDOW for r in roles for n in numbers)
-
-
-def plain_thought(text: str, thoughts: Iterable[str]) -> bool:
-    """A word 4-gram share of at least 0.5 with one of the speaker's thoughts."""
-    return any(gram_share(text, t) >= PLAIN_SHARE for t in thoughts)
 
 
 # ------------------------------------------------------------------ the detectors, as the measures call them

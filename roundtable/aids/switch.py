@@ -17,23 +17,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from roundtable.models.spec import is_small
+from roundtable.models.spec import aids_active
+
+__all__ = ["AidsMode", "aids_active", "auto_switch", "embedded_values", "with_aids"]
 
 AidsMode = Literal["auto", "on", "off"]
 """The seat option ``aids``: ``auto`` (default: on for a small model), ``on``, ``off``."""
-
-
-def aids_active(mode: str | None, model: str | None) -> bool:
-    """Whether the aids are on for a seat whose ``aids`` option is ``mode`` (``None``: ``auto``) playing ``model``
-    (a model spec; ``None``: the default, the embedded model).
-
-    Raises:
-        ValueError: ``mode`` is not ``auto``, ``on`` or ``off``.
-    """
-    mode = mode or "auto"
-    if mode not in ("auto", "on", "off"):
-        raise ValueError(f"aids is auto, on or off, not {mode!r}")
-    return is_small(model) if mode == "auto" else mode == "on"
 
 
 def auto_switch(value: bool | str, aids: bool) -> bool:

@@ -19,7 +19,7 @@ from typing import Any
 
 from roundtable.metrics.quality.avalon import count_avalon, last_chance, settled_vote
 from roundtable.metrics.quality.checks import CHECK_KINDS, agent_checks, check_kind, overruled
-from roundtable.metrics.quality.result import LABELS, TARGETS, PlayQuality, Share, meets
+from roundtable.metrics.quality.result import LABELS, TARGETS, PlayQuality, Share, aids_of, meets
 from roundtable.metrics.quality.talk import count_fallbacks, count_talk
 from roundtable.metrics.quality.werewolf import count_werewolf
 
@@ -60,15 +60,15 @@ def percent(share: Share) -> str:
     return "-" if share.rate is None else f"{share.hits}/{share.cases} = {100 * share.rate:.0f}%"
 
 
-TALK = ("parroting", "thoughts_aloud", "self_exposure", "merlin_exposed", "empty_talk")
+TALK = ("parroting", "plain_copies", "thoughts_aloud", "self_exposure", "merlin_exposed", "plain_named", "empty_talk")
 """The measures of what players say; the others are of what they decide (and how games end)."""
 
 
 def quality_lines(record: dict[str, Any]) -> list[str]:
     """The play-quality lines of one game for ``roundtable show``: the measures of talk, then those of decisions,
     each ``hits/cases = rate%`` (``-`` without cases) with its target (`TARGETS`) and whether it is met; the
-    knowledge-settled decisions by rule; and, for a finished Avalon game, whether it ended by five rejected teams
-    and in which quest."""
+    knowledge-settled decisions by rule; for a finished Avalon game, whether it ended by five rejected teams
+    and in which quest; last, whether the model seats played with the small-model aids on (`aids_of`)."""
     quality = play_quality(record)
     lines = []
     for title, measures in (("talk", TALK), ("decisions", [m for m in PlayQuality.MEASURES
@@ -91,4 +91,5 @@ def quality_lines(record: dict[str, Any]) -> list[str]:
     if quality.five_rejections.cases:
         lines.append("Ended by five rejected teams: " + (
             f"yes, in quest {quality.five_rejection_quests[0]}" if quality.five_rejection_quests else "no"))
+    lines.append(f"Small-model aids of the model seats: {aids_of([record])} (docs/agents/aids.md)")
     return lines

@@ -162,6 +162,21 @@ def is_small(text: str | None) -> bool:
     return name in SMALL_MODELS
 
 
+def aids_active(mode: str | None, model: str | None) -> bool:
+    """Whether a seat's small-model aids are on: its seat option ``aids`` is ``mode`` (``auto``, ``on`` or ``off``;
+    ``None``: ``auto``), its model spec ``model`` (``None``: the embedded model); ``auto`` is on for a small model
+    (`is_small`). The aids' switch (`roundtable.aids.switch`) and the measures (which say how a figure was measured)
+    both ask it here.
+
+    Raises:
+        ValueError: ``mode`` is not ``auto``, ``on`` or ``off``.
+    """
+    mode = mode or "auto"
+    if mode not in ("auto", "on", "off"):
+        raise ValueError(f"aids is auto, on or off, not {mode!r}")
+    return is_small(model) if mode == "auto" else mode == "on"
+
+
 def parse_model_spec(text: str) -> ModelSpec:
     """Parse ``local``, ``MODEL``, ``BASE_URL#MODEL`` or ``BASE_URL|BASE_URL...#MODEL``, each optionally
     ``?key=value&...``.

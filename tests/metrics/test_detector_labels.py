@@ -146,8 +146,12 @@ def test_the_detectors_are_asked_as_the_measures_ask_them():
 
 
 def test_the_plain_measures():
-    assert agreement.gram_share("a b c d e", "x a b c d") == 0.5
-    assert agreement.gram_share("I trust", "I trust") == 1.0 and agreement.gram_share("I trust", "you") == 0.0
+    from roundtable.detectors import plain
+
+    assert plain.plain_names("Merlin: players 2 and 5, not Player 9 said far later in this text", "merlin") == {2, 5}
+    assert agreement.plain_copy is plain.plain_copy, "the benchmark scores the measures' own plain counts"
+    assert plain.gram_share("a b c d e", "x a b c d") == 0.5
+    assert plain.gram_share("I trust", "I trust") == 1.0 and plain.gram_share("I trust", "you") == 0.0
     assert agreement.plain_copy("one two three four five", ["zero one two three four"])
     assert agreement.plain_named("I think Player 3 might be Merlin.", "merlin")
     assert agreement.plain_named("Merlin is surely players 2 and 5", "merlin")

@@ -446,7 +446,7 @@ def test_a_game_ended_by_five_rejections_in_quest_2() -> None:
     ended = play_quality(record(*events) | {"end_reason": "five_rejected_proposals"})
     assert (ended.five_rejections.hits, ended.five_rejections.cases) == (1, 1)
     assert ended.five_rejection_quests == [2]
-    assert quality_lines(record(*events) | {"end_reason": "five_rejected_proposals"})[-1] == \
+    assert quality_lines(record(*events) | {"end_reason": "five_rejected_proposals"})[-2] == \
         "Ended by five rejected teams: yes, in quest 2"
     other = play_quality(record(*events[:-1], {"type": "game_over", "winner": "good", "reason": "merlin_survived"})
                          | {"end_reason": "merlin_survived"})
@@ -551,3 +551,38 @@ def test_words_beginning_with_a_thought_run_on_are_thoughts_said_aloud() -> None
     quality = play_quality({"game": "avalon", "roles": {"1": "merlin", "2": "assassin"}, "events": events,
                             "status": "finished"})
     assert (quality.thoughts_aloud.hits, quality.thoughts_aloud.cases) == (1, 2)
+
+
+# ------------------------------------------------------------------ plain counts and the aids, beside the detectors
+
+
+def test_the_plain_copy_count_stands_beside_parroting_on_the_same_cases_without_its_rules() -> None:
+    """A bare move said again is no copy to the detector; the plain 4-gram count, with no rule, counts it."""
+    quality = play_quality(record(said(3, "I will vote against this team."), said(6, "I will vote against this team."),
+                                  said(4, "I support it because Player 6 is the leader."),
+                                  said(5, "I support it because Player 6 is the leader.")))
+    assert (quality.parroting.hits, quality.parroting.cases) == (1, 4)
+    assert (quality.plain_copies.hits, quality.plain_copies.cases) == (2, 4)
+
+
+def test_the_plain_named_count_counts_a_guess_the_detector_leaves_out() -> None:
+    merlin = LAN6.index("merlin") + 1
+    servant = LAN6.index("servant") + 1
+    guess = f"Player {merlin} is likely Merlin."
+    stated = f"Player {merlin} is Merlin."
+    quality = play_quality(record(said(servant, guess), said(servant, stated)))
+    assert (quality.merlin_exposed.hits, quality.merlin_exposed.cases) == (1, 2)
+    assert (quality.plain_named.hits, quality.plain_named.cases) == (2, 2)
+
+
+def test_every_play_quality_figure_says_whether_the_aids_were_on() -> None:
+    from roundtable.metrics.quality.result import aids_of
+
+    local = {"kind": "lga", "model": "local", "options": {}}
+    hosted = {"kind": "lga", "model": "gpt-4o", "options": {}}
+    assert aids_of([{"seats": [local, {"kind": "naive", "model": None}]}]) == "on"
+    assert aids_of([{"seats": [hosted, local | {"options": {"aids": "off"}}]}]) == "off"
+    assert aids_of([{"seats": [hosted, local]}]) == "on for 1 of 2 model seats"
+    assert aids_of([{"seats": [{"kind": "naive"}]}]) == "no model seat"
+    lines = quality_lines(record(said(1, "I approve.")) | {"seats": [hosted] * 6})
+    assert lines[-1].startswith("Small-model aids of the model seats: off")

@@ -237,7 +237,8 @@ def test_last_words_and_other_days_are_not_paired_with_a_vote() -> None:
 
 def test_show_and_the_report_table_carry_the_werewolf_measures() -> None:
     game = record(night(1), act("kill", 1, 2), act("kill", 2, 4), said(4, STATEMENT), said(5, STATEMENT))
-    talk, decisions, by_rule = quality_lines(game)  # no five-rejection line: an Avalon measure
+    talk, decisions, by_rule, aids = quality_lines(game)  # no five-rejection line: an Avalon measure
+    assert aids.startswith("Small-model aids of the model seats:")
     assert "parroting 1/2 = 50% (target <= 10%, NOT met)" in talk
     assert "knowledge-settled decisions right 1/2 = 50% (target >= 80%, NOT met)" in decisions
     assert by_rule == "Knowledge-settled decisions right, by rule: werewolf kill 1/2 = 50%"

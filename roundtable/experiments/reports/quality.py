@@ -8,8 +8,9 @@ from typing import Any
 
 from roundtable.experiments.reports.format import pct, table
 from roundtable.metrics.play_quality import LABELS, TARGETS, PlayQuality
+from roundtable.metrics.quality.result import aids_of
 from roundtable.metrics.quality.table import QUEST_GROUP, RULE_GROUP
-from roundtable.metrics.tables import Measure, find
+from roundtable.metrics.tables import Measure, find, finished_records
 
 
 def cell(row: Measure | None) -> str:
@@ -34,11 +35,14 @@ def quality_section(records: dict[str, list[dict[str, Any]]], rows: list[Measure
     text = ("## Play quality (issue 35: what a person watching notices first)\n\nEach measure pooled over the "
             "condition's finished games (hits / cases, Wilson's 95% interval); what a hit and a case are: "
             "docs/measures.md#play-quality. Knowledge-settled decisions and words and actions count the right "
-            "ones; the others count the faults.\n\n")
+            "ones; the others count the faults. The aids row says whether the condition's model seats played with the "
+            "small-model aids on (docs/agents/aids.md); each plain count stands below its detector's, the same "
+            "cases counted with no rule for stock phrases, hedges or denials (roundtable/detectors/plain.py).\n\n")
     if not measures:
         return text + "No play-quality case in these records (nothing said or decided).\n"
+    aids = ["aids", "-", *(aids_of(finished_records(records[c])) for c in conditions)]
     text += table(["measure", "target", *conditions],
-                  ([LABELS[m], target(m), *(cell(find(rows, m, c)) for c in conditions)] for m in measures))
+                  [aids, *([LABELS[m], target(m), *(cell(find(rows, m, c)) for c in conditions)] for m in measures)])
     by_rule = [r for r in rows if r.metric == "settled_decisions" and r.group_by == RULE_GROUP]
     if by_rule:
         text += "\nKnowledge-settled decisions right, by rule:\n\n" + table(

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from roundtable.detectors.exposure import claims_role, exposes, named_role_holders
+from roundtable.detectors.plain import plain_names
 from roundtable.detectors.words import named_team, stated_stance
 from roundtable.games.avalon import FifthRejection, Role, knowledge_of, knowledge_vote, rejection_wins
 from roundtable.games.avalon.rules import FIVE_REJECTIONS
@@ -87,6 +88,7 @@ def count_words(record: dict[str, Any], roles: Sequence[Role], quality: PlayQual
         if role.side.value == "good":
             named = set(named_role_holders(text, "merlin", leader)) & merlins if role is not Role.MERLIN else set()
             quality.count("merlin_exposed", bool(named))
+            quality.count("plain_named", role is not Role.MERLIN and bool(plain_names(text, "merlin") & merlins))
             if named:
                 quality.example("merlin_exposed", f"P{speaker} ({role.value}) names Merlin: {text!r}")
 

@@ -4,8 +4,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
+
+from roundtable.models.spec import aids_active
 
 
 @dataclass
@@ -39,6 +42,12 @@ class PlayQuality:
             Merlin's role or sight), among public utterances with words.
         merlin_exposed: public utterances of the good side (the village) stating who the real Merlin (the real
             Seer) is, by anyone but himself, among the good side's public utterances with words.
+        plain_copies: utterances with words more than half of whose word 4-grams appear in one earlier utterance
+            (`roundtable.detectors.plain.plain_copy`), among utterances with words: parroting's plain count, beside
+            it, with none of its rules for numbers, moves and stock phrases.
+        plain_named: utterances of merlin_exposed's cases that put the real Merlin's (the real Seer's) number within
+            four words of the role's name (`roundtable.detectors.plain.plain_names`): its plain count, beside it,
+            hedges, questions and denials counted too.
         empty_talk: public utterances that say nothing (name no player, no role or side, and take no stance) or
             are silent, among public utterances; no target of its own (it shows talk that meets the others by saying
             nothing).
@@ -60,6 +69,8 @@ class PlayQuality:
     thoughts_aloud: Share = field(default_factory=Share)
     self_exposure: Share = field(default_factory=Share)
     merlin_exposed: Share = field(default_factory=Share)
+    plain_copies: Share = field(default_factory=Share)
+    plain_named: Share = field(default_factory=Share)
     empty_talk: Share = field(default_factory=Share)
     settled_decisions: Share = field(default_factory=Share)
     dead_named: Share = field(default_factory=Share)
@@ -76,7 +87,8 @@ class PlayQuality:
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     MEASURES: ClassVar[tuple[str, ...]] = (
-        "parroting", "thoughts_aloud", "self_exposure", "merlin_exposed", "empty_talk", "settled_decisions",
+        "parroting", "plain_copies", "thoughts_aloud", "self_exposure", "merlin_exposed", "plain_named", "empty_talk",
+        "settled_decisions",
         "dead_named", "words_and_actions", "fallback_decisions", "five_rejections")
     """The `Share` measures, in the order tables print them."""
     COSTS: ClassVar[tuple[str, ...]] = ("calls", "prompt_tokens", "uncached_tokens", "completion_tokens", "fallbacks")
@@ -107,6 +119,7 @@ class PlayQuality:
 
 LABELS = {"parroting": "parroting", "thoughts_aloud": "thoughts said aloud", "self_exposure": "self-exposure",
           "merlin_exposed": "Merlin (Seer) exposed", "empty_talk": "empty talk",
+          "plain_copies": "plain: 4-gram copies", "plain_named": "plain: role word near Merlin's (Seer's) number",
           "settled_decisions": "knowledge-settled decisions right",
           "dead_named": "dead players named", "words_and_actions": "words and actions agree",
           "fallback_decisions": "fallbacks", "five_rejections": "games ended by five rejections"}
@@ -116,8 +129,8 @@ TARGETS: dict[str, tuple[str, float]] = {
     "parroting": ("<=", 0.10), "thoughts_aloud": ("<=", 0.05), "self_exposure": ("<=", 0.05),
     "merlin_exposed": ("<=", 0.05), "settled_decisions": (">=", 0.80), "words_and_actions": (">=", 0.90),
     "five_rejections": ("<=", 1 / 3), "fallback_decisions": ("<=", 0.05)}
-"""Issue 35's target per measure: ``(sense, rate)``; ``dead_named`` (it should be 0) and ``empty_talk``
-(no target in the issue) have none."""
+"""Issue 35's target per measure: ``(sense, rate)``; ``dead_named`` (it should be 0), ``empty_talk`` (no target in
+the issue) and the plain counts (instruments beside a detector, not goals) have none."""
 
 
 def meets(measure: str, rate: float | None) -> bool | None:
@@ -126,3 +139,14 @@ def meets(measure: str, rate: float | None) -> bool | None:
         return None
     sense, target = TARGETS[measure]
     return rate <= target + 1e-12 if sense == "<=" else rate >= target - 1e-12
+
+
+def aids_of(records: Iterable[Mapping[str, Any]]) -> str:
+    """Whether the model seats of ``records`` played with the small-model aids on (docs/agents/aids.md): ``on``,
+    ``off``, ``on for 3 of 5 model seats``, or ``no model seat``; a seat's aids are its ``aids`` option, else
+    whether its model is small (`roundtable.models.spec.aids_active`), as when it played."""
+    seats = [seat for record in records for seat in record.get("seats") or () if seat.get("model")]
+    if not seats:
+        return "no model seat"
+    on = sum(aids_active(str((seat.get("options") or {}).get("aids") or "auto"), seat["model"]) for seat in seats)
+    return "on" if on == len(seats) else "off" if on == 0 else f"on for {on} of {len(seats)} model seats"

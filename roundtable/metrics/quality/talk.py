@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
+from roundtable.detectors.plain import plain_copy
 from roundtable.detectors.words import copied_from, repeats_thought, run_on_fragment, says_nothing, stated_tactic
 from roundtable.games.fallbacks import fell_back
 from roundtable.games.protocol import BELIEF
@@ -39,7 +40,8 @@ def count_talk(record: dict[str, Any], quality: PlayQuality) -> None:
     """Count parroting, thoughts said aloud and empty talk over the record's utterances into ``quality``.
 
     Parroting: an utterance with words is a case, and a hit when more than half of its word 4-grams appear in one
-    earlier utterance of the game that names every number it names (`roundtable.detectors.words.copies`).
+    earlier utterance of the game that names every number it names (`roundtable.detectors.words.copies`); its
+    plain count beside it (`plain_copies`) on the same cases, with no rule for numbers, moves or stock phrases.
     Thoughts said aloud: an utterance is a case when its speaker has private thoughts recorded by then
     (``thoughts`` of its decisions up to this one, `roundtable.games.protocol.Decision.thoughts`), and a hit when
     it reads one of them out (more than half of its word 4-grams, and at least eight, appear in it:
@@ -69,6 +71,7 @@ def count_talk(record: dict[str, Any], quality: PlayQuality) -> None:
         spoken.append(text)
         source = copied_from(spoken, len(spoken) - 1)
         quality.count("parroting", source is not None)
+        quality.count("plain_copies", plain_copy(text, spoken[:-1]))
         if source is not None:
             quality.example("parroting", f"P{speaker}: {text!r} copies {spoken[source]!r}")
         if public(event):

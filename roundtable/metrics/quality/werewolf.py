@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from roundtable.detectors.exposure import claims_role, named_good, named_role_holders, werewolf_exposes
+from roundtable.detectors.plain import plain_names
 from roundtable.detectors.words import named_kill_target, named_vote_target
 from roundtable.games.werewolf import Role
 from roundtable.metrics.quality.result import PlayQuality
@@ -115,6 +116,7 @@ def count_words(event: dict[str, Any], table: _Table, quality: PlayQuality) -> N
     named = (set(named_role_holders(text, "seer")) & table.of(Role.SEER)) - table.claimed if role is not Role.SEER \
         else set()
     quality.count("merlin_exposed", bool(named))
+    quality.count("plain_named", role is not Role.SEER and bool(plain_names(text, "seer") & table.of(Role.SEER)))
     if named:
         quality.example("merlin_exposed", f"P{speaker} ({role.value}) names the Seer: {text!r}")
     if role is Role.SEER:
