@@ -39,7 +39,7 @@ def test_the_input_schema_is_published_and_the_graph_is_drawn(client):
     assert "lga" in schemas["context_schema"]["properties"]
     drawn = client.assistants.get_graph(assistant["assistant_id"], xray=True)
     nodes = {n["id"] for n in drawn["nodes"]}
-    assert {"setup", "vote_team", "apply", "naive", "lga:respond", "game_over"} <= nodes
+    assert {"setup", "vote_team", "apply", "naive", "lga:respond", "lga:aids", "game_over"} <= nodes
 
 
 def test_a_bot_game_plays_to_the_end(client):
@@ -107,6 +107,23 @@ def test_a_breakpoint_inside_the_lga_agent_stops_there_and_shows_the_agents_stat
     out = client.runs.wait(tid, "avalon", command={"resume": True}, context={"breakpoints": []})
     assert out["result"]["winner"] in ("good", "evil")
     assert any(e["type"] == "decision" and e["agent"] == "lga" for e in out["events"])
+
+
+def test_a_breakpoint_on_the_aids_step_stops_between_the_answer_and_its_check_and_the_game_goes_on(
+        client, fake_model):
+    """With the aids on, the answer of an lga seat's act or respond step waits at the aids step (docs/agents/aids.md):
+    Studio shows the answer not yet checked; resumed, the check runs and the game goes on."""
+    tid = client.threads.create()["thread_id"]
+    seats = [{"kind": "lga", "model": fake_model, "options": {"aids": "on"}}] + NAIVE[1:]
+    client.runs.wait(tid, "avalon", input={"config": BENCH5, "seed": 7, "seats": seats},
+                     context={"breakpoints": ["lga:aids"]})
+    state = client.threads.get_state(tid, subgraphs=True)
+    (task,) = [t for t in state["tasks"] if t["interrupts"]]
+    assert task["interrupts"][0]["value"]["breakpoint"] == "lga:aids"
+    agent = task["state"]
+    assert agent["next"] == ["aids"] and agent["values"]["unchecked"] in ("act", "respond")
+    out = client.runs.wait(tid, "avalon", command={"resume": True}, context={"breakpoints": []})
+    assert out["result"]["winner"] in ("good", "evil")
 
 
 def test_a_breakpoint_on_the_notes_pauses_every_lga_seat_at_a_rounds_start_and_each_resumes_by_id(

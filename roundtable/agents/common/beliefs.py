@@ -185,3 +185,34 @@ def state_beliefs(model: BaseChatModel, messages: list[BaseMessage], parser: Bas
         return {"action": {"beliefs": listed}, "raw": [text], "usage": [usage]}
     action, raw, more_usage = parse_beliefs(parser, context, request, players, text, structured)
     return {"action": action, "raw": [text, *raw], "usage": [usage, *more_usage]}
+
+
+def avalonbench_beliefs(model: BaseChatModel, messages: list[BaseMessage], parser: BaseChatModel,
+                        context: PromptContext, request: Request, players: int, template: str) -> dict[str, Any]:
+    """AvalonBench's probe as its code asks it (``get_believed_sides``), for a kind whose aids are off: the
+    player's answer, then AvalonBench's parser call, one user message (the answer and its
+    ``CHECK_BELIEVED_SIDES_PROMPT``, the kind's ``template``), read as ``Answer: {1: 0.9, ...}``
+    (`beliefs_from_text`); an answer that lists a probability for every player asked as the parser would
+    (`listed_beliefs`) needs no parser call, as for every kind.
+
+    Args:
+        model: the player's model.
+        messages: the probe's prompt.
+        parser: the parser's model (temperature 0).
+        context: the kind's prompt context.
+        request: the probe.
+        players: the game's player count.
+        template: the parser's template (``react/parse_beliefs``, ``codeact/parse_beliefs``).
+
+    Returns:
+        The node's update, as `state_beliefs` gives it: ``action`` ``{"beliefs": {player: P(good)}}`` (``{}``:
+        nothing read), ``raw``, ``usage``.
+    """
+    text, usage = call_text(model, messages, BELIEVE_MODULE)
+    listed = listed_beliefs(text, request.candidates)  # already as the parser would write it: no second call
+    if not text.strip() or listed is not None:
+        return {"action": {"beliefs": listed} if listed else {}, "raw": [text], "usage": [usage]}
+    prompt = context.render(template, reply=text.strip(), players=players)
+    raw, more = call_text(parser, [HumanMessage(prompt)], PARSE_MODULE)
+    read = beliefs_from_text(raw.split("Answer:")[-1], request.candidates)
+    return {"action": {"beliefs": read} if read else {}, "raw": [text, f"(parser) {raw}"], "usage": [usage, more]}
