@@ -5,7 +5,7 @@ No model call. `Settled` says what a decision must be, from the facts the prompt
 (Avalon's team lines, `roundtable.tables.avalon.AvalonTable.team_knowledge`; Werewolf's note,
 `roundtable.aids.werewolf_knowledge`), so a check asks for nothing the player was not told:
 
-- Avalon's team vote (`avalon_settled`): **knowledge** (`roundtable.games.avalon.knowledge_vote`): Merlin on a
+- Avalon's team vote (`avalon_settled`): **knowledge** (`roundtable.detectors.knowledge.knowledge_vote`): Merlin on a
   team with or without a player he sees as evil, an evil player on a team with or without a player of its side,
   any good player on a team with the Assassin a missed mid-game shot exposed to the whole table
   (`roundtable.games.avalon.known_evil`, ``assassination=after_each_quest``);
@@ -37,8 +37,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from roundtable.aids.asking import ask_again
+from roundtable.detectors.knowledge import knowledge_vote
 from roundtable.detectors.words import stated_stance
-from roundtable.games.avalon import AvalonView, Role, knowledge_vote, known_evil
+from roundtable.games.avalon import AvalonView, Role, known_evil
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.prompts.rendering import PromptContext
 from roundtable.tables.avalon import AvalonTable
@@ -117,7 +118,7 @@ class Settled:
 
 def team_settled(view: AvalonView, team: Sequence[int], last_chance: bool) -> Settled | None:
     """The vote on ``team`` that the rules (``last_chance``: a rejection wins the game for evil) or the player's own
-    knowledge (`roundtable.games.avalon.knowledge_vote`) settle, or None; for a team vote (`avalon_settled`) and
+    knowledge (`roundtable.detectors.knowledge.knowledge_vote`) settle, or None; for a team vote (`avalon_settled`) and
     for words said about the team on the table (`roundtable.aids.review`)."""
     if last_chance:  # a rejection wins the game for evil: that settles every vote, knowledge included
         return Settled("rules", "fifth_team", approve=view.side == "good")

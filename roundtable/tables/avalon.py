@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from roundtable.games.avalon import AvalonView, FifthRejection, Role, knowledge_vote, known_evil, rejection_wins
+from roundtable.detectors.knowledge import knowledge_vote
+from roundtable.games.avalon import AvalonView, FifthRejection, Role, known_evil, rejection_wins
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.prompts.narrator import narrate
 from roundtable.prompts.rendering import PromptContext

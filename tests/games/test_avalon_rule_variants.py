@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 from avalon_helpers import decide_all, decision, play
 
+from roundtable.detectors.knowledge import knowledge_vote
 from roundtable.games import avalon as A
 from roundtable.games.avalon.bots.belief import consistent_assignments
 from roundtable.games.avalon.records import record_views
@@ -96,9 +97,9 @@ def test_the_belief_helpers_count_the_exposed_assassin_as_evil():
     view = A.view(state, servant)
     assert all(assassin in evil for evil in consistent_assignments(view))
     team = (servant, assassin)
-    assert A.knowledge_vote(A.Role.SERVANT, servant, view.knowledge, team) is None, "the reveal alone settles nothing"
-    assert A.knowledge_vote(A.Role.SERVANT, servant, view.knowledge, team, exposed=view.exposed_assassin) is False
-    assert A.knowledge_vote(A.Role.SERVANT, servant, view.knowledge, (servant, merlin),
+    assert knowledge_vote(A.Role.SERVANT, servant, view.knowledge, team) is None, "the reveal alone settles nothing"
+    assert knowledge_vote(A.Role.SERVANT, servant, view.knowledge, team, exposed=view.exposed_assassin) is False
+    assert knowledge_vote(A.Role.SERVANT, servant, view.knowledge, (servant, merlin),
                             exposed=view.exposed_assassin) is None
     before = A.view(quest(A.new_game(LAN, 1), success=True), servant)
     assert before.exposed_assassin is None and A.known_evil(before) == set()

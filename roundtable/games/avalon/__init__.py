@@ -44,7 +44,6 @@ from roundtable.games.avalon.rules import (
     assassinate,
     deal,
     knowledge_of,
-    knowledge_vote,
     new_game,
     pending,
     play_quest,
@@ -65,7 +64,7 @@ __all__ = [
     "VARIANTS", "AvalonState", "AvalonView", "ConfigurationError", "Decision", "Discussion",
     "EVIL_ROLES", "FifthRejection", "GOOD_ROLES", "IllegalActionError", "PRESETS", "PRESET_NAMES", "Phase",
     "PlayerView", "RULES", "Request", "Role", "Rules", "SETUP", "Side", "VoteVisibility", "apply", "assassinate",
-    "check_decision", "deal", "fails_needed", "knowledge_of", "knowledge_vote", "known_evil", "new_game", "pending",
+    "check_decision", "deal", "fails_needed", "knowledge_of", "known_evil", "new_game", "pending",
     "play_quest", "preset_roles", "propose", "rejection_wins", "reveal", "setting", "side_counts", "speak",
     "team_size", "validate_roles", "view", "vote",
 ]

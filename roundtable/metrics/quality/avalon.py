@@ -7,9 +7,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from roundtable.detectors.exposure import claims_role, exposes, named_role_holders
+from roundtable.detectors.knowledge import knowledge_vote
 from roundtable.detectors.plain import plain_names
 from roundtable.detectors.words import named_team, stated_stance
-from roundtable.games.avalon import FifthRejection, Role, knowledge_of, knowledge_vote, rejection_wins
+from roundtable.games.avalon import FifthRejection, Role, knowledge_of, rejection_wins
 from roundtable.games.avalon.rules import FIVE_REJECTIONS
 from roundtable.metrics.quality.result import PlayQuality
 from roundtable.metrics.quality.talk import public, seat_roles, utterances
@@ -18,7 +19,7 @@ from roundtable.metrics.quality.talk import public, seat_roles, utterances
 def settled_vote(roles: Sequence[Role], voter: int, team: Iterable[int], last_chance: bool = False,
                  exposed: int | None = None) -> bool | None:
     """The vote the voter's own knowledge decides on ``team``, or None when it decides nothing
-    (`roundtable.games.avalon.knowledge_vote` over what the roles reveal to the voter and the Assassin a missed
+    (`roundtable.detectors.knowledge.knowledge_vote` over what the roles reveal to the voter and the Assassin a missed
     mid-game shot exposed to everyone: a good player approving a team with him goes against what it knows); on a
     team whose rejection wins the game for evil (``last_chance``: the fifth proposal under
     ``fifth_rejection=evil_wins``, docs/games/avalon.md#fifth_rejection) the rule decides every vote: good
