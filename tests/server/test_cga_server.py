@@ -32,12 +32,19 @@ def fake_model() -> Iterator[ChatServer]:
     server.close()
 
 
+AIDED = {"aids": "on", "dry": False, "overrule": False, "drop_sentences": False, "refresh": "action",
+         "merge_answers": False}
+"""The aids' prompts, which the fake endpoint answers (docs/agents/aids.md), their auto switches as a fake model had
+them before the one switch."""
+
+
 def leader_input(model: str) -> dict:
     state = avalon.new_game(avalon.AvalonConfig.build(preset="bench5", rules=["discussion=none"]), 1)
     (request,) = avalon.pending(state)
     return {"view": avalon.view(state, request.player).model_dump(mode="json"),
             "request": request.model_dump(mode="json"), "pool": {},
-            "seat": {"kind": "cga", "model": model, "options": {"questions": 1, "own_questions": 1}}, "seed": 3}
+            "seat": {"kind": "cga", "model": model, "options": {"questions": 1, "own_questions": 1, **AIDED}},
+            "seed": 3}
 
 
 def test_the_cga_graph_is_drawn_stops_before_think_and_an_edited_reflection_is_used(client, fake_model):

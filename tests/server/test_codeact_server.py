@@ -30,7 +30,8 @@ def leader_input(model: str) -> dict:
     (request,) = avalon.pending(state)
     return {"view": avalon.view(state, request.player).model_dump(mode="json"),
             "request": request.model_dump(mode="json"), "pool": {},
-            "seat": {"kind": "codeact", "model": model, "options": {}}, "seed": 3}
+            "seat": {"kind": "codeact", "model": model,
+                     "options": {"aids": "on", "dry": False, "overrule": False, "drop_sentences": False}}, "seed": 3}
 
 
 def test_the_self_debug_loop_is_watched_edited_and_rerun_step_by_step(client, fake_coder):
