@@ -129,7 +129,17 @@ class Turn:
         (``aids/lga/<step>``, tuned for the embedded model) with them on (docs/agents/aids.md)."""
         return f"aids/lga/{step}" if self.options.aided else f"lga/{step}"
 
+    @cached_property
+    def _paper(self) -> dict[str, Any]:
+        """`paper_variables` of this round's records, rendered once per turn (the system message and the task both
+        read them)."""
+        return self._paper_variables(ended=False)
+
     def paper_variables(self, ended: bool = False) -> dict[str, Any]:
+        """`_paper_variables`, this round's rendered once per turn."""
+        return self._paper_variables(ended=True) if ended else dict(self._paper)
+
+    def _paper_variables(self, ended: bool = False) -> dict[str, Any]:
         """The variables of Lan et al.'s module prompts (templates ``lga/*``): the player's name and role, the
         game's phase, the role information (template ``lga/role``: introduction, goal, strategy; a learned strategy
         replaces the initial one), the notes, and the conversations the summary compresses (the records of the
