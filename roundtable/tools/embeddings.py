@@ -11,6 +11,12 @@ Two sources, chosen by a spec string (`embedder`):
   dependencies of the project, so ``pip install -e '.[local,test]'`` installs
   them. Chroma's stock function would download its model on first use and fails
   offline (docs/embedded-model.md#embeddings-offline).
+- ``sentence-transformers/NAME``: a Sentence-BERT model through the ``sentence-transformers`` package, where it and
+  the model are installed (read from the local Hugging Face cache; nothing is downloaded during a game): Xu et al.'s
+  own, ``sentence-transformers/multi-qa-mpnet-base-cos-v1`` (their question-answer retrieval) and
+  ``sentence-transformers/all-mpnet-base-v2`` (their experience retrieval, with its threshold tuned on it;
+  docs/agents/paper-values.md#where-each-kind-still-differs-from-its-paper). Neither the package nor the models
+  are dependencies: they pull in torch and need the network once.
 - a model spec (``text-embedding-3-small``, ``BASE_URL#MODEL``): an
   OpenAI-compatible embeddings endpoint through langchain-openai's
   ``OpenAIEmbeddings`` (key: ``OPENAI_API_KEY``, or ``ROUNDTABLE_API_KEY`` for
@@ -36,6 +42,8 @@ from roundtable.settings import settings
 
 MINILM = "minilm"
 """The spec of the offline default."""
+SENTENCE_TRANSFORMERS = "sentence-transformers/"
+"""The prefix of a Sentence-BERT model's spec (`SentenceTransformerEmbedder`)."""
 
 
 class EmbeddingsUnavailableError(RuntimeError):
@@ -174,8 +182,44 @@ class EndpointEmbedder:
         return (vectors / np.where(norms == 0, 1.0, norms)).tolist()
 
 
+class SentenceTransformerEmbedder:
+    """A Sentence-BERT model (``sentence-transformers/NAME``) through the ``sentence-transformers`` package, offline:
+    the model must be in the local Hugging Face cache. Vectors normalized to unit length.
+
+    Raises (on first use):
+        EmbeddingsUnavailableError: the package is not installed, or the model is not in the cache (the message
+            says how to install it).
+    """
+
+    def __init__(self, spec: str):
+        self.name = spec
+
+    @cached_property
+    def _model(self) -> Any:
+        if importlib.util.find_spec("sentence_transformers") is None:
+            raise EmbeddingsUnavailableError(
+                f"embeddings {self.name!r} need the sentence-transformers package and the model in the local "
+                f"Hugging Face cache: pip install sentence-transformers, then, online once, "
+                f"python -c \"import sentence_transformers as s; s.SentenceTransformer('{self.name}')\"")
+        from sentence_transformers import SentenceTransformer
+
+        try:
+            return SentenceTransformer(self.name, local_files_only=True)
+        except OSError as error:
+            raise EmbeddingsUnavailableError(f"embeddings {self.name!r}: the model is not in the local Hugging Face "
+                                             f"cache ({error}); load it once online") from None
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        """Unit-length vectors of ``texts``."""
+        if not texts:
+            return []
+        vectors = self._model.encode([t or " " for t in texts], normalize_embeddings=True)
+        return np.asarray(vectors, dtype=float).tolist()
+
+
 def embedder(spec: str = MINILM) -> Embedder:
-    """The embedder for ``spec`` (``minilm`` or a model spec), one per spec and process.
+    """The embedder for ``spec`` (``minilm``, ``sentence-transformers/NAME`` or a model spec), one per spec and
+    process.
 
     Raises:
         ValueError: a malformed model spec.
@@ -185,4 +229,8 @@ def embedder(spec: str = MINILM) -> Embedder:
 
 @cache
 def _embedder(spec: str) -> Embedder:
-    return MiniLMEmbedder() if spec == MINILM else EndpointEmbedder(spec)
+    if spec == MINILM:
+        return MiniLMEmbedder()
+    if spec.startswith(SENTENCE_TRANSFORMERS):
+        return SentenceTransformerEmbedder(spec)
+    return EndpointEmbedder(spec)

@@ -7,6 +7,7 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import numpy as np
+import pytest
 
 from roundtable.tools.embeddings import EndpointEmbedder, MiniLMEmbedder, embedder, minilm_files
 
@@ -58,3 +59,20 @@ def test_an_openai_compatible_endpoint_embeds_and_is_scaled_to_unit_length():
         server.shutdown()
     assert seen and seen[0]["model"] == "mini-embed" and seen[0]["input"] == ["a", "b"]
     assert np.allclose(vectors[0], [0.6, 0.8]) and np.isclose(np.linalg.norm(vectors[1]), 1.0)
+
+
+def test_xu_et_als_sentence_bert_models_are_chosen_by_name_and_refused_clearly_where_not_installed(monkeypatch):
+    import importlib.util
+
+    from roundtable.agents.cga.options import CgaOptions
+    from roundtable.tools.embeddings import EmbeddingsUnavailableError, SentenceTransformerEmbedder
+
+    spec = "sentence-transformers/all-mpnet-base-v2"
+    assert CgaOptions.parse({"embeddings": spec}, "gpt-4o").embeddings == spec
+    chosen = embedder(spec)
+    assert isinstance(chosen, SentenceTransformerEmbedder) and chosen.name == spec
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "sentence_transformers" else real(name, *a))
+    with pytest.raises(EmbeddingsUnavailableError, match="pip install sentence-transformers"):
+        SentenceTransformerEmbedder(spec).embed(["the Seer is Player 3"])

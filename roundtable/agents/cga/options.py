@@ -66,7 +66,9 @@ class CgaOptions(CheckOptions):
         learn: add this seat's (reflection, response, score) tuples to the pool after the game.
         epsilon: least cosine similarity of a retrieved experience's reflection (Xu et al.: 0.8 to 0.85).
         max_experiences: most experiences retrieved (Xu et al.: 50).
-        embeddings: ``minilm`` (offline, default) or a model spec of an OpenAI-compatible embeddings endpoint.
+        embeddings: ``minilm`` (offline, default), ``sentence-transformers/NAME`` (a Sentence-BERT model where it is
+            installed, such as Xu et al.'s ``sentence-transformers/all-mpnet-base-v2``) or a model spec of an
+            OpenAI-compatible embeddings endpoint (`roundtable.tools.embeddings`).
         temperature: content calls (docs/agents/cga.md#options: 0.3).
         question_temperature: the question step (may be warmer).
         thought_temperature: the chain-of-thought answer (docs/agents/cga.md#options: 0).
@@ -116,6 +118,8 @@ class CgaOptions(CheckOptions):
     def _embeddings(cls, value: str) -> str:
         """``minilm`` or a well-formed model spec of one endpoint (checked before the game starts: a pool's vectors
         all come from one server, so replicas are refused)."""
+        if value.strip().startswith("sentence-transformers/"):  # Xu et al.'s models, where installed
+            return value.strip()
         if value.strip() and value.strip() != "minilm" and parse_model_spec(value).replicas:
             raise ValueError("embeddings name one endpoint (BASE_URL#MODEL), not several replicas")
         return value.strip() or "minilm"
