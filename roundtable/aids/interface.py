@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from roundtable.aids.cleaning import said_words
 from roundtable.aids.options import CheckOptions, check_prompts
-from roundtable.aids.review import words_update
+from roundtable.aids.review import heard_lines, words_update
 from roundtable.aids.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING, speech_sampling, speech_temperature
 from roundtable.aids.settled import Settled, avalon_settled, settled_update
 from roundtable.aids.switch import auto_switch
@@ -22,7 +23,7 @@ from roundtable.games.protocol import PlayerView, Request
 from roundtable.prompts.rendering import PromptContext
 
 __all__ = ["AGAIN_TEMPERATURE", "DRY_SAMPLING", "Answer", "CheckOptions", "auto_switch", "avalon_settled", "check",
-           "check_prompts", "speech_sampling", "speech_temperature"]
+           "check_prompts", "heard_lines", "said_words", "speech_sampling", "speech_temperature"]
 
 
 @dataclass(frozen=True)

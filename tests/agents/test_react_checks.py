@@ -31,6 +31,12 @@ FAKE_AIDED = {"overrule": False, "drop_sentences": False, "dry": False}
 were on (the paper-mode prompts: tests/agents/test_paper_prompts_react.py)."""
 
 
+
+def model_steps(nodes: list[str]) -> list[str]:
+    """The steps a turn took but the aids' (which runs after each answer while a check is on: test_the_aids_step_*)."""
+    return [node for node in nodes if node != "aids"]
+
+
 def decide(script: Script, state: avalon.AvalonState, request: avalon.Request, model: str = "fake",
            pool: dict[str, Any] | None = None, **options: Any) -> tuple[avalon.Decision, list[str]]:
     """One decision: ``(Decision, the nodes that ran)``."""
@@ -53,7 +59,7 @@ def test_a_sentence_copying_an_earlier_speaker_is_asked_again_warmer_and_the_sec
     state, request = speak_request(6, OPENING)
     script = Script(replies={"speak": [OPENING, FRESH]})
     decision, nodes = decide(script, state, request)
-    assert nodes == ["observe", "speak", "speak", "decide"]
+    assert model_steps(nodes) == ["observe", "speak", "speak", "decide"]
     first_call, again = script.calls
     assert "Player 5 already said almost exactly that" in again.prompt and "already said" not in first_call.prompt
     assert first_call.temperature == 0.1 and again.temperature == AGAIN_TEMPERATURE
@@ -64,7 +70,7 @@ def test_a_fresh_sentence_is_said_at_once_dry_sampled_on_the_embedded_model() ->
     state, request = speak_request(6)
     script = Script(replies={"speak": FRESH})
     decision, nodes = decide(script, state, request, model="local")
-    assert nodes == ["observe", "speak", "decide"] and decision.checks == ()
+    assert model_steps(nodes) == ["observe", "speak", "decide"] and decision.checks == ()
     assert script.calls[0].sampling == dict(DRY_SAMPLING)
 
 
@@ -72,7 +78,7 @@ def test_with_its_checks_and_dry_off_the_copy_is_said() -> None:
     state, request = speak_request(6)
     script = Script(replies={"speak": OPENING})
     decision, nodes = decide(script, state, request, model="local", word_checks="none", dry=False)
-    assert nodes == ["observe", "speak", "decide"] and decision.utterance == OPENING
+    assert model_steps(nodes) == ["observe", "speak", "decide"] and decision.utterance == OPENING
     assert script.calls[0].sampling == {}
 
 
@@ -83,7 +89,7 @@ def test_a_leaders_sentence_reading_out_its_reasoning_is_asked_again_and_both_ar
     script = Script(replies={"think": reasoning, "parse": "Answer: 1, 5",
                              "speak": [reasoning, "Players 1 and 5 it is."]})
     decision, nodes = decide(script, state, leader)
-    assert nodes == ["observe", "think", "parse", "speak", "speak", "decide"]
+    assert model_steps(nodes) == ["observe", "think", "parse", "speak", "speak", "decide"]
     assert "private thoughts read out" in script.calls[-1].prompt
     assert "You have decided to propose players 1, 5." in script.calls[-1].prompt
     assert decision.players == (1, 5) and decision.utterance == "Players 1 and 5 it is."
@@ -96,7 +102,7 @@ def test_merlin_rejecting_a_team_with_no_evil_player_he_sees_thinks_again_and_th
     script = Script(replies={"think": ["I reject to be safe.", "No evil player is on it: I approve."],
                              "parse": ["Answer: reject", "Answer: approve"]})
     decision, nodes = decide(script, state, request)
-    assert nodes == ["observe", "think", "parse", "think", "parse", "decide"]
+    assert model_steps(nodes) == ["observe", "think", "parse", "think", "parse", "decide"]
     again = script.calls[2].prompt
     assert "Your last answer: I reject to be safe." in again
     assert "no evil player you know is on this team" in again
@@ -110,7 +116,7 @@ def test_a_servants_vote_against_the_stance_his_words_stated_thinks_again() -> N
     script = Script(replies={"think": ["I reject.", "As I said, I approve."],
                              "parse": ["Answer: reject", "Answer: approve"]})
     decision, nodes = decide(script, state, request)
-    assert nodes == ["observe", "think", "parse", "think", "parse", "decide"]
+    assert model_steps(nodes) == ["observe", "think", "parse", "think", "parse", "decide"]
     assert "you told everyone that you support this team" in script.calls[2].prompt
     assert decision.choice is True and decision.checks == ("vote reject against words (own_stance): asked again",)
 
@@ -119,11 +125,11 @@ def test_a_vote_its_knowledge_does_not_settle_or_with_the_check_off_is_cast_at_o
     state, request = vote_request(5)  # Percival (Merlin or Morgana: 3 or 6), who named the team without a stance
     script = Script(replies={"think": "I reject.", "parse": "Answer: reject"})
     decision, nodes = decide(script, state, request)
-    assert nodes == ["observe", "think", "parse", "decide"] and decision.checks == ()
+    assert model_steps(nodes) == ["observe", "think", "parse", "decide"] and decision.checks == ()
     state, request = vote_request(6)
     script = Script(replies={"think": "I reject.", "parse": "Answer: reject"})
     decision, nodes = decide(script, state, request, vote_check="off")
-    assert nodes == ["observe", "think", "parse", "decide"] and decision.choice is False
+    assert model_steps(nodes) == ["observe", "think", "parse", "decide"] and decision.choice is False
 
 
 def test_the_summary_its_prompts_show_is_among_its_thoughts() -> None:
@@ -174,6 +180,20 @@ def test_a_leaders_final_word_copying_its_own_first_words_is_said_anew_on_the_em
     state, leader = final_word_request()
     script = Script(replies={"think": "They did nothing wrong.", "parse": "Answer: 1, 5", "speak": LEADER_AGAIN})
     decision, nodes = decide(script, state, leader, model="local")
-    assert nodes == ["observe", "think", "parse", "speak", "decide"], "no second call"
+    assert model_steps(nodes) == ["observe", "think", "parse", "speak", "decide"], "no second call"
     assert decision.players == (1, 5) and decision.utterance == "My team for quest 1 stays: players 1 and 5."
     assert decision.checks == ("near copy of Player 5: restated",)
+
+
+def test_the_aids_step_checks_each_answer_and_sentence_while_a_check_is_on():
+    state, request = vote_request(6)
+    script = Script(replies={"think": ["I reject to be safe.", "I approve."],
+                             "parse": ["Answer: reject", "Answer: approve"]})
+    _, nodes = decide(script, state, request)
+    assert nodes == ["observe", "think", "parse", "aids", "think", "parse", "aids", "decide"]
+    state, request = speak_request(6, OPENING)
+    _, nodes = decide(Script(replies={"speak": FRESH}), state, request)
+    assert nodes == ["observe", "speak", "aids", "decide"]
+    _, nodes = decide(Script(replies={"speak": OPENING}), state, request, model="gpt-4o",
+                      **{"aids": "off", "word_checks": "none", "vote_check": "off"})
+    assert nodes == ["observe", "speak", "decide"], "with no check on, the graph goes past the aids step"

@@ -11,13 +11,13 @@ from roundtable.agents.react.decide import decide
 from roundtable.agents.react.observe import observe
 from roundtable.agents.react.options import ReactOptions
 from roundtable.agents.react.parse import make_parse
-from roundtable.agents.react.routing import after_observe, after_parse, after_speak, after_summarize
+from roundtable.agents.react.routing import after_aids, after_observe, after_parse, after_speak, after_summarize
 from roundtable.agents.react.speak import make_speak
 from roundtable.agents.react.state import ReactState
 from roundtable.agents.react.summarize import make_summarize
 from roundtable.agents.react.think import make_think
 
 __all__ = [
-    "ReactOptions", "ReactState", "after_observe", "after_parse", "after_speak", "after_summarize", "decide",
-    "make_believe", "make_parse", "make_speak", "make_summarize", "make_think", "observe",
+    "ReactOptions", "ReactState", "after_aids", "after_observe", "after_parse", "after_speak", "after_summarize",
+    "decide", "make_believe", "make_parse", "make_speak", "make_summarize", "make_think", "observe",
 ]

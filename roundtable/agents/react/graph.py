@@ -13,8 +13,9 @@ One invocation answers one request. Every step is a node::
 - ``think``: Rules, Role, Summary, Minutes and the Request, then zero-shot "think step by step" (free prose);
 - ``parse``: the parser, a separate call at temperature 0, maps that prose to a team, yes or no, or one player; a
   team vote against what the player knows sends the turn back to ``think`` once with the Host's note;
-- ``speak``: one sentence to the table when words are asked, checked before it is said and asked once more on a
-  problem (docs/agents/checks.md);
+- ``speak``: one sentence to the table when words are asked;
+- ``aids``: with a check of the aids on, the answer parsed and the sentence said are checked before they count, and
+  asked once more on a problem (`roundtable.agents.react.aids`, docs/agents/aids.md#the-aids-step);
 - ``believe``: at game over, the belief probe (`roundtable.graphs.probe`): step by step, then a probability of
   being good per other player, read by the parser call (``observe -> [summarize] -> believe -> decide``);
 - ``decide``: the fallback rules of docs/games/protocol.md#fallback-rules, words cleaned, cost summed.
@@ -35,6 +36,7 @@ from roundtable.agents.common.model_calls import FactoryModels, ModelProvider
 from roundtable.agents.protocol import AgentInput, AgentOutput, agent_step
 from roundtable.agents.react import (
     ReactState,
+    after_aids,
     after_observe,
     after_parse,
     after_speak,
@@ -47,6 +49,7 @@ from roundtable.agents.react import (
     make_think,
     observe,
 )
+from roundtable.agents.react.aids import aids
 from roundtable.agents.react.context import ReactContext
 
 
@@ -63,7 +66,8 @@ def build_react_graph(models: ModelProvider | None = None) -> StateGraph[Any, An
     builder = StateGraph(ReactState, context_schema=ReactContext, input_schema=AgentInput, output_schema=AgentOutput)
     steps = {
         "observe": observe, "summarize": make_summarize(models), "think": make_think(models),
-        "parse": make_parse(models), "speak": make_speak(models), "believe": make_believe(models), "decide": decide,
+        "parse": make_parse(models), "speak": make_speak(models), "aids": aids, "believe": make_believe(models),
+        "decide": decide,
     }
     for name, fn in steps.items():
         builder.add_node(name, agent_step("react", name, fn, ReactContext))
@@ -72,8 +76,9 @@ def build_react_graph(models: ModelProvider | None = None) -> StateGraph[Any, An
     builder.add_conditional_edges("summarize", after_summarize, ["think", "speak", "believe", "decide"])
     builder.add_edge("believe", "decide")
     builder.add_edge("think", "parse")
-    builder.add_conditional_edges("parse", after_parse, ["think", "speak", "decide"])
-    builder.add_conditional_edges("speak", after_speak, ["speak", "decide"])
+    builder.add_conditional_edges("parse", after_parse, ["think", "speak", "aids", "decide"])
+    builder.add_conditional_edges("speak", after_speak, ["speak", "aids", "decide"])
+    builder.add_conditional_edges("aids", after_aids, ["think", "speak", "decide"])
     builder.add_edge("decide", END)
     return builder
 

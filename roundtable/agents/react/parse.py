@@ -28,7 +28,6 @@ from roundtable.agents.common.model_calls import ModelProvider, call_structured,
 from roundtable.agents.common.reading import REPLY_CHARS, settle
 from roundtable.agents.react.state import ReactState
 from roundtable.agents.react.turn import ReactTurn
-from roundtable.aids.settled import avalon_settled, settled_update
 from roundtable.games.protocol import Request
 
 
@@ -82,10 +81,8 @@ def make_parse(models: ModelProvider):
         update = settle(request, turn.seed, turn.options.retries, action, attempt)
         if update["retry"]:
             update["named"] = [int(p) for p in action.get("players") or []]
-        if not update["retry"]:
-            update |= settled_update(turn.context, turn.view, request, avalon_settled(turn.table),
-                                     update.get("action"), turn.options.vote_check, bool(state.get("reviewed")),
-                                     turn.options.overrules())
+        if not update["retry"] and turn.options.checks_answers():
+            update["unchecked"] = "parse"  # the aids step checks it next (roundtable.agents.react.aids)
         return update | {"raw": [f"(parser) {raw}"], "usage": [usage]}
 
     return parse

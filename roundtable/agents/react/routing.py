@@ -4,7 +4,9 @@ After ``observe``: ``summarize`` when an ended round's minutes wait to be folded
 that answers the request. After ``summarize``: that step. ``think`` always leads to ``parse``; after ``parse``:
 ``think`` again when too few players were read and a retry is left, or when a team vote went against what the player
 knows (``recheck``, docs/agents/checks.md), else ``speak`` for the words when asked, else ``decide``. After
-``speak``: ``speak`` once more when its sentence failed a check, else ``decide``. The step that answers a request is
+``speak``: ``speak`` once more when its sentence failed a check, else ``decide``. With a check of the aids on, the
+answer of ``parse`` and the sentence of ``speak`` go through ``aids`` first (`roundtable.agents.react.aids`).
+The step that answers a request is
 chosen by its answer shape (`ANSWERED_BY`): a request that needs a model's answer (a ``pick``, or a ``yes_no`` with
 a choice) is thought about first; words alone go to ``speak``; a forced answer (a good player's quest card) goes
 straight to ``decide``; the belief probe at game over goes to ``believe``, then ``decide``.
@@ -19,7 +21,7 @@ from roundtable.agents.common.extraction import needs_answer
 from roundtable.agents.react import memory as mem
 from roundtable.games.protocol import Request
 
-Step = Literal["summarize", "think", "parse", "speak", "believe", "decide"]
+Step = Literal["summarize", "think", "parse", "speak", "aids", "believe", "decide"]
 
 ANSWERED_BY: dict[str, Step] = {"pick": "think", "yes_no": "think", "belief": "believe"}
 """The step that answers a request a model must answer, by answer shape (another shape adds its step here, and
@@ -51,11 +53,21 @@ def after_summarize(state: Mapping[str, Any]) -> Step:
 
 
 def after_parse(state: Mapping[str, Any]) -> Step:
-    """``think`` again when the parser read too few players and a retry is left, or a check asked again, else
-    `answer_step`."""
+    """``aids`` when the answer waits for the aids' check; ``think`` again when the parser read too few players and a
+    retry is left, or a check asked again, else `answer_step`."""
+    if state.get("unchecked"):
+        return "aids"
     return "think" if state.get("retry") or state.get("recheck") else answer_step(state)
 
 
 def after_speak(state: Mapping[str, Any]) -> Step:
-    """``speak`` once more when a check of its sentence asked again, else ``decide``."""
+    """``aids`` when the sentence waits for the aids' check; ``speak`` once more when a check of it asked again, else
+    ``decide``."""
+    if state.get("unchecked"):
+        return "aids"
     return "speak" if state.get("recheck") else "decide"
+
+
+def after_aids(state: Mapping[str, Any]) -> Step:
+    """After the aids' check, the turn goes on from the step it checked (`after_parse`, `after_speak`)."""
+    return after_parse(state) if state.get("checked_after") == "parse" else after_speak(state)

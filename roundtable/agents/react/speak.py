@@ -27,8 +27,7 @@ from roundtable.agents.common.model_calls import ModelProvider, call_text
 from roundtable.agents.react import memory as mem
 from roundtable.agents.react.state import ReactState
 from roundtable.agents.react.turn import ReactTurn
-from roundtable.aids.cleaning import said_words
-from roundtable.aids.review import words_update
+from roundtable.aids.interface import said_words
 from roundtable.detectors.words import first_sentence
 
 
@@ -76,14 +75,10 @@ def make_speak(models: ModelProvider):
         update: dict[str, Any] = {"utterance": said, "raw": [raw], "usage": [usage], "recheck": None, "copied": False}
         if reason:
             update["problems"] = [reason]
-        cut = [f"speak: {sentences} sentences cut to the first"] if sentences > 1 else []
-        checked = words_update(turn.context, turn.view, turn.request, said, (action or {}).get("players"),
-                               heard=turn.heard(), thoughts=turn.private_texts(list(state.get("thoughts") or [])),
-                               checks=opts.word_checks, response_words=words, reviewed=bool(state.get("reviewed")),
-                               drop=opts.drops_sentences())
-        update |= checked | {"checks": [*cut, *(checked.get("checks") or [])]}
-        if checked.get("recheck"):
-            update["utterance"] = None
+        if sentences > 1:
+            update["checks"] = [f"speak: {sentences} sentences cut to the first"]
+        if opts.checks_answers():
+            update["unchecked"] = "speak"  # the aids step checks the sentence next (roundtable.agents.react.aids)
         return update
 
     return speak

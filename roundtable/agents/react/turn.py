@@ -26,8 +26,7 @@ from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, play
 from roundtable.agents.react import memory as mem
 from roundtable.agents.react.context import ReactContext
 from roundtable.agents.react.options import ReactOptions
-from roundtable.aids.review import heard_lines
-from roundtable.aids.sampling import speech_sampling, speech_temperature
+from roundtable.aids.interface import heard_lines, speech_sampling, speech_temperature
 from roundtable.games.avalon import AvalonView, Role
 from roundtable.games.protocol import Request
 from roundtable.tables.avalon import AvalonTable, avalon_view
