@@ -47,7 +47,7 @@ def with_aids(options: Mapping[str, Any] | None, paper: Mapping[str, Any], model
         ValueError: a bad ``aids`` value.
     """
     out = dict(options or {})
-    on = aids_active(out.get("aids"), model)
+    on = aids_active(out.get("aids"), model)  # aids=off on the command line arrives as False
     out["aids"] = "on" if on else "off"
     for key, value in paper.items():
         if isinstance(out.get(key, "auto"), str) and out.get(key, "auto") == "auto":

@@ -162,16 +162,32 @@ def is_small(text: str | None) -> bool:
     return name in SMALL_MODELS
 
 
-def aids_active(mode: str | None, model: str | None) -> bool:
+def aids_mode(value: str | bool | None) -> str:
+    """A seat's ``aids`` option as ``auto``, ``on`` or ``off``: ``None`` is ``auto``, and a flag (``True``/``False``,
+    as the command line reads ``aids=on``/``aids=off``) is ``on``/``off``.
+
+    Raises:
+        ValueError: any other value.
+    """
+    if value is None:
+        return "auto"
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if value not in ("auto", "on", "off"):
+        raise ValueError(f"aids is auto, on or off, not {value!r}")
+    return value
+
+
+def aids_active(mode: str | bool | None, model: str | None) -> bool:
     """Whether a seat's small-model aids are on: its seat option ``aids`` is ``mode`` (``auto``, ``on`` or ``off``;
-    ``None``: ``auto``), its model spec ``model`` (``None``: the embedded model); ``auto`` is on for a small model
-    (`is_small`). The aids' switch (`roundtable.aids.switch`) and the measures (which say how a figure was measured)
-    both ask it here.
+    ``None``: ``auto``; a flag: `aids_mode`), its model spec ``model`` (``None``: the embedded model); ``auto`` is on
+    for a small model (`is_small`). The aids' switch (`roundtable.aids.switch`) and the measures (which say how a
+    figure was measured) both ask it here.
 
     Raises:
         ValueError: ``mode`` is not ``auto``, ``on`` or ``off``.
     """
-    mode = mode or "auto"
+    mode = aids_mode(mode)
     if mode not in ("auto", "on", "off"):
         raise ValueError(f"aids is auto, on or off, not {mode!r}")
     return is_small(model) if mode == "auto" else mode == "on"

@@ -54,6 +54,13 @@ def test_one_switch_turns_every_aid_off_or_on_whatever_the_model(kind):
     assert cls.parse({}, "http://127.0.0.1:8000/v1#llama-3.1-8b?small=false").aids == "off"
 
 
+def test_aids_on_and_off_from_the_command_line_arrive_as_flags_and_mean_on_and_off():
+    """``--agent-option aids=off`` is read as the flag False: it must switch the aids off, not fall back to auto."""
+    assert LgaOptions.parse({"aids": False}, "local").aids == "off"
+    assert not LgaOptions.parse({"aids": False}, "local").overrules()
+    assert LgaOptions.parse({"aids": True}, "gpt-4o").aids == "on"
+
+
 def test_a_bad_aids_value_is_refused_before_any_call():
     with pytest.raises(ConfigurationError, match="aids"):
         LgaOptions.parse({"aids": "sometimes"}, "local")

@@ -148,5 +148,5 @@ def aids_of(records: Iterable[Mapping[str, Any]]) -> str:
     seats = [seat for record in records for seat in record.get("seats") or () if seat.get("model")]
     if not seats:
         return "no model seat"
-    on = sum(aids_active(str((seat.get("options") or {}).get("aids") or "auto"), seat["model"]) for seat in seats)
+    on = sum(aids_active((seat.get("options") or {}).get("aids"), seat["model"]) for seat in seats)
     return "on" if on == len(seats) else "off" if on == 0 else f"on for {on} of {len(seats)} model seats"
