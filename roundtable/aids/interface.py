@@ -72,7 +72,7 @@ def check(answer: Answer) -> dict[str, Any]:
         update |= settled_update(answer.context, answer.view, answer.request, answer.settled, answer.action,
                                  opts.vote_check, answer.reviewed, opts.overrules())
     if answer.words is not None:
-        action = update.get("action", answer.action) if "action" in update else answer.action
+        action = update.get("action", answer.action)  # an overruled vote's team is the one the words must name
         checked = words_update(answer.context, answer.view, answer.request, answer.words,
                                (action or {}).get("players"), heard=answer.heard, thoughts=answer.thoughts,
                                checks=opts.word_checks, response_words=answer.response_words,
