@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from typing_extensions import TypedDict
 
 from roundtable.agents.common.model_calls import seeded_calls
-from roundtable.aids.switch import with_aids
+from roundtable.aids.interface import with_aids
 from roundtable.games import GAMES
 from roundtable.games.errors import ConfigurationError
 from roundtable.games.protocol import Decision, PlayerView, Request
@@ -92,11 +92,13 @@ class CheckChannels(TypedDict, total=False):
     ``reviewed``, the answer in hand is the second one (no third is asked); ``copied``, the words asked for again
     were a near copy (sampled warmer); ``checks``, what the checks found (`Decision.checks`); ``thoughts``, the
     private texts written for this decision (`Decision.thoughts`), appended by each step that writes one;
-    ``unchecked``, the step whose answer the aids' step checks next (None: nothing to check), and
-    ``checked_after``, the step whose answer it checked last (`roundtable.aids.interface`)."""
+    ``unchecked``, the step whose answer the aids' step checks next (None: nothing to check), ``chose``, that
+    answer chose the action (a choice kept from a first answer is not checked again), and ``checked_after``, the
+    step whose answer it checked last (`roundtable.aids.interface`)."""
 
     recheck: str | None
     unchecked: str | None
+    chose: bool
     checked_after: str | None
     reviewed: bool
     copied: bool
@@ -105,7 +107,7 @@ class CheckChannels(TypedDict, total=False):
 
 
 FRESH_CHECKS: dict[str, Any] = {"recheck": None, "reviewed": False, "copied": False, "unchecked": None,
-                                 "checked_after": None}
+                                 "chose": False, "checked_after": None}
 """The `CheckChannels` a decision starts with (with ``checks`` and ``thoughts`` emptied by ``Overwrite([])``)."""
 
 

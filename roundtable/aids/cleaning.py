@@ -17,7 +17,7 @@ import re
 from anyascii import anyascii
 
 from roundtable.detectors.words import run_on_fragment
-from roundtable.games.fallbacks import cap_words, posing_reason, table_lines, table_words
+from roundtable.games.fallbacks import cap_words, posing_reason, table_lines
 
 _SAY_WRAPPER = re.compile(r"^\W*i\s+(?:would\s+|will\s+|'d\s+)?say\s*[,:]?\s*([\"'‘“])", re.IGNORECASE)
 """Words wrapped as a quotation of themselves, ``I say, 'I support the team.'`` (the 1.5B model's reading of "in the
@@ -67,7 +67,3 @@ def clean_words(text: str | None, speaker: int, max_words: int) -> tuple[str, st
         joined = whole.group(0) if whole else joined[: slip.start()].rstrip() + ("..." if slip.start() else "")
     return cap_words(joined, max_words), posing_reason(removed)
 
-
-def said_words(text: str | None, speaker: int, max_words: int, aids: bool) -> tuple[str, str | None]:
-    """The words the table hears: `clean_words` with the aids on, the protocol's `table_words` with them off."""
-    return clean_words(text, speaker, max_words) if aids else table_words(text, speaker, max_words)

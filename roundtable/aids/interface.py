@@ -9,21 +9,26 @@ each intervention is named in ``checks`` (`Decision.checks`). A kind imports the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from roundtable.aids.cleaning import said_words
+from roundtable.aids.cleaning import clean_words
 from roundtable.aids.options import CheckOptions, check_prompts
-from roundtable.aids.review import heard_lines, words_update
+from roundtable.aids.review import heard_lines, other_team, words_update
 from roundtable.aids.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING, speech_sampling, speech_temperature
 from roundtable.aids.settled import Settled, avalon_settled, settled_update
-from roundtable.aids.switch import auto_switch
+from roundtable.aids.switch import auto_switch, with_aids
+from roundtable.aids.werewolf_knowledge import checked_of, knowledge_note, record_checks, werewolf_day_settled
+from roundtable.detectors.words import named_kill_target
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.prompts.rendering import PromptContext
 
-__all__ = ["AGAIN_TEMPERATURE", "DRY_SAMPLING", "Answer", "CheckOptions", "auto_switch", "avalon_settled", "check",
-           "check_prompts", "heard_lines", "said_words", "speech_sampling", "speech_temperature"]
+__all__ = [
+    "AGAIN_TEMPERATURE", "Answer", "CheckOptions", "DRY_SAMPLING", "Settled", "auto_switch", "avalon_settled",
+    "check", "check_prompts", "checked_of", "clean_words", "heard_lines", "knowledge_note", "other_team",
+    "record_checks", "speech_sampling", "speech_temperature", "werewolf_day_settled", "with_aids",
+]
 
 
 @dataclass(frozen=True)
@@ -41,7 +46,9 @@ class Answer:
         settled: what the player's own knowledge settles for this decision (`roundtable.aids.settled`), or None.
         reviewed: the answer in hand is already the second (no third is asked).
         response_words: the word limit of the words.
-        vote: the step answered a decision the ``vote_check`` checks (a team vote).
+        chose: the step chose ``action`` in this answer (a choice kept from a first answer is not checked again),
+            so it is checked against ``settled``.
+        checked: a Werewolf Seer's own checks (player: werewolf), for the words check of a day statement.
     """
 
     context: PromptContext
@@ -55,28 +62,35 @@ class Answer:
     settled: Settled | None = None
     reviewed: bool = False
     response_words: int = 20
-    vote: bool = False
+    chose: bool = False
+    checked: Mapping[int, bool] | None = None
 
 
 def check(answer: Answer) -> dict[str, Any]:
     """The aids' state update for ``answer`` (``{}`` when no check is on, as with the aids off, or nothing is found).
 
-    A vote against what is settled is asked for again (the ``action`` cleared) or overruled
-    (`roundtable.aids.settled.settled_update`); words are checked before they are said
-    (`roundtable.aids.review.words_update`): asked for again (``utterance`` cleared), kept, or said with their
-    failing sentences dropped (``utterance`` set).
+    First a choice the step made is compared with what is settled (`roundtable.aids.settled.settled_update`; a
+    night kill overruled takes the village player the words name to kill, when they name one): on a problem the
+    whole answer is asked for again (``action`` cleared) or overruled. Otherwise the words are checked
+    (`roundtable.aids.review.words_update`) against the action that stands (an overruled one's replacement): asked
+    for again (the action kept), kept, or said with their failing sentences dropped (``utterance`` set). Asking
+    again clears ``utterance``, so the step that answered runs once more. ``checks`` holds both checks' lines.
     """
-    opts = answer.options
+    opts, request, settled = answer.options, answer.request, answer.settled
+    if settled is not None and request.kind == "kill" and answer.words:
+        settled = settled.preferring(named_kill_target(answer.words))  # an overrule takes the victim the words name
     update: dict[str, Any] = {}
-    if answer.vote and opts.vote_check != "off":
-        update |= settled_update(answer.context, answer.view, answer.request, answer.settled, answer.action,
-                                 opts.vote_check, answer.reviewed, opts.overrules())
-    if answer.words is not None:
-        action = update.get("action", answer.action)  # an overruled vote's team is the one the words must name
-        checked = words_update(answer.context, answer.view, answer.request, answer.words,
-                               (action or {}).get("players"), heard=answer.heard, thoughts=answer.thoughts,
-                               checks=opts.word_checks, response_words=answer.response_words,
-                               reviewed=answer.reviewed, drop=opts.drops_sentences())
-        update |= checked
-        update["utterance"] = None if checked.get("recheck") else checked.get("utterance", answer.words)
+    if answer.chose:
+        update = settled_update(answer.context, answer.view, request, settled, answer.action, opts.vote_check,
+                                answer.reviewed, opts.overrules())
+    if answer.words is not None and not update.get("recheck"):
+        chosen = (update.get("action") or answer.action or {}).get("players")  # an overruled choice: the one kept
+        spoken = words_update(answer.context, answer.view, request, answer.words, chosen, heard=answer.heard,
+                              thoughts=answer.thoughts, checks=opts.word_checks, response_words=answer.response_words,
+                              reviewed=answer.reviewed, drop=opts.drops_sentences(), checked=answer.checked)
+        update = update | spoken | {"checks": [*(update.get("checks") or []), *(spoken.get("checks") or [])]}
+    if update.get("recheck"):
+        update["utterance"] = None
+    if not update.get("checks"):
+        update.pop("checks", None)
     return update

@@ -19,7 +19,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import RunnableConfig, RunnableLambda
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from roundtable.agents.cga.answer import ANSWER_KEY
 from roundtable.agents.common.model_calls import MODULE_METADATA
@@ -185,7 +185,7 @@ class ScriptedChatModel(BaseChatModel):
     """A chat model answering from a `Script` by the module its call names; structured output parses the scripted
     JSON with the schema."""
 
-    script: Any
+    script: Any = Field(repr=False)  # langchain reprs the model per call: the growing script is left out
     temperature: float = 0.0
     max_tokens: int | None = None
     slot: int | None = None

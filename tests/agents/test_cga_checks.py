@@ -1,4 +1,4 @@
-"""The cga agent's checks before it answers (`roundtable.agents.cga.checks`), in both games, with scripted models:
+"""The cga agent's checks before it answers (`roundtable.agents.cga.aids`), in both games, with scripted models:
 each check fires when it should and not otherwise, what it found is in the decision's checks, and the decision's
 thoughts hold the reflection, the answers and the chains of thought."""
 

@@ -44,7 +44,9 @@ def run(script: Script, inp: dict, *, json: bool = True) -> tuple[list[str], Dec
 
 
 FAITHFUL_NODES = ["observe", "freshness", "informativeness", "questions", "retrieve", "answer", "reflect", "suggest",
-                  "think", "decide"]
+                  "think", "aids", "decide"]
+"""The nodes of one decision with the aids' checks on (the scripted seat's model is the embedded one): ``aids``
+checks the answer ``think`` gave."""
 
 
 @pytest.mark.parametrize("json", [True, False], ids=["json", "prose"])
@@ -85,7 +87,7 @@ def test_the_cost_switches_refresh_once_per_round_in_one_call():
     request = next(r for r in more if r.player == requests[0].player)
     script2 = Script()
     nodes2, decision, pool2 = run(script2, cga_input(later, request, pool, options=options))
-    assert nodes2 == ["observe", "freshness", "informativeness", "suggest", "think", "decide"]
+    assert nodes2 == ["observe", "freshness", "informativeness", "suggest", "think", "aids", "decide"]
     assert script2.modules() == ["think"]
     assert pool["reflection"] in script2.calls[0].prompt  # the round's reflection serves the later action
     assert len(pool2["experience"]) == 2

@@ -11,7 +11,7 @@ from werewolf_fakes import werewolf_request
 
 from roundtable.agents.common.thought import prose_thought
 from roundtable.agents.lga.context import LgaContext
-from roundtable.aids.answer_checks import check_answer
+from roundtable.aids.interface import Answer, check
 from roundtable.aids.options import WORD_CHECKS, CheckOptions
 from roundtable.aids.review import (
     OWN_THOUGHTS,
@@ -479,14 +479,12 @@ def test_words_are_checked_against_the_kill_vote_that_stands_after_an_overrule()
     state, request = werewolf_request("kill", 7)  # Player 6 voted for Player 3 before
     view = werewolf.view(state, 7)
     settled = werewolf_settled(view, request, {})
-    options = CheckOptions()
-    agreed = check_answer(Plain(), view, request, options, settled=settled, action={"passed": True}, chose=True,
-                          words="Let us kill Player 3.", heard=[], thoughts=[], response_words=40, reviewed=False,
-                          overrule=True)
+    options = CheckOptions(overrule=True)
+    agreed = check(Answer(Plain(), view, request, options, action={"passed": True}, words="Let us kill Player 3.",
+                          settled=settled, response_words=40, chose=True))
     assert agreed == {"action": {"players": [3]}, "checks": ["kill nobody against rules (teammate_target): overruled"]}
-    other = check_answer(Plain(), view, request, options, settled=settled, action={"passed": True}, chose=True,
-                         words="Let us kill Player 1.", heard=[], thoughts=[], response_words=40, reviewed=False,
-                         overrule=True)
+    other = check(Answer(Plain(), view, request, options, action={"passed": True}, words="Let us kill Player 1.",
+                         settled=settled, response_words=40, chose=True))
     assert other["checks"] == ["kill nobody against rules (teammate_target): overruled",
                                "words name player 1 to kill, the vote names player 3: asked again"]
 

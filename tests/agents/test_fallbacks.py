@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from roundtable.agents.common.decision import unusable_replies
+from roundtable.agents.common.decision import said_words, unusable_replies
 from roundtable.agents.common.model_calls import UNUSABLE_KEY
-from roundtable.aids.cleaning import clean_words, said_words
+from roundtable.aids.cleaning import clean_words
 from roundtable.games.fallbacks import (
     checked,
     choose_pick,

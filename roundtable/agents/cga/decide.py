@@ -16,9 +16,8 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from roundtable.agents.cga.checks import private_texts
 from roundtable.agents.cga.state import CgaState
-from roundtable.agents.cga.suggest import current_reflection
+from roundtable.agents.cga.suggest import current_reflection, private_texts
 from roundtable.agents.cga.turn import CgaTurn
 from roundtable.agents.common.decision import final_decision
 from roundtable.agents.protocol import AgentOutput, agent_output
@@ -44,7 +43,7 @@ def decide(state: CgaState, runtime: Runtime[Any]) -> AgentOutput:
         ``{"decisions": {request id: Decision dict}, "memory": {player: pool}}``; ``decision.usage`` holds the
         calls, tokens and seconds per module (``modules``) and ``retrieval_seconds`` (per question);
         ``decision.thoughts`` the reflection, the answers and the chains of thought behind it, when a model was
-        asked (`roundtable.agents.cga.checks.private_texts`).
+        asked (`roundtable.agents.cga.suggest.private_texts`).
     """
     turn = CgaTurn.of(state, runtime)
     decision = final_decision(

@@ -6,7 +6,7 @@ Communication Games: An Empirical Study on Werewolf* (2023); reference code
 github.com/xuyuzhuang11/Werewolf. One invocation answers one request::
 
     START -> observe -> freshness -> informativeness -> [questions -> retrieve -> answer -> [reflect]]
-          -> suggest -> think -> decide -> END
+          -> suggest -> think [-> aids [-> think]] -> decide -> END
 
 The belief probe at game over (`roundtable.games.protocol.belief_request`, Avalon) goes ``observe ->
 freshness -> informativeness -> believe -> decide``: no question asked afresh, the answer from the history
@@ -20,8 +20,9 @@ and the last reflection.
 - ``answer``: each question answered in at most two sentences (merged: all answers and the reflection at once);
 - ``reflect``: "As the <role>, I observed that ...";
 - ``suggest``: one suggestion from the experience pool (`roundtable.agents.cga.experience`), when it has some;
-- ``think``: the chain-of-thought answer at temperature 0, ending in the words and the action; checked before it
-  is given (`roundtable.agents.cga.checks`), and asked once more with the Host's note on a problem;
+- ``think``: the chain-of-thought answer at temperature 0, ending in the words and the action;
+- ``aids``: with the small-model aids' checks on (docs/agents/aids.md), the answer checked before it is given
+  (`roundtable.agents.cga.aids`), and ``think`` asked once more with the Host's note on a problem;
 - ``believe``: the belief probe: how likely each other player is to be good, then a parser call at temperature 0;
 - ``decide``: the fallback rules of docs/games/protocol.md#fallback-rules; the memory and the experience tuple kept.
 
@@ -54,6 +55,7 @@ from roundtable.agents.cga import (
     observe,
     retrieve,
 )
+from roundtable.agents.cga.aids import aids
 from roundtable.agents.cga.context import CgaContext
 from roundtable.agents.cga.experience import pool_at_start, record_game
 from roundtable.agents.common.model_calls import FactoryModels, ModelProvider
@@ -77,7 +79,11 @@ def _after_answer(state: CgaState) -> str:
 
 
 def _after_think(state: CgaState) -> str:
-    return "think" if state.get("retry") or state.get("recheck") else "decide"
+    return "think" if state.get("retry") else "aids" if state.get("unchecked") else "decide"
+
+
+def _after_aids(state: CgaState) -> str:
+    return "think" if state.get("recheck") else "decide"
 
 
 def build_cga_graph(models: ModelProvider | None = None) -> StateGraph[Any, Any, Any, Any]:
@@ -102,6 +108,7 @@ def build_cga_graph(models: ModelProvider | None = None) -> StateGraph[Any, Any,
         "reflect": make_reflect(models),
         "suggest": make_suggest(models),
         "think": make_think(models),
+        "aids": aids,
         "believe": make_believe(models),
         "decide": decide,
     }
@@ -116,7 +123,8 @@ def build_cga_graph(models: ModelProvider | None = None) -> StateGraph[Any, Any,
     builder.add_conditional_edges("answer", _after_answer, ["reflect", "suggest"])
     builder.add_edge("reflect", "suggest")
     builder.add_edge("suggest", "think")
-    builder.add_conditional_edges("think", _after_think, ["think", "decide"])
+    builder.add_conditional_edges("think", _after_think, ["think", "aids", "decide"])
+    builder.add_conditional_edges("aids", _after_aids, ["think", "decide"])
     builder.add_edge("believe", "decide")
     builder.add_edge("decide", END)
     return builder

@@ -23,7 +23,8 @@ def observe(state: CgaState, runtime: Runtime[Any]) -> dict[str, Any]:
         paper's mode, once per `CgaTurn.refresh_key` with ``refresh=round``) and fresh working channels.
     """
     turn = CgaTurn.of(state, runtime)
-    pool = mem.ingest(turn.memory, turn.view, turn.narrate, turn.intro()) or dict(turn.memory)
+    aided = turn.options.checks_answers() or turn.options.knowledge_note
+    pool = mem.ingest(turn.memory, turn.view, turn.narrate, turn.intro(), aided) or dict(turn.memory)
     opts = turn.options
     pool.update(pool=opts.pool, learn=opts.learn)
     per_round = opts.per_round()

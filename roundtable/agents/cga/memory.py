@@ -32,21 +32,23 @@ from typing import Any
 
 from roundtable.agents.cga.informativeness import OWN_ROLE, informativeness, role_pattern
 from roundtable.agents.common.memory import Narrate, window
-from roundtable.aids.werewolf_knowledge import record_checks
+from roundtable.aids.interface import record_checks
 from roundtable.games.protocol import PlayerView
 from roundtable.tools.embeddings import Embedder
 from roundtable.tools.vectors import collection, memory_client
 
 
-def ingest(pool: dict[str, Any], view: PlayerView, narrate: Narrate, intro: str) -> dict[str, Any] | None:
-    """The pool with the view's events not read before added as scored messages (and a Werewolf Seer's own
-    results under ``checked``), or ``None`` when nothing is new.
+def ingest(pool: dict[str, Any], view: PlayerView, narrate: Narrate, intro: str,
+           checks: bool = False) -> dict[str, Any] | None:
+    """The pool with the view's events not read before added as scored messages (and, with ``checks``, a Werewolf
+    Seer's own results under ``checked``, which only the aids read), or ``None`` when nothing is new.
 
     Args:
         pool: the agent's pool (``{}`` at first: then ``intro`` is its first message, score 5).
         view: the player's view (``first_event``: index of its first event in the player's visible log).
         narrate: an event as one line, or ``None`` for an event the agent's prompts say nothing of.
         intro: the agent's role and knowledge, in words.
+        checks: keep the Seer's results for the aids (the seat's aids check answers or note its knowledge).
     """
     seen = int(pool.get("seen") or 0)
     read = view.first_event + len(view.events)
@@ -71,7 +73,7 @@ def ingest(pool: dict[str, Any], view: PlayerView, narrate: Narrate, intro: str)
                          "score": informativeness(text, event.get("type"), roles)})
     out["messages"] = messages
     out["seen"] = max(seen, read)
-    checked = record_checks(pool.get("checked") or {}, fresh, view.player)
+    checked = record_checks(pool.get("checked") or {}, fresh, view.player) if checks else None
     if checked:
         out["checked"] = checked
     return out

@@ -33,8 +33,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import ConfigDict, Field, field_validator
 
 from roundtable.agents.protocol import validated_options
-from roundtable.aids.options import CheckOptions
-from roundtable.aids.switch import auto_switch
+from roundtable.aids.interface import CheckOptions, auto_switch
 from roundtable.models import parse_model_spec
 
 

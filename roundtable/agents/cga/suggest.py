@@ -30,6 +30,15 @@ def current_reflection(state: CgaState) -> str:
     return str(state.get("reflection") or (state.get("pool") or {}).get("reflection") or "")
 
 
+def private_texts(state: CgaState) -> list[str]:
+    """The private texts behind the decision in hand: its reflection (this decision's, else the round's), the
+    answers to its questions (likewise) and every chain of thought written so far (`Decision.thoughts`)."""
+    pool = state.get("pool") or {}
+    answers = state.get("answers") if state.get("refresh") else pool.get("answers")
+    texts = [current_reflection(state), *(str(a.get("answer") or "") for a in answers or [])]
+    return [text for text in (*texts, *(state.get("thoughts") or [])) if text]
+
+
 def make_suggest(models: ModelProvider):
     """The ``suggest`` node over ``models``."""
 

@@ -7,9 +7,10 @@ One call at the thought temperature (0): a JSON object ``{"thought", <answer>,
 ``Choice:`` and ``Words:`` lines; an unreadable choice goes to the extractor,
 and a ``pick`` through the pick rules (too few players named is asked again),
 as in the ``lga`` agent (`roundtable.agents.lga.reading`). The call that writes words is sampled with the DRY
-sampler where the seat's ``dry`` is on. The answer is then checked (`roundtable.agents.cga.checks`): on a
-problem the step runs once more with the Host's note, keeping the action when only the words were at fault
-(the prompt states it) and sampled warmer after a near copy. Each call's chain of thought is kept in
+sampler where the seat's ``dry`` is on. With the aids' checks on, the answer is marked ``unchecked`` and the
+graph's ``aids`` step checks it (`roundtable.agents.cga.aids`): on a problem this step runs once more with the
+Host's note, keeping the action when only the words were at fault (the prompt states it) and sampled warmer after
+a near copy. Each call's chain of thought is kept in
 ``thoughts`` (`Decision.thoughts`).
 """
 
@@ -19,7 +20,6 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from roundtable.agents.cga.checks import check_update
 from roundtable.agents.cga.state import CgaState
 from roundtable.agents.cga.suggest import current_reflection
 from roundtable.agents.cga.turn import CgaTurn
@@ -71,9 +71,8 @@ def make_think(models: ModelProvider):
                                   {"action": {}, "attempts": attempt + 1, "retry": False})
         update |= {"utterance": words, "raw": raws, "usage": usages, "thoughts": [thought] if thought else [],
                    "recheck": None, "copied": False}
-        if not update["retry"]:
-            chosen = update["action"] if "action" in update else decided
-            update |= check_update(turn, state, chosen, ask_choice, words, thought)
+        if not update["retry"] and opts.checks_answers():
+            update |= {"unchecked": "think", "chose": ask_choice}  # the aids step checks it next (cga.aids)
         return update
 
     return think

@@ -30,10 +30,9 @@ from roundtable.agents.cga.context import CgaContext
 from roundtable.agents.cga.options import CgaOptions
 from roundtable.agents.common.model_calls import ModelProvider
 from roundtable.agents.common.options import max_tokens_for
+from roundtable.agents.common.speech_model import speaking_model
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
-from roundtable.aids.review import heard_lines
-from roundtable.aids.sampling import speech_sampling, speech_temperature
-from roundtable.aids.werewolf_knowledge import checked_of, knowledge_note
+from roundtable.aids.interface import checked_of, heard_lines, knowledge_note
 from roundtable.games import GAMES
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.prompts.narrator import narrate
@@ -93,9 +92,8 @@ class CgaTurn:
         tokens); ``speaking``: the reply holds words said at the table (sampled with the DRY sampler where the
         seat's ``dry`` is on), ``again``: asked for again after a near copy (sampled warmer):
         `roundtable.aids.sampling`."""
-        return models.chat(self.seat.model, speech_temperature(temperature, speaking and again),
-                           tokens or max_tokens_for(words), slot=self.slot,
-                           sampling=speech_sampling(self.options, speaking))
+        return speaking_model(models, self.seat.model, self.options, temperature, tokens or max_tokens_for(words),
+                              slot=self.slot, speaking=speaking, again=again)
 
     def extractor(self, models: ModelProvider) -> BaseChatModel:
         """The seat's model for the extractor: the extraction temperature, a short cap, no slot of its own."""

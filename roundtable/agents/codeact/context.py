@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from pydantic import create_model
 
-from roundtable.aids.options import check_prompts
+from roundtable.aids.interface import check_prompts
 from roundtable.prompts.rendering import TemperatureFields, TemplateContext, context_fields, template_fields
 from roundtable.tables.avalon import role_card_prompts
 

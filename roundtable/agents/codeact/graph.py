@@ -2,12 +2,12 @@
 
 One invocation answers one request. Every step of CodeAct's loop is a node::
 
-    START -> observe -+-> gather -+-> write -> run -+-> answer -+-> think (-> think) -> decide -> END
+    START -> observe -+-> gather -+-> write -> run -+-> answer -+-> think [-> aids [-> think]] -> decide -> END
                       |           |          ^      |           +-> decide
                       |           |          +- debug <- (error, attempts left)
                       |           +-> react (loops) -> answer
                       +-> answer (the final naming keeps the team)
-                      +-> think (-> think) -> decide
+                      +-> think [-> aids [-> think]] -> decide
                       +-> believe -> decide
                       +-> decide
 
@@ -21,8 +21,9 @@ One invocation answers one request. Every step of CodeAct's loop is a node::
 - ``react``: the ReAct leader (``leader=react``): thought, action, observation;
 - ``answer``: the team, or the fallback rules when every attempt failed (recorded);
 - ``think``: chain of thought in prose (temperature 0.7) for every other
-  decision, and the words that go with a chosen team; checked before it is given, and run once more with the
-  Host's note on a problem (docs/agents/checks.md);
+  decision, and the words that go with a chosen team;
+- ``aids``: with the small-model aids' checks on (docs/agents/aids.md), the answer checked before it is given,
+  and ``think`` run once more with the Host's note on a problem (`roundtable.agents.codeact.aids`);
 - ``believe``: the belief probe at game over (`roundtable.games.protocol.belief_request`): chain of
   thought over the global memory and the facts, then how likely each other player is to be good, read by a
   parser call at temperature 0 (the same for ``cot`` and ``codeact``: the probe needs no program);
@@ -43,6 +44,7 @@ from langgraph.graph import END, START, StateGraph
 
 from roundtable.agents.codeact import (
     CodeActState,
+    aids,
     answer,
     decide,
     gather_facts,
@@ -77,7 +79,7 @@ def build_codeact_graph(kind: str = "codeact",
     steps = {
         "observe": observe, "gather": gather_facts, "write": make_write(models), "run": run,
         "debug": make_debug(models), "react": make_react(models), "answer": answer, "think": make_think(models),
-        "believe": make_believe(models), "decide": decide,
+        "aids": aids, "believe": make_believe(models), "decide": decide,
     }
     for name, fn in steps.items():
         builder.add_node(name, agent_step(kind, name, fn, CodeActContext))
@@ -89,7 +91,8 @@ def build_codeact_graph(kind: str = "codeact",
     builder.add_edge("debug", "run")
     builder.add_conditional_edges("react", routing.after_react, ["react", "answer"])
     builder.add_conditional_edges("answer", routing.after_answer, ["think", "decide"])
-    builder.add_conditional_edges("think", routing.after_think, ["think", "decide"])
+    builder.add_conditional_edges("think", routing.after_think, ["aids", "decide"])
+    builder.add_conditional_edges("aids", routing.after_aids, ["think", "decide"])
     builder.add_edge("believe", "decide")
     builder.add_edge("decide", END)
     return builder

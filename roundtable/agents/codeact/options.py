@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import ConfigDict, Field
 
 from roundtable.agents.protocol import validated_options
-from roundtable.aids.options import CheckOptions
+from roundtable.aids.interface import CheckOptions
 
 
 class CotOptions(CheckOptions):

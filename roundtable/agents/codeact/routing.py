@@ -7,8 +7,9 @@ answer (a good player's quest card) goes straight to ``decide``; the belief
 probe at game over goes to ``believe`` (then ``decide``). After
 ``run``: a usable team, an unavailable sandbox or the last attempt goes to
 ``answer``, otherwise to ``debug``. ``react`` loops until it finishes or its
-steps run out. After ``answer``: ``think`` for the words, when asked. After ``think``: ``think`` once more when a
-check asked again (``recheck``), else ``decide``.
+steps run out. After ``answer``: ``think`` for the words, when asked. After ``think``: ``aids`` when the aids'
+checks are on, else ``decide``; after ``aids``: ``think`` once more when a check asked again (``recheck``), else
+``decide``.
 """
 
 from __future__ import annotations
@@ -68,6 +69,11 @@ def after_answer(state: dict[str, Any]) -> Literal["think", "decide"]:
     return "think" if Request.model_validate(state["request"]).wants_words else "decide"
 
 
-def after_think(state: dict[str, Any]) -> Literal["think", "decide"]:
+def after_think(state: dict[str, Any]) -> Literal["aids", "decide"]:
+    """``aids`` when the answer waits for the aids' checks (``unchecked``), else ``decide``."""
+    return "aids" if state.get("unchecked") else "decide"
+
+
+def after_aids(state: dict[str, Any]) -> Literal["think", "decide"]:
     """``think`` once more when a check of its answer asked again (docs/agents/checks.md), else ``decide``."""
     return "think" if state.get("recheck") else "decide"

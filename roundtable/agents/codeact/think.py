@@ -9,11 +9,11 @@ JSON holding the reasoning and the answer, §2.2; ``aids/codeact/think`` with th
 already chosen the team, the call only reasons and says the words. A call that writes words is sampled with the
 DRY sampler where the seat's ``dry`` is on.
 
-The answer is then checked (`roundtable.aids.answer_checks.check_answer`, docs/agents/checks.md): a team
-vote against what the player knows (`roundtable.aids.settled.avalon_settled`), or words that copy what it
-heard or its own reasoning (`private_texts`), name another team than the one chosen or give it away, are asked for
-once more by this step with the Host's note (the action kept and stated when only the words failed); the second
-answer is kept. Each call's reasoning is kept in ``thoughts`` (`Decision.thoughts`).
+With the aids' checks on, the answer is marked ``unchecked`` and the graph's ``aids`` step checks it
+(`roundtable.agents.codeact.aids`, docs/agents/checks.md): a team vote against what the player knows, or words
+that copy what it heard or its own reasoning (`private_texts`), name another team than the one chosen or give it
+away, are asked for once more by this step with the Host's note (the action kept and stated when only the words
+failed); the second answer is kept. Each call's reasoning is kept in ``thoughts`` (`Decision.thoughts`).
 """
 
 from __future__ import annotations
@@ -27,15 +27,13 @@ from roundtable.agents.codeact.turn import CodeActTurn
 from roundtable.agents.common.extraction import needs_answer
 from roundtable.agents.common.model_calls import ModelProvider
 from roundtable.agents.common.thought import ask_thought, think_budget
-from roundtable.aids.answer_checks import check_answer
-from roundtable.aids.settled import avalon_settled
 
 
-def private_texts(state: CodeActState, thought: str = "") -> list[str]:
-    """The private reasoning behind the decision in hand: the ReAct leader's thoughts, every chain of thought
-    written so far and ``thought`` (`Decision.thoughts`; a program and its output are not among them)."""
+def private_texts(state: CodeActState) -> list[str]:
+    """The private reasoning behind the decision in hand: the ReAct leader's thoughts and every chain of thought
+    written so far (`Decision.thoughts`; a program and its output are not among them)."""
     steps = [str(step.get("thought") or "") for step in state.get("steps") or []]
-    return [text for text in (*steps, *(state.get("thoughts") or []), thought) if text]
+    return [text for text in (*steps, *(state.get("thoughts") or [])) if text]
 
 
 def paper_host(turn: CodeActTurn) -> str:
@@ -77,11 +75,8 @@ def make_think(models: ModelProvider):
                                   "copied": False, "thoughts": [thought] if thought else []}
         if ask_choice:
             update["action"] = action or None
-        return update | check_answer(
-            turn.context, turn.view, request, opts, settled=avalon_settled(turn.table),
-            action=update["action"] if ask_choice else decided, chose=ask_choice, words=words, heard=turn.heard(),
-            thoughts=private_texts(state, thought), response_words=opts.response_words,
-            reviewed=bool(state.get("reviewed")), overrule=opts.overrules(),
-            drop=opts.drops_sentences())
+        if opts.checks_answers():
+            update |= {"unchecked": "think", "chose": ask_choice}  # the aids step checks it next (codeact.aids)
+        return update
 
     return think

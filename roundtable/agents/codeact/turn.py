@@ -25,9 +25,9 @@ from roundtable.agents.codeact.memory import earlier_key
 from roundtable.agents.codeact.options import CodeActOptions, CotOptions
 from roundtable.agents.common.model_calls import ModelProvider
 from roundtable.agents.common.options import max_tokens_for
+from roundtable.agents.common.speech_model import speaking_model
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
-from roundtable.aids.review import heard_lines
-from roundtable.aids.sampling import speech_sampling, speech_temperature
+from roundtable.aids.interface import heard_lines
 from roundtable.games.avalon import AvalonView, Role
 from roundtable.games.protocol import Request
 from roundtable.tables.avalon import AvalonTable, avalon_view
@@ -101,9 +101,8 @@ class CodeActTurn:
         """The seat's model for prose of at most ``words`` words, on the player's slot; ``speaking``: the reply holds
         words said at the table (sampled with the DRY sampler where the seat's ``dry`` is on), ``again``: asked
         for again after a near copy (sampled warmer): `roundtable.aids.sampling`."""
-        return models.chat(self.seat.model, speech_temperature(self.text_temperature, speaking and again),
-                           max_tokens_for(words), slot=self.slot(models),
-                           sampling=speech_sampling(self.options, speaking))
+        return speaking_model(models, self.seat.model, self.options, self.text_temperature, max_tokens_for(words),
+                              slot=self.slot(models), speaking=speaking, again=again)
 
     @property
     def program_tokens(self) -> int:

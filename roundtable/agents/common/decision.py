@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from roundtable.agents.common.model_calls import UNUSABLE_KEY, total_usage
-from roundtable.aids.cleaning import said_words
+from roundtable.aids.interface import clean_words
 from roundtable.detectors.words import says_nothing
 from roundtable.games import GAMES
 from roundtable.games.fallbacks import (
@@ -24,6 +24,7 @@ from roundtable.games.fallbacks import (
     choose_pick,
     choose_yes_no,
     join_reasons,
+    table_words,
 )
 from roundtable.games.protocol import Decision, PlayerView, Request
 
@@ -55,6 +56,13 @@ def unusable_replies(usage: Sequence[dict[str, Any]]) -> list[str]:
             for module, n in failed.items()]
 
 
+def said_words(text: str | None, speaker: int, max_words: int, aids: bool) -> tuple[str, str | None]:
+    """The words the table hears and why any were dropped: the aids' cleaning
+    (`roundtable.aids.interface.clean_words`) with the seat's aids on, else only the protocol's
+    (`roundtable.games.fallbacks.table_words`: lines posing as the Host or another player, the word cap)."""
+    return clean_words(text, speaker, max_words) if aids else table_words(text, speaker, max_words)
+
+
 def final_decision(view: PlayerView, request: Request, seed: int, *, action: dict[str, Any] | None,
                    utterance: str | None, replies: Sequence[str], problems: Sequence[str | None],
                    usage: Sequence[dict[str, Any]], checks: Sequence[str], response_words: int,
@@ -78,7 +86,7 @@ def final_decision(view: PlayerView, request: Request, seed: int, *, action: dic
         thoughts: the agent's private texts behind the answer (`Decision.thoughts`; blank ones and repeats
             dropped, whitespace collapsed).
         aids: the seat's aids are on: the words get the aids' cleaning, not only the protocol's
-            (`roundtable.aids.cleaning.said_words`).
+            (`said_words`).
     """
     action = dict(action or {})
     reasons: list[str | None] = list(problems)

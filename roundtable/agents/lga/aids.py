@@ -46,7 +46,7 @@ def answer_of(turn: Turn, state: LgaState) -> Answer:
     return Answer(context=turn.context, view=turn.view, request=request, options=opts, action=state.get("action"),
                   words=state.get("utterance") if with_words else None, heard=heard(turn), thoughts=notes(turn),
                   settled=avalon_settled(turn.table) if vote and opts.vote_check != "off" else None,
-                  reviewed=bool(state.get("reviewed")), response_words=opts.response_words, vote=vote)
+                  reviewed=bool(state.get("reviewed")), response_words=opts.response_words, chose=vote)
 
 
 def aids(state: LgaState, runtime: Runtime[LgaContext]) -> dict[str, Any]:

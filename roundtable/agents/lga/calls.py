@@ -6,8 +6,9 @@ from langchain_core.language_models import BaseChatModel
 
 from roundtable.agents.common.model_calls import ModelProvider
 from roundtable.agents.common.options import max_tokens_for
+from roundtable.agents.common.speech_model import speaking_model
 from roundtable.agents.lga.turn import Turn
-from roundtable.aids.interface import AGAIN_TEMPERATURE, DRY_SAMPLING, speech_sampling, speech_temperature
+from roundtable.aids.interface import AGAIN_TEMPERATURE, DRY_SAMPLING
 
 __all__ = ["AGAIN_TEMPERATURE", "DRY_SAMPLING", "agent_model", "extractor_model", "uses_json_schema"]
 
@@ -18,9 +19,8 @@ def agent_model(models: ModelProvider, turn: Turn, words: int, speaking: bool = 
     ``speaking``: the reply holds words said at the table, sampled with `DRY_SAMPLING` where the seat's ``dry`` is
     on (`roundtable.aids.sampling.speech_sampling`); ``again``: those words are asked for again after a
     near copy, sampled at `AGAIN_TEMPERATURE` at least."""
-    sampling = speech_sampling(turn.options, speaking)
-    temperature = speech_temperature(turn.temperature, speaking and again)
-    return models.chat(turn.seat.model, temperature, max_tokens_for(words), slot=turn.slot, sampling=sampling)
+    return speaking_model(models, turn.seat.model, turn.options, turn.temperature, max_tokens_for(words),
+                          slot=turn.slot, speaking=speaking, again=again)
 
 
 def extractor_model(models: ModelProvider, turn: Turn) -> BaseChatModel:

@@ -45,8 +45,7 @@ from roundtable.agents.common.model_calls import (
 from roundtable.agents.common.options import max_tokens_for
 from roundtable.agents.naive.context import NaiveContext
 from roundtable.agents.protocol import player_slot
-from roundtable.aids.cleaning import clean_words
-from roundtable.aids.review import other_team
+from roundtable.aids.interface import clean_words, other_team
 from roundtable.detectors.words import first_sentence
 from roundtable.games import GAMES
 from roundtable.games.protocol import Decision, PlayerView, Request

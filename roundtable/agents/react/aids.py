@@ -29,5 +29,5 @@ def aids(state: ReactState, runtime: Runtime[Any]) -> dict[str, Any]:
                     action=state.get("action"), words=state.get("utterance") if step == "speak" else None,
                     heard=turn.heard(), thoughts=turn.private_texts(list(state.get("thoughts") or [])),
                     settled=avalon_settled(turn.table) if answered and opts.vote_check != "off" else None,
-                    reviewed=bool(state.get("reviewed")), response_words=opts.response_words, vote=answered)
+                    reviewed=bool(state.get("reviewed")), response_words=opts.response_words, chose=answered)
     return check(answer) | {"unchecked": None, "checked_after": step}

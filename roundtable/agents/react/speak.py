@@ -5,7 +5,7 @@ Host's instruction and, when the turn also chose an action (a leader's team, the
 so the sentence goes with it. With the aids off (template ``react/speak``, `paper_discussion`) the ask is
 AvalonBench's: its leader's opening (Table 13), or one sentence on the leader's statement and the others' words
 (Table 14); with them on, ours (``aids/react/speak``: the speaker named, in the first person). The reply is cleaned
-(`roundtable.aids.cleaning.said_words`: lines posing as the Host or another player are dropped, named as a
+(`roundtable.agents.common.decision.said_words`: lines posing as the Host or another player are dropped, named as a
 fallback unless all came after the first sentence, which the cut drops anyway). AvalonBench's discussion prompt
 asks for one sentence (``src/server/tasks/avalon/prompts.py``); with the aids on the reply is also cut to its
 first sentence (`roundtable.detectors.words.first_sentence`; a cut is named in ``checks``). The call is
@@ -23,11 +23,11 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from roundtable.agents.common.decision import said_words
 from roundtable.agents.common.model_calls import ModelProvider, call_text
 from roundtable.agents.react import memory as mem
 from roundtable.agents.react.state import ReactState
 from roundtable.agents.react.turn import ReactTurn
-from roundtable.aids.interface import said_words
 from roundtable.detectors.words import first_sentence
 
 

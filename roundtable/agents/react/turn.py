@@ -22,11 +22,12 @@ from langgraph.runtime import Runtime
 
 from roundtable.agents.common.model_calls import ModelProvider
 from roundtable.agents.common.options import max_tokens_for
+from roundtable.agents.common.speech_model import speaking_model
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
 from roundtable.agents.react import memory as mem
 from roundtable.agents.react.context import ReactContext
 from roundtable.agents.react.options import ReactOptions
-from roundtable.aids.interface import heard_lines, speech_sampling, speech_temperature
+from roundtable.aids.interface import heard_lines
 from roundtable.games.avalon import AvalonView, Role
 from roundtable.games.protocol import Request
 from roundtable.tables.avalon import AvalonTable, avalon_view
@@ -87,9 +88,8 @@ class ReactTurn:
         DRY sampler where the seat's ``dry`` is on), ``again``: asked for again after a near copy (sampled
         warmer): `roundtable.aids.sampling`; ``dry``: DRY-sampled as words are, though not said."""
         t = self.options.temperature
-        temperature = speech_temperature(self.context.temperature if t is None else t, speaking and again)
-        return models.chat(self.seat.model, temperature, max_tokens_for(words), slot=self.slot(models),
-                           sampling=speech_sampling(self.options, speaking or dry))
+        return speaking_model(models, self.seat.model, self.options, self.context.temperature if t is None else t,
+                              max_tokens_for(words), slot=self.slot(models), speaking=speaking, again=again, dry=dry)
 
     def parser(self, models: ModelProvider) -> BaseChatModel:
         """The seat's model as the parser: the parse temperature (seat option, else the context's 0), `PARSE_TOKENS`."""
