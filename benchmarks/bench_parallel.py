@@ -18,8 +18,11 @@ valid for the request: a JSON object fitting the request's JSON schema
 slot count, ``--games`` games (``bench5``, AvalonBench's rules, every seat
 ``lga`` on that server) run through ``run_experiment`` with every game in
 parallel and at most ``slots`` model calls at once to the endpoint; the table
-gives wall time, model calls, the sequential sum of call latencies, the ideal
-time with the server's concurrency (sum / slots) and the share of it reached
+gives wall time, the process's CPU seconds (every thread: the games, the agents and the fake server), the harness
+work per model call (CPU milliseconds over calls: against a 0-second server, ``--latency 0``, what the harness
+itself costs a call, issue 59's target at most 20 with the aids off and 30 with them on, ``--aids on``), model
+calls, the sequential sum of call latencies, the ideal time with the server's concurrency (sum / slots) and the
+share of it reached
 (ideal / wall), and the most requests the server saw at once.
 """
 
@@ -122,6 +125,9 @@ class SlowServer:
         self.httpd.shutdown()
 
 
+SMALL = {"off": "", "on": "?small=true"}
+"""The model spec's tail for ``--aids``: the fake model is not small (aids ``auto`` is off) unless declared so."""
+
 CONFIG = """
 name = "parallel"
 games_per_condition = {games}
@@ -132,7 +138,7 @@ retention = "delete"
 [defaults]
 preset = "{preset}"
 agents = "{agents}"
-models = "{url}#fake"
+models = "{url}#fake{small}"
 rules = {{ fifth_rejection = "auto_approve", discussion = "leader_first_and_last" }}
 
 [[conditions]]
@@ -149,7 +155,7 @@ def replica_table(args: argparse.Namespace) -> int:
             with tempfile.TemporaryDirectory(prefix="bench-replicas-") as tmp:
                 config = Path(tmp) / "replicas.toml"
                 config.write_text(CONFIG.format(games=args.games, slots=slots, preset=args.preset, agents=args.agents,
-                                                url="|".join(s.url for s in servers)))
+                                                url="|".join(s.url for s in servers), small=SMALL[args.aids]))
                 start = time.perf_counter()
                 summary = run_experiment(config, Path(tmp) / "exp")
                 wall = time.perf_counter() - start
@@ -177,6 +183,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--slots", default="4,8,16", help="comma-separated server slot counts")
     parser.add_argument("--preset", default="bench5")
     parser.add_argument("--agents", default="lga")
+    parser.add_argument("--aids", choices=sorted(SMALL), default="off",
+                        help="the seats' aids: the fake model declared small (on) or not (off, the default)")
     parser.add_argument("--replicas", default="", help="comma-separated replica counts (each of --slots slots)")
     args = parser.parse_args(argv)
     if args.replicas:
@@ -188,24 +196,24 @@ def main(argv: list[str] | None = None) -> int:
             with tempfile.TemporaryDirectory(prefix="bench-parallel-") as tmp:
                 config = Path(tmp) / "parallel.toml"
                 config.write_text(CONFIG.format(games=args.games, slots=slots, preset=args.preset, agents=args.agents,
-                                                url=server.url))
-                start = time.perf_counter()
+                                                url=server.url, small=SMALL[args.aids]))
+                start, cpu = time.perf_counter(), time.process_time()
                 summary = run_experiment(config, Path(tmp) / "exp")
-                wall = time.perf_counter() - start
+                wall, cpu = time.perf_counter() - start, time.process_time() - cpu
                 assert not summary.failed, summary.failed
         finally:
             server.close()
         sequential = server.calls * args.latency
         ideal = sequential / slots
-        rows.append((slots, len(summary.finished), wall, server.calls, sequential, ideal, server.peak))
+        rows.append((slots, len(summary.finished), wall, cpu, server.calls, sequential, ideal, server.peak))
     print(f"\n### Parallel games against a server with {args.latency:g} s per call: {args.games} `{args.agents}` "
-          f"games, {args.preset}\n")
-    print("| server slots | games | wall s | model calls | sequential sum s | ideal (sum / slots) s | "
-          "ideal / wall | peak concurrent calls |")
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for slots, games, wall, calls, sequential, ideal, peak in rows:
-        print(f"| {slots} | {games} | {wall:.1f} | {calls} | {sequential:.0f} | {ideal:.1f} | {ideal / wall:.0%} | "
-              f"{peak} |")
+          f"games, {args.preset}, aids {args.aids}\n")
+    print("| server slots | games | wall s | CPU s | model calls | harness core-ms per call | sequential sum s | "
+          "ideal (sum / slots) s | ideal / wall | peak concurrent calls |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for slots, games, wall, cpu, calls, sequential, ideal, peak in rows:
+        print(f"| {slots} | {games} | {wall:.1f} | {cpu:.1f} | {calls} | {1000 * cpu / calls:.1f} | {sequential:.0f} | "
+              f"{ideal:.1f} | {ideal / wall:.0%} | {peak} |")
     return 0
 
 

@@ -9,13 +9,17 @@ One decision: the first team vote of a ``lan6`` game of seed 1 (the naive bots p
 ``lga`` seat on the scripted model (`roundtable.testing.scripted`: no server, no latency), with ``aids=on`` (the
 aids' prompts and checks, as on the embedded model) and ``aids=off`` (Lan et al.'s prompts). For each, a profile
 hook (``sys.setprofile``) counts the files and functions of ``roundtable/`` that ran, the templates rendered
-(`roundtable.prompts.sources.rendering`) and how often the seat's options were parsed (``LgaOptions.parse``), and
-the wall time of the decision with the hook off, best of ``--repeat``.
+(`roundtable.prompts.sources.rendering`) and of them the renders done (the rest were done before with the same text
+and variables, `roundtable.prompts.registry.RENDER_CACHE`; "again" counts a text rendered more than once, which
+differing variables need: one narration per event), how often the seat's options were read (``LgaOptions.parse``)
+and validated (once per distinct seat, `roundtable.agents.protocol.validated_options`), from cold caches, and the
+wall time of the decision with the hook off, best of ``--repeat``.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 import time
@@ -28,10 +32,13 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "agents")]
 
 from lga_fakes import Script, ScriptedModels, first, play_until  # noqa: E402
 
+from roundtable.agents import protocol  # noqa: E402
 from roundtable.agents.lga.graph import build_lga_graph  # noqa: E402
 from roundtable.agents.lga.options import LgaOptions  # noqa: E402
 from roundtable.games import avalon  # noqa: E402
 from roundtable.prompts.sources import rendering  # noqa: E402
+
+registry_module = importlib.import_module("roundtable.prompts.registry")  # the package's `registry` is the instance
 
 PACKAGE = str(ROOT / "roundtable")
 
@@ -51,12 +58,21 @@ def trace(aids: str, repeat: int = 5) -> dict[str, Any]:
     graph.invoke(inp)  # warm: imports, compiled templates
     files: set[str] = set()
     functions: set[tuple[str, str]] = set()
-    parses = Counter()
+    parses, done = Counter(), Counter()
     original = LgaOptions.parse.__func__  # type: ignore[attr-defined]
+    validate, render = protocol._validated, registry_module.render_text
 
     def counted(cls: Any, *args: Any, **kwargs: Any) -> Any:
         parses["parse"] += 1
         return original(cls, *args, **kwargs)
+
+    def validated(*args: Any) -> Any:
+        parses["validated"] += 1
+        return validate(*args)
+
+    def rendered(text: str, variables: dict[str, Any]) -> str:
+        done[text] += 1
+        return render(text, variables)
 
     def hook(frame: Any, event: str, _: Any) -> None:
         if event == "call" and frame.f_code.co_filename.startswith(PACKAGE):
@@ -64,6 +80,9 @@ def trace(aids: str, repeat: int = 5) -> dict[str, Any]:
             functions.add((frame.f_code.co_filename, frame.f_code.co_name))
 
     LgaOptions.parse = classmethod(counted)  # type: ignore[method-assign]
+    protocol._validated, registry_module.render_text = validated, rendered
+    registry_module._RENDERED.clear()  # a decision from cold: what it renders and validates itself
+    protocol._OPTIONS.clear()
     try:
         with rendering() as names:
             sys.setprofile(hook)
@@ -73,6 +92,7 @@ def trace(aids: str, repeat: int = 5) -> dict[str, Any]:
                 sys.setprofile(None)
     finally:
         LgaOptions.parse = classmethod(original)  # type: ignore[method-assign]
+        protocol._validated, registry_module.render_text = validate, render
     seconds = []
     for _ in range(repeat):
         start = time.perf_counter()
@@ -81,7 +101,8 @@ def trace(aids: str, repeat: int = 5) -> dict[str, Any]:
     rendered = Counter(names)
     return {"aids": aids, "files": len(files), "functions": len(functions), "renders": len(names),
             "templates": len(rendered), "most_renders": max(rendered.values()), "options_parsed": parses["parse"],
-            "seconds": min(seconds)}
+            "options_validated": parses["validated"], "rendered": sum(done.values()),
+            "rendered_twice": sum(n - 1 for n in done.values()), "seconds": min(seconds)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -93,11 +114,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
-    print("| aids | files | functions | templates rendered (distinct, most renders of one) | options parsed | "
-          "wall time (best) |\n|---|---:|---:|---|---:|---:|")
+    print("| aids | files | functions | templates asked for (distinct, most asks of one) | renders done (of them "
+          "again: same text, same variables) | options read (validated) | wall time (best) |\n"
+          "|---|---:|---:|---|---|---|---:|")
     for r in rows:
         print(f"| {r['aids']} | {r['files']} | {r['functions']} | {r['renders']} ({r['templates']}, "
-              f"{r['most_renders']}) | {r['options_parsed']} | {1000 * r['seconds']:.0f} ms |")
+              f"{r['most_renders']}) | {r['rendered']} ({r['rendered_twice']}) | {r['options_parsed']} "
+              f"({r['options_validated']}) | {1000 * r['seconds']:.0f} ms |")
     return 0
 
 

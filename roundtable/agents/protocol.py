@@ -11,6 +11,7 @@ id, the new memory under the player's number.
 
 from __future__ import annotations
 
+import json
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -265,9 +266,32 @@ def validated_options(model: type[OptionsT], options: dict[str, Any] | None, kin
         kind: the kind's name, for the message.
         model_spec: the seat's model spec (``None``: the embedded model).
 
+    Each distinct ``(model, options, model_spec)`` is validated once (`_OPTIONS`): every node and routing edge of a
+    decision reads its seat's options, and gets a copy of the one validated.
+
     Raises:
         ConfigurationError: an unknown option or a bad value (the message names it and lists the valid options).
     """
+    try:
+        key = (model, json.dumps(options or {}, sort_keys=True, default=str), model_spec)
+    except (TypeError, ValueError):
+        key = None
+    if key is not None and (done := _OPTIONS.get(key)) is not None:
+        return done.model_copy()
+    parsed = _validated(model, options, kind, model_spec)
+    if key is not None:
+        if len(_OPTIONS) >= 512:
+            _OPTIONS.clear()
+        _OPTIONS[key] = parsed
+    return parsed.model_copy()
+
+
+_OPTIONS: dict[tuple[Any, ...], Any] = {}
+"""The seat options validated so far, by ``(options model, options as JSON, model spec)``."""
+
+
+def _validated(model: type[OptionsT], options: dict[str, Any] | None, kind: str, model_spec: str | None) -> OptionsT:
+    """`validated_options` without its cache."""
     try:
         resolved = (with_aids(options, getattr(model, "PAPER", {}), model_spec) if "aids" in model.model_fields
                     else dict(options or {}))

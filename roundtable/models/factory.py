@@ -190,7 +190,7 @@ def check_model(spec: ModelSpec) -> None:
     except ValueError as error:
         raise ModelConfigError(str(error)) from None
     if spec.kind != "local":
-        _build(spec, 0.0, None)
+        chat_model(spec, 0.0, None)  # built once (cached), as a game's every seat checks its model
 
 
 def _or(value: Any, default: Any) -> Any:

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import threading
+from enum import Enum
 from functools import lru_cache
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -51,6 +53,46 @@ class PromptNotFoundError(KeyError):
 @lru_cache(maxsize=256)
 def _compile(source: str) -> Template:
     return _ENV.from_string(source)
+
+
+RENDER_CACHE = 2048
+"""How many renders are kept: a template rendered again with the same text and variables (the same system prompt
+for each of a decision's calls, each in a node of its own) is not rendered twice."""
+_RENDERED: dict[tuple[Any, ...], str] = {}
+_RENDERED_LOCK = threading.Lock()
+_PLAIN = (str, int, float, bool, type(None), Enum)
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` as a hashable key of what it holds: plain values and enums as they are, lists and tuples as tuples,
+    dicts as sorted items, sets as frozensets.
+
+    Raises:
+        TypeError: any other value (an object whose content a key could not follow: the render is not cached).
+    """
+    if isinstance(value, _PLAIN):
+        return (type(value), value)
+    if isinstance(value, list | tuple):
+        return (tuple, tuple(_frozen(v) for v in value))
+    if isinstance(value, dict):
+        return (dict, tuple(sorted((str(k), _frozen(v)) for k, v in value.items())))
+    if isinstance(value, set | frozenset):
+        return (frozenset, frozenset(_frozen(v) for v in value))
+    raise TypeError(type(value).__name__)
+
+
+def _render_key(text: str, variables: dict[str, Any]) -> tuple[Any, ...] | None:
+    """The cache key of rendering ``text`` with ``variables``, or None when a variable is not a plain value."""
+    try:
+        return (text, _frozen(variables))
+    except TypeError:
+        return None
+
+
+def render_text(text: str, variables: dict[str, Any]) -> str:
+    """Render template text with ``variables``: runs of blank lines collapsed to one, the result stripped (the
+    rendering itself, which `PromptRegistry.render` skips for a render it has done)."""
+    return _BLANK_LINES.sub("\n\n", _compile(text).render(**variables)).strip()
 
 
 def package_dir(dotted: str) -> Path:
@@ -123,16 +165,26 @@ class PromptRegistry:
     def render(self, name: str, /, source: str | None = None, **variables: Any) -> str:
         """Render template ``name`` (or ``source``, its replacement text for this run).
 
-        Runs of blank lines are collapsed to one and the result is stripped.
+        Runs of blank lines are collapsed to one and the result is stripped. A render done before with the same text
+        and plain variables is taken from `RENDER_CACHE` (it is still recorded, `roundtable.prompts.sources`).
 
         Raises:
             PromptNotFoundError: unknown name (when no ``source`` is given).
             jinja2.UndefinedError: the template uses a variable not passed.
             jinja2.exceptions.SecurityError: the template reaches for something the sandbox forbids.
         """
-        template = _compile(source if source is not None else self.text(name))
+        text = source if source is not None else self.text(name)
         record(name)
-        return _BLANK_LINES.sub("\n\n", template.render(**variables)).strip()
+        key = _render_key(text, variables)
+        if key is not None and (done := _RENDERED.get(key)) is not None:
+            return done
+        out = render_text(text, variables)
+        if key is not None:
+            with _RENDERED_LOCK:
+                if len(_RENDERED) >= RENDER_CACHE:
+                    _RENDERED.pop(next(iter(_RENDERED)))  # the oldest first
+                _RENDERED[key] = out
+        return out
 
 
 registry = PromptRegistry()
