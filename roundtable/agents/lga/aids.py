@@ -29,14 +29,6 @@ def heard(turn: Turn) -> list[tuple[str, str]]:
             if r.get("speaker") != HOST]
 
 
-def notes(turn: Turn) -> list[str]:
-    """The notes a prompt of this decision shows: summary, analysis and plan (an ablated module's left out)."""
-    memory, opts = turn.memory, turn.options
-    shown = [memory.get("summary"), None if opts.no_analysis else memory.get("analysis"),
-             None if opts.no_plan else memory.get("plan")]
-    return [str(note) for note in shown if note]
-
-
 def answer_of(turn: Turn, state: LgaState) -> Answer:
     """The `Answer` the act or respond step left in ``state`` (``unchecked`` names it)."""
     opts, request = turn.options, turn.request
@@ -44,7 +36,7 @@ def answer_of(turn: Turn, state: LgaState) -> Answer:
     vote = step == "act" and request.kind == "vote_team"
     with_words = request.wants_words and (step == "respond" or not opts.separate_response)
     return Answer(context=turn.context, view=turn.view, request=request, options=opts, action=state.get("action"),
-                  words=state.get("utterance") if with_words else None, heard=heard(turn), thoughts=notes(turn),
+                  words=state.get("utterance") if with_words else None, heard=heard(turn), thoughts=turn.notes(),
                   settled=avalon_settled(turn.table) if vote and opts.vote_check != "off" else None,
                   reviewed=bool(state.get("reviewed")), response_words=opts.response_words, chose=vote)
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 from langgraph.runtime import Runtime
 
 from roundtable.agents.common.decision import RAW_SEPARATOR, final_decision
-from roundtable.agents.lga.aids import notes
 from roundtable.agents.lga.context import LgaContext
 from roundtable.agents.lga.state import LgaState
 from roundtable.agents.lga.turn import Turn
@@ -47,6 +46,6 @@ def decide(state: LgaState, runtime: Runtime[LgaContext]) -> AgentOutput:
         replies=list(state.get("raw") or []), problems=list(state.get("problems") or []),
         usage=usage, checks=list(state.get("checks") or []),
         response_words=turn.options.response_words, aids=turn.options.aided, attempts=int(state.get("attempts") or 0),
-        thoughts=notes(turn) if state.get("raw") else (),
+        thoughts=turn.notes() if state.get("raw") else (),
     )
     return agent_output(decision, pool)

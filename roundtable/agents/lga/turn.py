@@ -245,6 +245,14 @@ class Turn:
         return self.context.render("aids/lga/standing", words=self.options.response_words, side=self.view.side,
                                    role=self.view.role)
 
+    def notes(self) -> list[str]:
+        """The notes this decision's prompts show: summary, analysis and plan (an ablated module's left out), the
+        player's private texts behind its answer (`Decision.thoughts`)."""
+        memory, opts = self.memory, self.options
+        shown = [memory.get("summary"), None if opts.no_analysis else memory.get("analysis"),
+                 None if opts.no_plan else memory.get("plan")]
+        return [str(note) for note in shown if note]
+
     # ------------------------------------------------------ the Avalon table
 
     @cached_property
