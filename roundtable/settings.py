@@ -29,6 +29,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -129,7 +130,17 @@ class LocalServerSettings(BaseSettings):
 
 
 def settings() -> Settings:
-    """The environment's `Settings`, read now."""
+    """The environment's `Settings` as the variables stand now (read again whenever one of them changed: the data
+    directory and every path under it ask for them on each use)."""
+    return _settings(tuple(os.environ.get(name) for name in _SETTINGS_VARIABLES))
+
+
+_SETTINGS_VARIABLES = tuple(str(field.validation_alias) for field in Settings.model_fields.values())
+
+
+@lru_cache(maxsize=32)
+def _settings(_variables: tuple[str | None, ...]) -> Settings:
+    """`Settings` read from the environment whose `_SETTINGS_VARIABLES` hold ``_variables`` (the cache's key)."""
     return Settings()
 
 
