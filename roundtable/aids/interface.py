@@ -23,12 +23,32 @@ from roundtable.aids.werewolf_knowledge import checked_of, knowledge_note, recor
 from roundtable.detectors.words import named_kill_target
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.prompts.rendering import PromptContext
+from roundtable.tables.avalon import AvalonTable
+from roundtable.tables.protocol import GameTable
 
 __all__ = [
     "AGAIN_TEMPERATURE", "Answer", "CheckOptions", "DRY_SAMPLING", "Settled", "auto_switch", "avalon_settled",
     "check", "check_prompts", "checked_of", "clean_words", "heard_lines", "knowledge_note", "other_team",
-    "record_checks", "speech_sampling", "speech_temperature", "werewolf_day_settled", "with_aids",
+    "record_checks", "speech_sampling", "speech_temperature", "table_settled", "werewolf_day_settled", "with_aids",
 ]
+
+
+def table_settled(table: GameTable, checked: Mapping[int, bool], statement: str | None,
+                  action: Mapping[str, Any] | None) -> Settled | None:
+    """What the player's own knowledge (and, in Werewolf, its own statement of the day) settles for the decision at
+    ``table``, for a kind that reads only the game's table (`roundtable.tables.protocol.GameTable`): the aids are
+    per game, so the game is told apart here, not in the kind. Avalon's team vote (`avalon_settled`), Werewolf's
+    day vote, night kill and Seer's check (`werewolf_day_settled`); ``None`` in any other game.
+
+    Args:
+        table: the decision's table.
+        checked: a Werewolf Seer's own checks (player: werewolf).
+        statement: the player's last words at the table (None: none).
+        action: the answer in hand, or None.
+    """
+    if isinstance(table, AvalonTable):
+        return avalon_settled(table)
+    return werewolf_day_settled(table.view, table.request, checked, statement, action)
 
 
 @dataclass(frozen=True)

@@ -469,6 +469,13 @@ class GameRules(Generic[StateT, ConfigT]):
         renamed_events: names the game's log entries had in older records,
             ``{old: new}``, so old records still load
             (`roundtable.store.records.upgrade_record`).
+        table: the import path ``"module:function"`` of the game's table maker
+            (`roundtable.tables.protocol.TableMaker`): what the model-driven
+            kinds are told of the game, its rules text, role cards, knowledge,
+            instructions and answer formats, narration, round names, secret
+            phases and paper-specific hooks (docs/games/protocol.md#a-games-table);
+            a path, not the function, since the tables sit above the games;
+            ``None``: the game describes no table (no kind that reads tables plays it).
     """
 
     name: str
@@ -497,3 +504,4 @@ class GameRules(Generic[StateT, ConfigT]):
     bot: RuleBot | None = None
     settings: Mapping[str, Setting] = field(default_factory=dict)
     renamed_events: Mapping[str, str] = field(default_factory=dict)
+    table: str | None = None

@@ -23,6 +23,7 @@ from roundtable.prompts.narrator import narrate
 from roundtable.prompts.rendering import PromptContext
 from roundtable.tables import answers
 from roundtable.tables.avalon_rules import rules_variables
+from roundtable.tables.protocol import TableMaker, TableSettings
 
 AVALON_ROLES: tuple[str, ...] = tuple(role.value for role in Role)
 """Avalon's roles, each with a role card template ``avalon/roles/<role>`` (a prompt field of every kind's context)."""
@@ -202,6 +203,38 @@ class AvalonTable:
                                    passed=bool(action.get("passed")), choice=action.get("choice"),
                                    options=list(self.request.options))
 
+    # the rest of the game's table (`roundtable.tables.protocol.GameTable`)
+
+    @property
+    def role_title(self) -> str:
+        """The player's role in words (``"Loyal Servant of Arthur"``)."""
+        return Role(self.view.role).title
+
+    @property
+    def round_name(self) -> str:
+        """Avalon's round: ``quest``."""
+        return "quest"
+
+    @property
+    def secret(self) -> bool:
+        """No Avalon request is made away from the table."""
+        return False
+
+    @property
+    def refresh_key(self) -> str:
+        """The quest (``"3"``): every decision of a round shares one refresh of per-round notes."""
+        return str(self.view.round)
+
+    def alive(self) -> list[int] | None:
+        """No one leaves an Avalon table: ``None``."""
+        return None
+
+    @property
+    def question_set(self) -> str | None:
+        """Xu et al.'s question step in Avalon: ``questions/avalon`` (cga's ``cga/questions/avalon``: the paper's
+        questions shared by every role, docs/agents/cga.md#questions)."""
+        return "questions/avalon"
+
 
 def fifth_team(view: AvalonView, attempt: int) -> bool:
     """Whether a rejection of proposal ``attempt`` wins the game for evil under ``view``'s rules
@@ -220,11 +253,17 @@ def avalon_view(view: PlayerView) -> AvalonView:
     return view
 
 
-def game_table(view: PlayerView, request: Request, context: PromptContext,
-               response_words: int = 20, knowledge_lines: bool = True) -> AvalonTable | None:
-    """The table texts every kind shares for the view's game, or ``None`` for a game that has none (a kind then
-    uses its own generic texts). Avalon's is `AvalonTable`; the only one today."""
-    if isinstance(view, AvalonView):
-        return AvalonTable(view=view, request=request, context=context, response_words=response_words,
-                           knowledge_lines=knowledge_lines)
-    return None
+def avalon_table(view: PlayerView, request: Request, context: PromptContext,
+                 settings: TableSettings) -> AvalonTable:
+    """Avalon's table maker (`roundtable.tables.protocol.TableMaker`, registered as
+    `roundtable.games.protocol.GameRules.table`): the Avalon table of one decision under ``settings``.
+
+    Raises:
+        TypeError: the view is another game's.
+    """
+    return AvalonTable(view=avalon_view(view), request=request, context=context,
+                       response_words=settings.response_words, knowledge_lines=settings.knowledge_lines,
+                       aids=settings.aids)
+
+
+_MAKER: TableMaker = avalon_table  # the type checker holds the table to the protocol (GameTable)

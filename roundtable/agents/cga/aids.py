@@ -4,9 +4,9 @@
 No model call. The ``think`` step that answered marks its answer ``unchecked`` (``chose``: it chose the action in
 this call); this step gives the aids:
 
-- for a choice, what the player's own knowledge settles (Avalon's team vote, `avalon_settled`; Werewolf's day vote,
-  night kill and Seer's check, and a day vote against the player's own statement of that day where its knowledge
-  leaves the vote open, `werewolf_day_settled`);
+- for a choice, what the player's own knowledge settles at the game's table (`roundtable.aids.interface.table_settled`:
+  Avalon's team vote; Werewolf's day vote, night kill and Seer's check, and a day vote against the player's own
+  statement of that day where its knowledge leaves the vote open);
 - for the words, what the player heard (the utterances among its memory's messages), its private texts
   (`private_texts`: the reflection, the answers to its questions, its chains of thought, and the reflections of
   its earlier decisions, kept in its pool's experience: Xu et al.'s reflection said aloud is the commonest copy of
@@ -25,7 +25,7 @@ from langgraph.runtime import Runtime
 from roundtable.agents.cga.state import CgaState
 from roundtable.agents.cga.suggest import private_texts
 from roundtable.agents.cga.turn import CgaTurn
-from roundtable.aids.interface import Answer, avalon_settled, check, werewolf_day_settled
+from roundtable.aids.interface import Answer, check, table_settled
 
 
 def own_statement(turn: CgaTurn) -> str | None:
@@ -38,8 +38,7 @@ def own_statement(turn: CgaTurn) -> str | None:
 def answer_of(turn: CgaTurn, state: CgaState) -> Answer:
     """The `Answer` the ``think`` step left in ``state``."""
     action = state.get("action")
-    settled = (avalon_settled(turn.table) if turn.table is not None
-               else werewolf_day_settled(turn.view, turn.request, turn.checked, own_statement(turn), action))
+    settled = table_settled(turn.table, turn.checked, own_statement(turn), action)
     earlier = [str(e.get("reflection") or "") for e in turn.memory.get("experience") or []]  # earlier rounds'
     opts = turn.options
     return Answer(context=turn.context, view=turn.view, request=turn.request, options=opts, action=action,

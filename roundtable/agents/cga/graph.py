@@ -1,5 +1,5 @@
-"""Agent kind ``cga``: Xu et al.'s communication-game agent as a LangGraph graph, for Werewolf and Avalon
-(docs/agents/cga.md).
+"""Agent kind ``cga``: Xu et al.'s communication-game agent as a LangGraph graph, for any game that describes its table
+(`roundtable.tables.protocol.GameTable`: Werewolf and Avalon today; docs/agents/cga.md).
 
 Source: Xu, Wang, Yang et al., *Exploring Large Language Models for
 Communication Games: An Empirical Study on Werewolf* (2023); reference code
@@ -62,6 +62,7 @@ from roundtable.agents.common.model_calls import FactoryModels, ModelProvider
 from roundtable.agents.protocol import AgentInput, AgentKind, AgentOutput, agent_step
 from roundtable.games import GAMES
 from roundtable.games.protocol import BELIEF, Request
+from roundtable.tables.protocol import games_with_tables
 
 
 def _after_observe(state: CgaState) -> str:
@@ -138,12 +139,12 @@ KIND = AgentKind(
     graph="roundtable.agents.cga.graph:graph",
     description="Xu et al.'s communication-game agent: freshness, informativeness, questions answered from "
                 "retrieved memory, reflection, experience pool, chain of thought (needs a model).",
-    games=frozenset(game for game in ("avalon", "werewolf") if game in GAMES),
+    games=games_with_tables(),  # any game that describes its table (roundtable.tables.protocol)
     node=lambda models: build_cga_graph(models).compile() if models is not None else graph,
     needs_model=True,
     options=CgaOptions,
     context=CgaContext,
     after_game=record_game,
     at_setup=pool_at_start,
-    probed=frozenset({"avalon"}),
+    probed=frozenset(game for game in games_with_tables() if GAMES[game].belief_probe is not None),
 )

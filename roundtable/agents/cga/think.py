@@ -51,7 +51,7 @@ def make_think(models: ModelProvider):
             game=turn.view.game, round_name=turn.round_name, round=request.round,
             reflection=current_reflection(state), suggestion=suggestion or "",
             instruction="\n".join(p for p in (turn.instruction(), retry, recheck) if p),
-            decided=turn.table.decided(decided) if decided and turn.table is not None else "",
+            decided=turn.table.decided(decided) if decided else "",
             choice_help=turn.choice_help(structured) if ask_choice else "", with_words=with_words,
             speech=turn.speech() if opts.aided else "",  # the paper's prompt says how to talk in its own words
             thought_words=opts.thought_words, format="json" if structured else "prose")

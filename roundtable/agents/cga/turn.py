@@ -1,12 +1,13 @@
-"""One decision's parsed inputs for the ``cga`` nodes, and the prompt pieces they share, for any game.
+"""One decision's parsed inputs for the ``cga`` nodes, and the prompt pieces they share, for any game with a table.
 
-Avalon's rules, role card, knowledge, Host instruction and speech guidance
-are the Avalon table's (`roundtable.tables.avalon.AvalonTable`, rendered
-over this kind's context, as every kind that plays Avalon does); other games
-read ``<game>/rules`` where the game ships it (else ``cga/rules``),
-``cga/role``, ``cga/instruction`` and ``cga/speech``. The answer format, the
-extractor and the pick rules are every kind's
-(`roundtable.tables.answers`, `roundtable.agents.common.reading`).
+The rules, role card, knowledge, Host instruction, speech guidance, narration, the round's name, whether the
+request is secret, the refresh of per-round notes and the game's own question sets are the game's table
+(`roundtable.tables.protocol.GameTable`, docs/architecture.md#a-games-table), rendered over this kind's context:
+Avalon's (`roundtable.tables.avalon.AvalonTable`, as every kind that plays Avalon reads it), Werewolf's
+(`roundtable.tables.werewolf.WerewolfTable`, which leaves its rules, role cards, instructions and speech to this
+kind's ``cga/rules``, ``cga/role``, ``cga/instruction`` and ``cga/speech``). The answer format, the extractor and
+the pick rules are every kind's (`roundtable.tables.answers`, `roundtable.agents.common.reading`). No game is
+named here.
 
 Each of cga's own templates comes twice (`CgaTurn.prompt`): ``cga/X``, Xu et al.'s prompt with the game's facts
 and the answer format (every line says where it comes from: docs/agents/cga.md#paper-mode), rendered with the
@@ -17,7 +18,7 @@ seat's aids off, and ``aids/cga/X``, the prompt tuned for the embedded model, re
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -33,12 +34,8 @@ from roundtable.agents.common.options import max_tokens_for
 from roundtable.agents.common.speech_model import speaking_model
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
 from roundtable.aids.interface import checked_of, heard_lines, knowledge_note
-from roundtable.games import GAMES
 from roundtable.games.protocol import PlayerView, Request
-from roundtable.prompts.narrator import narrate
-from roundtable.prompts.registry import PromptNotFoundError
-from roundtable.tables import answers
-from roundtable.tables.avalon import AvalonTable, game_table
+from roundtable.tables.protocol import GameTable, TableSettings, game_table
 
 
 @dataclass(frozen=True)
@@ -126,86 +123,61 @@ class CgaTurn:
         return f"aids/cga/{name}" if self.options.aided else f"cga/{name}"
 
     @cached_property
-    def table(self) -> AvalonTable | None:
-        """The game's table texts shared by every kind, over this kind's context
-        (`roundtable.tables.avalon.game_table`); ``None`` where the game has none: then this kind's own
-        generic texts (`prompt`: ``rules``, ``role``, ``instruction``, ``speech``). With the seat's aids on, the
-        role card is the aids' (``aids/avalon/roles/<role>``, `AvalonTable.aids`)."""
-        table = game_table(self.view, self.request, self.context, self.options.response_words,
-                           knowledge_lines=self.options.knowledge_note)
-        return replace(table, aids=self.options.aided) if table is not None else None
+    def table(self) -> GameTable:
+        """The game's table over this kind's context (`roundtable.tables.protocol.game_table`,
+        docs/architecture.md#a-games-table): the game's texts, and where the game leaves a piece to the kind, this
+        kind's template for it (`prompt`: ``rules``, ``role``, ``instruction``, ``speech``). With the seat's aids
+        on, a game's aids texts (Avalon's role cards ``aids/avalon/roles/<role>``).
+
+        Raises:
+            ConfigurationError: the game describes no table.
+        """
+        opts = self.options
+        return game_table(self.view, self.request, self.context,
+                          TableSettings(response_words=opts.response_words, knowledge_lines=opts.knowledge_note,
+                                        aids=opts.aided, prompt=self.prompt))
 
     @property
     def round_name(self) -> str:
-        """What the game calls a round (`GameRules.round_name`: Avalon's ``quest``, Werewolf's ``day``), or
-        ``night`` during a night phase."""
-        if self.request.phase in NIGHT:
-            return "night"
-        return GAMES[self.view.game].round_name
+        """What the game calls the moment of the request (`GameTable.round_name`: Avalon's ``quest``, Werewolf's
+        ``day``, or ``night`` during a night phase)."""
+        return self.table.round_name
 
     @property
     def refresh_key(self) -> str:
-        """Which answers a decision shares under ``refresh=round`` (docs/agents/cga.md#the-modules): Avalon's
-        round (``"3"``); in Werewolf the day's (``"day 2"``), which the next night's decisions reuse, so the day's
-        talk and vote are reasoned on answers written by day, after the night's deaths, not on the night's (the
-        first night, with no day before it, has its own: ``"night 1"``)."""
-        if self.view.game != "werewolf":
-            return str(self.view.round)
-        if self.request.phase in NIGHT:
-            return f"day {self.view.round - 1}" if self.view.round > 1 else f"night {self.view.round}"
-        return f"day {self.view.round}"
+        """Which answers a decision shares under ``refresh=round`` (docs/agents/cga.md#the-modules): the table's
+        (`GameTable.refresh_key`: Avalon's round, ``"3"``; in Werewolf the day's, ``"day 2"``, which the next night's
+        decisions reuse, the first night having its own, ``"night 1"``)."""
+        return self.table.refresh_key
 
     @property
     def role_title(self) -> str:
-        """The player's role in words (`GameRules.role_title`: ``Seer``, ``Loyal Servant of Arthur``)."""
-        return GAMES[self.view.game].role_title(self.view.role)
+        """The player's role in words (`GameTable.role_title`: ``Seer``, ``Loyal Servant of Arthur``)."""
+        return self.table.role_title
 
     def rules_text(self) -> str:
-        """The system prompt: the game's rules."""
-        if self.table is not None:
-            return self.table.rules_text()
-        view = self.view
-        variables = {"game": view.game, "players": view.players, "role_set": list(view.role_set),
-                     "rules": dict(view.rules), "me": view.player, "role": view.role}
-        if self.context.has(f"{view.game}/rules"):
-            try:
-                return self.context.render(f"{view.game}/rules", **variables)
-            except Exception:  # noqa: BLE001 - a game's template asking for other variables: the generic rules
-                pass
-        return self.context.render(self.prompt("rules"), **variables)
+        """The system prompt: the game's rules (`GameTable.rules_text`)."""
+        return self.table.rules_text()
 
     def role_card(self) -> str:
-        """The player's role card."""
-        if self.table is not None:
-            return self.table.role_card()
-        view = self.view
-        return self.context.render(self.prompt("role"), game=view.game, role=view.role, side=view.side,
-                                   players=view.players)
+        """The player's role card (`GameTable.role_card`)."""
+        return self.table.role_card()
 
     def knowledge(self) -> str:
-        """What the player learned at the start, in words."""
-        view = self.view
-        if self.table is not None:
-            return self.table.knowledge_text()
-        return " ".join(f"Player {k['player']} is {str(k['is']).replace('_', ' ')}." for k in view.knowledge
-                        if k.get("player") != view.player)
+        """What the player learned at the start, in words (`GameTable.knowledge_text`)."""
+        return self.table.knowledge_text()
 
     def intro(self) -> str:
         """The agent's first memory message: its role and knowledge (informativeness 5)."""
         return " ".join(f"You are Player {self.view.player}, the {self.role_title}. {self.knowledge()}".split())
 
     def narrate(self, event: dict[str, Any]) -> str | None:
-        """One event as this player's memory line (the game's narrator; a plain line where it has none)."""
-        try:
-            return narrate(self.view.game, event, self.view.player, self.view.rules)
-        except PromptNotFoundError:
-            fields = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("type", "to") and v is not None)
-            return f"{str(event.get('type', 'event')).replace('_', ' ')}: {fields}"
+        """One event as this player's memory line (`GameTable.narrate`)."""
+        return self.table.narrate(event)
 
     def alive(self) -> list[int] | None:
-        """The living players where the view says (Werewolf), else ``None``."""
-        alive = getattr(self.view, "alive", None)
-        return list(alive) if alive else None
+        """The living players where the game removes players (`GameTable.alive`), else ``None``."""
+        return self.table.alive()
 
     def history(self, recent: list[str], informative: list[str]) -> str:
         """The history block every module reads (template `prompt` ``history``)."""
@@ -219,26 +191,23 @@ class CgaTurn:
         return [SystemMessage(self.rules_text()), HumanMessage(user)]
 
     def questions_of(self, part: str) -> list[str]:
-        """A part of the role's question set (``asked``, ``shared``, ``role``), one question a line
-        (template `prompt` ``questions/<game>``, falling back to Werewolf's)."""
-        name = self.prompt(f"questions/{self.view.game}")
-        name = name if self.context.has(name) else self.prompt("questions/werewolf")
-        text = self.context.render(name, part=part, role=self.view.role, day=self.request.phase not in NIGHT)
+        """A part of the role's question set (``asked``, ``shared``, ``role``), one question a line: the game's own
+        set (`GameTable.question_set`, template `prompt` of it, e.g. ``cga/questions/werewolf``), rendered with
+        ``part``, ``role`` and ``day`` (not in secret); ``[]`` for a game with none."""
+        question_set = self.table.question_set
+        if question_set is None:
+            return []
+        text = self.context.render(self.prompt(question_set), part=part, role=self.view.role,
+                                   day=not self.table.secret)
         return [line.strip() for line in text.splitlines() if line.strip()]
 
     def instruction(self) -> str:
-        """The Host's instruction for the request in hand, with what the player's own knowledge settles about it
-        (Avalon's team lines; Werewolf's note, `roundtable.aids.werewolf_knowledge.knowledge_note`)
-        where the seat's ``knowledge_note`` is on."""
-        if self.table is not None:
-            return self.table.instruction()
-        r = self.request
-        host = self.context.render(
-            self.prompt("instruction"), kind=r.kind, answer=r.answer, me=self.view.player, round=r.round, count=r.count,
-            candidates=list(r.candidates), may_pass=r.may_pass, options=list(r.options),
-            allowed=[r.word(c) for c in r.allowed], subject=list(r.subject),
-            audience=list(r.audience) if r.audience is not None else None, details=dict(r.details))
-        note = knowledge_note(self.context, self.view, r, self.checked) if self.options.knowledge_note else ""
+        """The Host's instruction for the request in hand (`GameTable.instruction`), with what the player's own
+        knowledge settles about it where the seat's ``knowledge_note`` is on (the table's own lines, Avalon's team
+        lines; and the aids' note, `roundtable.aids.interface.knowledge_note`: Werewolf's)."""
+        host = self.table.instruction()
+        note = (knowledge_note(self.context, self.view, self.request, self.checked) if self.options.knowledge_note
+                else "")
         return "\n".join(part for part in (host, note) if part)
 
     @property
@@ -252,23 +221,13 @@ class CgaTurn:
         return heard_lines(str(m.get("text") or "") for m in self.memory.get("messages") or [])
 
     def choice_help(self, json: bool) -> str:
-        """How the answer's choice is written (`roundtable.tables.answers.choice_help`)."""
-        variables = (self.table.request_variables() if self.table is not None
-                     else answers.request_variables(self.request))
-        return answers.choice_help(self.context, variables, json)
+        """How the answer's choice is written (`GameTable.choice_help`)."""
+        return self.table.choice_help(json)
 
     def retry_note(self, attempt: int) -> str:
-        """The Host's note when asking again for players (`roundtable.tables.answers.retry_note`)."""
-        return answers.retry_note(self.context, self.request, self.view.players, attempt)
+        """The Host's note when asking again for players (`GameTable.retry_note`)."""
+        return self.table.retry_note(attempt)
 
     def speech(self) -> str:
-        """How the words are said (Avalon: ``avalon/speech``; other games: `prompt` ``speech``)."""
-        if self.table is not None:
-            return self.table.speech()
-        r = self.request
-        return self.context.render(self.prompt("speech"), words=self.options.response_words, side=self.view.side,
-                                   role=self.view.role, audience=list(r.audience) if r.audience is not None else None)
-
-
-NIGHT = frozenset({"night", "werewolves", "guard", "witch", "seer"})
-"""Phases that are night (the disclosure question is asked by day only)."""
+        """How the words are said (`GameTable.speech`: Avalon's ``avalon/speech``; Werewolf's, `prompt` ``speech``)."""
+        return self.table.speech()

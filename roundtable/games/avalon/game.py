@@ -109,5 +109,6 @@ RULES: GameRules[AvalonState, AvalonConfig] = GameRules(
                                                  remembers=avalonbench.remembers)}),
     settings=SETTINGS,
     renamed_events={"vote": "vote_team"},  # before record version 2
+    table="roundtable.tables.avalon:avalon_table",
 )
 """Avalon's rules module record (`roundtable.games.protocol.GameRules`)."""

@@ -108,5 +108,6 @@ RULES: GameRules[WerewolfState, WerewolfConfig] = GameRules(
     round_name="day",
     bot=RuleBot(decide=naive.decide, remembers=naive.remembers),  # type: ignore[arg-type]  # typed on Werewolf's view
     renamed_events={"kill_vote": "kill", "vote": "eliminate"},  # before record version 2
+    table="roundtable.tables.werewolf:werewolf_table",
 )
 """Werewolf's rules module record (`roundtable.games.protocol.GameRules`)."""

@@ -1,0 +1,142 @@
+"""The model-driven kinds that read a game only through its table (`roundtable.tables.protocol.GameTable`,
+docs/architecture.md#a-games-table) tell no game apart in their code: a source scan of every Python file of such a
+kind finds no game's name compared, no ``isinstance`` on a game's view, no import of a game's own modules, no game
+named in the games it declares or its phases named or told apart, and no template chosen by a game's name (issue 60,
+part 1).
+
+`NEUTRAL_KINDS` lists the kinds held to it; ``lga``, ``react`` and ``codeact`` join it when they read the table.
+The kinds' templates are not scanned yet: cga's ``cga/rules`` and ``cga/think`` still speak Xu et al.'s Werewolf
+texts under ``game == 'werewolf'``.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import roundtable
+from roundtable.agents.registry import AGENT_KINDS as KINDS
+from roundtable.games import GAMES
+from roundtable.games.errors import ConfigurationError
+from roundtable.graphs.setup import check_seat
+
+NEUTRAL_KINDS = ("cga",)
+"""The agent kinds whose code reads its games only through their tables."""
+
+ALLOWED = {
+    "roundtable/agents/cga/informativeness.py": "names a game's phases",
+}
+"""Findings let be, by file: Xu et al.'s informativeness rules score every game's messages with the paper's own
+Werewolf role words (``seer``, ``witch``, ``guard`` are also Werewolf's phases), alike in every game: a word list of
+the paper, not a game told apart (docs/agents/cga.md#informativeness)."""
+
+ROOT = Path(roundtable.__file__).parent
+GAME_NAMES = frozenset(GAMES) | {"avalon", "werewolf"}
+VIEW_CLASSES = frozenset(rules.view_model.__name__ for rules in GAMES.values()) - {"PlayerView"}
+PHASES = frozenset(phase for rules in GAMES.values() for phase in rules.phases)
+GAME_MODULES = tuple(f"roundtable.{layer}.{game}" for layer in ("games", "tables") for game in GAME_NAMES)
+
+
+def _names_game(node: ast.AST) -> bool:
+    """A game's name as a constant, a collection holding one, or a view's ``.game``."""
+    if isinstance(node, ast.Constant):
+        return node.value in GAME_NAMES
+    if isinstance(node, ast.Attribute):
+        return node.attr == "game"
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return any(_names_game(e) for e in node.elts)
+    if isinstance(node, ast.Call):  # frozenset({"avalon"}), set(...)
+        return any(_names_game(a) for a in node.args)
+    return False
+
+
+def _view_classes(node: ast.AST) -> set[str]:
+    """The game view classes named in an ``isinstance`` class argument (a name, a tuple, an ``A | B``)."""
+    names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+    names |= {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)}
+    return names & VIEW_CLASSES
+
+
+def problems_in(source: str, where: str = "<source>") -> list[str]:
+    """What in ``source`` tells a game apart, one line each (``where:line: what``)."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        line = f"{where}:{getattr(node, 'lineno', '?')}"
+        if isinstance(node, ast.Compare) and any(_names_game(o) for o in (node.left, *node.comparators)):
+            found.append(f"{line}: compares a game's name ({ast.unparse(node)})")
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+              and node.func.id in ("isinstance", "issubclass") and len(node.args) == 2
+              and _view_classes(node.args[1])):
+            found.append(f"{line}: isinstance on a game's view ({ast.unparse(node)})")
+        elif isinstance(node, ast.ImportFrom) and node.module and (
+                node.module.startswith(GAME_MODULES) or {a.name for a in node.names} & VIEW_CLASSES):
+            found.append(f"{line}: imports a game's own module ({node.module})")
+        elif isinstance(node, ast.Import) and any(a.name.startswith(GAME_MODULES) for a in node.names):
+            found.append(f"{line}: imports a game's own module")
+        elif isinstance(node, ast.Compare) and any(
+                isinstance(o, ast.Attribute) and o.attr == "phase" for o in (node.left, *node.comparators)):
+            found.append(f"{line}: tells a game's phases apart ({ast.unparse(node)})")
+        elif isinstance(node, ast.Tuple | ast.List | ast.Set) and any(
+                isinstance(e, ast.Constant) and e.value in PHASES for e in node.elts):
+            found.append(f"{line}: names a game's phases ({ast.unparse(node)})")
+        elif isinstance(node, ast.keyword) and node.arg in ("games", "probed") and any(
+                isinstance(n, ast.Constant) and n.value in GAME_NAMES for n in ast.walk(node.value)):
+            found.append(f"{line}: names a game in {node.arg}= ({ast.unparse(node.value)})")
+        elif isinstance(node, ast.JoinedStr) and any(
+                isinstance(n, ast.Attribute) and n.attr == "game" for n in ast.walk(node)):
+            found.append(f"{line}: a text built from a game's name ({ast.unparse(node)})")
+        elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Attribute) and node.slice.attr == "game":
+            found.append(f"{line}: looks a game up by its name ({ast.unparse(node)})")
+    return found
+
+
+@pytest.mark.parametrize("kind", NEUTRAL_KINDS)
+def test_a_kind_that_reads_tables_tells_no_game_apart(kind):
+    files = sorted((ROOT / "agents" / kind).rglob("*.py"))
+    assert files
+    found = []
+    for path in files:
+        where = str(path.relative_to(ROOT.parent))
+        found += [p for p in problems_in(path.read_text(), where) if ALLOWED.get(where, "\0") not in p]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("source", [
+    'if view.game != "werewolf":\n    pass',
+    'x = turn.view.game == "avalon"',
+    'x = game in ("avalon", "werewolf")',
+    "x = isinstance(view, AvalonView | WerewolfView)",
+    "x = isinstance(view, (AvalonView,))",
+    "from roundtable.tables.avalon import AvalonTable",
+    "from roundtable.games.werewolf import Phase",
+    "from roundtable.games.avalon.game import RULES",
+    'KIND = AgentKind(name="x", games=frozenset({"avalon"}))',
+    'KIND = AgentKind(name="x", games=frozenset(g for g in ("avalon", "werewolf") if g in GAMES))',
+    'NIGHT = frozenset({"night", "werewolves", "guard", "witch", "seer"})',
+    "x = request.phase in NIGHT",
+    'name = f"questions/{self.view.game}"',
+    "rules = GAMES[self.view.game]",
+])
+def test_the_scan_finds_each_way_of_telling_a_game_apart(source):
+    assert problems_in(source)
+
+
+@pytest.mark.parametrize("source", [
+    "table = game_table(view, request, context)",
+    'KIND = AgentKind(name="x", games=games_with_tables())',
+    'out = {"game": view.game}',
+    'x = isinstance(pool, dict)',
+])
+def test_the_scan_lets_neutral_code_be(source):
+    assert not problems_in(source)
+
+
+def test_cga_plays_the_games_with_tables_and_refuses_one_without(monkeypatch):
+    assert KINDS["cga"].games == {name for name, rules in GAMES.items() if rules.table is not None}
+    untabled = replace(GAMES["avalon"], name="untabled", table=None)
+    monkeypatch.setitem(GAMES, "untabled", untabled)
+    with pytest.raises(ConfigurationError, match="does not play untabled"):
+        check_seat({"kind": "cga", "model": "local"}, 1, untabled, KINDS, None)
