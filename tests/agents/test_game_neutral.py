@@ -16,12 +16,14 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from test_paper_prompts_cga import decide, werewolf_decision
 
 import roundtable
 from roundtable.agents.registry import AGENT_KINDS as KINDS
 from roundtable.games import GAMES
 from roundtable.games.errors import ConfigurationError
 from roundtable.graphs.setup import check_seat
+from roundtable.tables.werewolf import WerewolfTable
 
 NEUTRAL_KINDS = ("cga",)
 """The agent kinds whose code reads its games only through their tables."""
@@ -140,3 +142,42 @@ def test_cga_plays_the_games_with_tables_and_refuses_one_without(monkeypatch):
     monkeypatch.setitem(GAMES, "untabled", untabled)
     with pytest.raises(ConfigurationError, match="does not play untabled"):
         check_seat({"kind": "cga", "model": "local"}, 1, untabled, KINDS, None)
+
+
+class MarkedTable(WerewolfTable):
+    """Werewolf's table with marked texts, to see that cga says what the registered table says."""
+
+    def rules_text(self) -> str:
+        return "MARKED RULES."
+
+    def role_card(self) -> str:
+        return "MARKED ROLE CARD."
+
+    def instruction(self) -> str:
+        return "MARKED INSTRUCTION."
+
+    @property
+    def role_title(self) -> str:
+        return "Marked Role"
+
+    @property
+    def question_set(self) -> str | None:
+        return None
+
+
+def marked_table(view, request, context, settings):
+    """The table maker of `MarkedTable` (registered by its import path below)."""
+    return MarkedTable(view=view, request=request, context=context, settings=settings)
+
+
+def test_cga_says_what_the_table_the_game_registers_says(monkeypatch):
+    monkeypatch.setitem(GAMES, "werewolf", replace(GAMES["werewolf"], table=f"{__name__}:marked_table"))
+    view, request = werewolf_decision("eliminate")
+    script, _ = decide(view, request)
+    assert script.calls
+    assert all(call.messages[0].content == "MARKED RULES." for call in script.calls)
+    history = script.calls[0].messages[1].content
+    assert "MARKED ROLE CARD." in history and "the Marked Role" in history
+    assert "MARKED INSTRUCTION." in script.calls[-1].messages[1].content
+    # no question set of the game's own: only the model's own questions are asked (Xu et al.'s second call)
+    assert "list of questions below" not in history
