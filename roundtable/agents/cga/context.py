@@ -4,10 +4,11 @@
 Like `roundtable.agents.lga.context.LgaContext`: each prompt field defaults to its
 template file and carries Studio's prompt metadata (``langgraph_nodes``), so a
 prompt (or a role's question set) is edited in Studio and a node rerun.
-Avalon's rules, role cards, Host instructions and answer formats are the
-templates the ``lga`` agent reads; other games read ``<game>/rules`` and
-``<game>/roles/<role>`` where they exist, else ``cga/rules`` and ``cga/role``,
-and the Host's instruction ``cga/instruction``. Each of cga's own prompts has two fields: ``X_prompt``
+The game's table (`roundtable.tables.protocol.GameTable`) says which texts a decision reads: Avalon's rules,
+role cards, Host instructions and answer formats are the templates the ``lga`` agent reads; a game that leaves
+them to the kind (Werewolf) reads ``<game>/rules`` where it exists, else ``cga/rules``, and ``cga/role`` and the
+Host's instruction ``cga/instruction``; the question sets are the ones the table names.
+Each of cga's own prompts has two fields: ``X_prompt``
 (``cga/X``, Xu et al.'s prompt, rendered with the seat's aids off: docs/agents/cga.md#paper-mode) and
 ``aids_X_prompt`` (``aids/cga/X``, tuned for the embedded model, rendered with them on). Temperatures follow
 Xu et al.: 0 for the chain-of-thought answer (and the belief probe's answer), 0.3 for the other content.
