@@ -271,6 +271,25 @@ def check_pick(players: Sequence[int] | None, count: int | None, candidates: Seq
         raise IllegalActionError(f"players {outside} cannot be named here (valid players: {list(candidates)})")
 
 
+def check_decisions(pending: Sequence[Request], decisions: Mapping[int, Decision], phase: str) -> dict[int, Request]:
+    """Check that ``decisions`` answer exactly the ``pending`` requests of phase ``phase``, each legally
+    (`check_decision`), and return the requests by player.
+
+    Raises:
+        IllegalActionError: a pending request has no decision, a decision answers none, or one is illegal (named).
+    """
+    requests = {r.player: r for r in pending}
+    missing = sorted(set(requests) - set(decisions))
+    extra = sorted(set(decisions) - set(requests))
+    if missing or extra:
+        waiting = ", ".join(r.id for r in requests.values()) or "nothing"
+        raise IllegalActionError(f"the {phase} phase waits for {waiting}: decisions missing for "
+                                 f"players {missing} / not asked of players {extra}")
+    for player, request in requests.items():
+        check_decision(request, decisions[player])
+    return requests
+
+
 def check_decision(request: Request, decision: Decision) -> None:
     """Check that ``decision`` is a legal answer to ``request``, by its answer shape.
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from roundtable.games.errors import IllegalActionError
-from roundtable.games.protocol import Decision, Event, Request, check_decision
+from roundtable.games.protocol import Decision, Event, Request, check_decisions
 from roundtable.games.rng import rng_for
 from roundtable_secret_hitler.config import SecretHitlerConfig
 from roundtable_secret_hitler.deck import FASCIST, FULL_DECK, LIBERAL, refill, shuffled
@@ -325,19 +325,6 @@ def execute(state: SecretHitlerState, decision: Decision) -> SecretHitlerState:
 # ---------------------------------------------------------------- dispatch
 
 
-def _checked(state: SecretHitlerState, decisions: Mapping[int, Decision]) -> dict[int, Request]:
-    requests = {r.player: r for r in pending(state)}
-    missing = sorted(set(requests) - set(decisions))
-    extra = sorted(set(decisions) - set(requests))
-    if missing or extra:
-        waiting = ", ".join(r.id for r in requests.values()) or "nothing"
-        raise IllegalActionError(f"the {state.phase.value} phase waits for {waiting}: decisions missing for "
-                                 f"players {missing} / not asked of players {extra}")
-    for player, request in requests.items():
-        check_decision(request, decisions[player])
-    return requests
-
-
 def apply(state: SecretHitlerState, decisions: Mapping[int, Decision]) -> SecretHitlerState:
     """Apply the answers to `pending(state)`.
 
@@ -350,7 +337,7 @@ def apply(state: SecretHitlerState, decisions: Mapping[int, Decision]) -> Secret
     """
     if state.phase is Phase.OVER:
         raise IllegalActionError("the game is over")
-    requests = _checked(state, decisions)
+    requests = check_decisions(pending(state), decisions, state.phase.value)
     if state.phase is Phase.ELECTION:
         return vote(state, decisions)
     ((player, request),) = requests.items()

@@ -59,7 +59,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from roundtable.games.errors import IllegalActionError
-from roundtable.games.protocol import Decision, Event, Request, check_decision
+from roundtable.games.protocol import Decision, Event, Request, check_decisions
 from roundtable.games.rng import rng_for
 from roundtable.games.werewolf.config import PotionsPerNight, WerewolfConfig, WerewolfNight, WerewolfWin
 from roundtable.games.werewolf.roles import Role, Side
@@ -381,19 +381,6 @@ def _end(state: WerewolfState, side: Side | None, reason: str) -> WerewolfState:
                         witch_step=None)
 
 
-def _checked(state: WerewolfState, decisions: Mapping[int, Decision]) -> dict[int, Request]:
-    requests = {r.player: r for r in pending(state)}
-    missing = sorted(set(requests) - set(decisions))
-    extra = sorted(set(decisions) - set(requests))
-    if missing or extra:
-        waiting = ", ".join(r.id for r in requests.values()) or "nothing"
-        raise IllegalActionError(f"the {state.phase.value} phase waits for {waiting}: decisions missing for "
-                                 f"players {missing} / not asked of players {extra}")
-    for player, request in requests.items():
-        check_decision(request, decisions[player])
-    return requests
-
-
 def apply(state: WerewolfState, decisions: Mapping[int, Decision]) -> WerewolfState:
     """Apply the answers to `pending(state)`, whatever the phase (dawn, automatic, takes ``{}``).
 
@@ -406,7 +393,7 @@ def apply(state: WerewolfState, decisions: Mapping[int, Decision]) -> WerewolfSt
     """
     if state.phase is Phase.OVER:
         raise IllegalActionError("the game is over")
-    requests = _checked(state, decisions)
+    requests = check_decisions(pending(state), decisions, state.phase.value)
     phase = state.phase
     if phase is Phase.DAWN:
         return dawn(state)
