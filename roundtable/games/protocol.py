@@ -478,6 +478,7 @@ class GameRules(Generic[StateT, ConfigT]):
         record_views: ``record_views(events) -> {name: value}``: the game's
             views of its log in a game record (Avalon's ``proposals`` and
             ``quests``, Werewolf's ``night_actions`` and ``days``, ...), JSON-ready.
+        title: the game's name in prompts (``"Avalon"``, ``"Secret Hitler"``); ``""``: the name, titled.
         round_name: what the game calls a round in prompts (``quest``, ``day``).
         role_title: ``role_title(role) -> str``: a role's name in words
             (``"Loyal Servant of Arthur"``).
@@ -518,9 +519,15 @@ class GameRules(Generic[StateT, ConfigT]):
     view_model: type[PlayerView] = PlayerView
     belief_probe: Callable[[StateT], Mapping[int, PlayerView]] | None = None
     record_views: Callable[[Sequence[Event]], dict[str, Any]] = no_views
+    title: str = ""
     round_name: str = "round"
     role_title: Callable[[str], str] = titled
     bot: RuleBot | None = None
     settings: Mapping[str, Setting] = field(default_factory=dict)
     renamed_events: Mapping[str, str] = field(default_factory=dict)
     table: str | None = None
+
+    @property
+    def game_title(self) -> str:
+        """The game's name in prompts: `title`, else the name titled (``secret_hitler`` -> ``Secret Hitler``)."""
+        return self.title or titled(self.name)

@@ -17,12 +17,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from roundtable.detectors.knowledge import knowledge_vote
+from roundtable.games import GAMES
 from roundtable.games.avalon import AvalonView, FifthRejection, Role, known_evil, rejection_wins
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.prompts.narrator import narrate
 from roundtable.prompts.rendering import PromptContext
 from roundtable.tables import answers
 from roundtable.tables.avalon_rules import rules_variables
+from roundtable.tables.plain import with_role_notes
 from roundtable.tables.protocol import TableMaker, TableSettings
 
 AVALON_ROLES: tuple[str, ...] = tuple(role.value for role in Role)
@@ -85,9 +87,7 @@ class AvalonTable:
             strategy=self.strategy,
             rules=dict(self.view.rules),  # the assassination variant: when the Assassin may shoot
         )
-        if self.role_notes:  # learned between games (Lan et al.'s other-role strategies)
-            card = f"{card.rstrip()}\nWhat you learned in earlier games about the other roles: {self.role_notes}\n"
-        return card
+        return with_role_notes(card, self.role_notes)  # learned between games (Lan et al.'s other-role strategies)
 
     def narrate(self, event: dict[str, Any]) -> str | None:
         """One event as this player's record line (the game's narrator, template ``avalon/narration``)."""
@@ -206,6 +206,25 @@ class AvalonTable:
     # the rest of the game's table (`roundtable.tables.protocol.GameTable`)
 
     @property
+    def game_title(self) -> str:
+        """``"Avalon"`` (`roundtable.games.protocol.GameRules.game_title`)."""
+        return GAMES[self.view.game].game_title
+
+    @property
+    def probe_sides(self) -> tuple[str, str]:
+        """``("good", "evil")``: AvalonBench's probe asks how likely each player is to be good."""
+        return ("good", "evil")
+
+    @property
+    def probe_roles(self) -> str:
+        """The good roles of the game's role set in words, a role several players hold with its article:
+        ``"Merlin, Percival or a Loyal Servant of Arthur"``."""
+        roles = list(self.view.role_set)
+        titles = [f"{'a ' if roles.count(role) > 1 else ''}{Role(role).title}" for role in dict.fromkeys(roles)
+                  if Role(role).side == "good"]
+        return " or ".join(filter(None, (", ".join(titles[:-1]), titles[-1]))) if titles else ""
+
+    @property
     def role_title(self) -> str:
         """The player's role in words (``"Loyal Servant of Arthur"``)."""
         return Role(self.view.role).title
@@ -262,8 +281,8 @@ def avalon_table(view: PlayerView, request: Request, context: PromptContext,
         TypeError: the view is another game's.
     """
     return AvalonTable(view=avalon_view(view), request=request, context=context,
-                       response_words=settings.response_words, knowledge_lines=settings.knowledge_lines,
-                       aids=settings.aids)
+                       response_words=settings.response_words, strategy=settings.strategy,
+                       role_notes=settings.role_notes, knowledge_lines=settings.knowledge_lines, aids=settings.aids)
 
 
 _MAKER: TableMaker = avalon_table  # the type checker holds the table to the protocol (GameTable)

@@ -22,6 +22,14 @@ from roundtable.tables import answers
 from roundtable.tables.protocol import TableSettings
 
 
+def with_role_notes(card: str, role_notes: str) -> str:
+    """A role card with what the player learned in earlier games about the other roles appended (Lan et al.'s
+    other-role strategies, `TableSettings.role_notes`; ``""``: the card as it is)."""
+    if not role_notes:
+        return card
+    return f"{card.rstrip()}\nWhat you learned in earlier games about the other roles: {role_notes}\n"
+
+
 @dataclass(frozen=True)
 class PlainTable:
     """One decision's table in the kind's own words (`roundtable.tables.protocol.GameTable`).
@@ -40,6 +48,11 @@ class PlainTable:
         """The kind's template for ``piece`` (`TableSettings.prompt`)."""
         return self.settings.prompt(piece)
 
+    @property
+    def game_title(self) -> str:
+        """The game's name in prompts (`roundtable.games.protocol.GameRules.game_title`)."""
+        return GAMES[self.view.game].game_title
+
     def rules_text(self) -> str:
         """The game's ``<game>/rules`` where it has one that renders with the view's fields, else the kind's
         ``rules`` template; variables ``game``, ``players``, ``role_set``, ``rules``, ``me``, ``role``."""
@@ -53,10 +66,12 @@ class PlainTable:
         return self.context.render(self.prompt("rules"), **variables)
 
     def role_card(self) -> str:
-        """The kind's ``role`` template with ``game``, ``role``, ``side``, ``players``."""
+        """The kind's ``role`` template with ``game``, ``role``, ``title``, ``side``, ``players``, ``strategy``
+        (`TableSettings.strategy`), then what the player learned of the other roles (`TableSettings.role_notes`)."""
         view = self.view
-        return self.context.render(self.prompt("role"), game=view.game, role=view.role, side=view.side,
-                                   players=view.players)
+        card = self.context.render(self.prompt("role"), game=view.game, role=view.role, title=self.role_title,
+                                   side=view.side, players=view.players, strategy=self.settings.strategy)
+        return with_role_notes(card, self.settings.role_notes)
 
     def knowledge_text(self) -> str:
         """What the player learned at the start: ``Player 3 is werewolf.`` a line of knowledge, itself left out."""
@@ -129,6 +144,16 @@ class PlainTable:
         """The game's living players where its view has them (``alive``), else ``None``."""
         alive = getattr(self.view, "alive", None)
         return list(alive) if alive else None
+
+    @property
+    def probe_sides(self) -> tuple[str, str]:
+        """``("good", "evil")``; a game whose sides have other names overrides it."""
+        return ("good", "evil")
+
+    @property
+    def probe_roles(self) -> str:
+        """No roles named: ``""``."""
+        return ""
 
     @property
     def question_set(self) -> str | None:

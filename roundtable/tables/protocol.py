@@ -39,6 +39,9 @@ class TableSettings:
             has such lines (Avalon's team lines; the seat option ``knowledge_note``, docs/agents/checks.md#options).
         aids: the seat's aids are on (docs/agents/aids.md): a game with aids' texts of its own renders those
             (Avalon's role cards ``aids/avalon/roles/<role>``).
+        strategy: the role's strategy on the role card, learned between games (Lan et al.'s experience learning,
+            docs/agents/lga.md#experience-learning; ``""``: the card's own, where it has one).
+        role_notes: what the player learned in earlier games about the other roles (``""``: none).
         prompt: ``prompt(piece) -> template name``: the kind's own template for a piece a game leaves to the kind
             (``"rules"``, ``"role"``, ``"instruction"``, ``"speech"``, a question set ``"questions/werewolf"``);
             cga's: ``cga/<piece>``, or ``aids/cga/<piece>`` with the aids on.
@@ -47,6 +50,8 @@ class TableSettings:
     response_words: int = 20
     knowledge_lines: bool = True
     aids: bool = False
+    strategy: str = ""
+    role_notes: str = ""
     prompt: Callable[[str], str] = own_name
 
 
@@ -70,6 +75,11 @@ class GameTable(Protocol):
     @property
     def context(self) -> PromptContext:
         """The kind's prompt context."""
+        ...
+
+    @property
+    def game_title(self) -> str:
+        """The game's name in prompts (`roundtable.games.protocol.GameRules.game_title`: ``"Avalon"``)."""
         ...
 
     def rules_text(self) -> str:
@@ -137,6 +147,19 @@ class GameTable(Protocol):
 
     def alive(self) -> list[int] | None:
         """The living players where the game removes players (Werewolf), else ``None``."""
+        ...
+
+    @property
+    def probe_sides(self) -> tuple[str, str]:
+        """The belief probe's two sides in the game's words, the side asked about first (Avalon's
+        ``("good", "evil")``; docs/measures.md#deduction-accuracy): a kind's probe asks how likely each player is
+        to be on the first."""
+        ...
+
+    @property
+    def probe_roles(self) -> str:
+        """The roles of the side the belief probe asks about, in words (Avalon's ``"Merlin, Percival or a Loyal
+        Servant of Arthur"``, for its role set; ``""``: the game names none)."""
         ...
 
     @property

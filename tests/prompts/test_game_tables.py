@@ -79,6 +79,20 @@ def test_every_table_says_what_a_kind_reads_for_every_answer_shape(game):
         assert table.request_variables()["kind"] == request.kind
         assert all(table.narrate(e) is None or isinstance(table.narrate(e), str) for e in view.events)
         assert table.question_set is None or CONTEXT.has(CGA.prompt(table.question_set))
+        assert table.game_title == GAMES[game].game_title and table.game_title.strip()
+        assert len(table.probe_sides) == 2 and all(side.strip() for side in table.probe_sides)
+        assert isinstance(table.probe_roles, str)
+
+
+def test_a_learned_strategy_and_role_notes_reach_every_games_role_card():
+    for game in sorted(games_with_tables()):
+        state, request = next(iter(first_requests(game).values()))
+        view = GAMES[game].view(state, request.player)
+        learned = TableSettings(strategy="Trust the quiet ones.", role_notes="Liars talk first.",
+                                prompt=CGA.prompt)
+        card = game_table(view, request, CONTEXT, learned).role_card()
+        assert "Liars talk first." in card
+        assert "Liars talk first." not in game_table(view, request, CONTEXT, CGA).role_card()
 
 
 def avalon_table_at(kind: str = "vote_team") -> AvalonTable:
@@ -96,6 +110,8 @@ def test_avalon_table_is_the_avalon_table_every_kind_reads():
     assert (table.response_words, table.aids, table.knowledge_lines) == (30, True, True)
     assert table.role_title == avalon.Role(view.role).title == GAMES["avalon"].role_title(view.role)
     assert table.round_name == "quest" and not table.secret and table.alive() is None
+    assert table.game_title == "Avalon" and table.probe_sides == ("good", "evil")
+    assert table.probe_roles == "Merlin, Percival or a Loyal Servant of Arthur"
     assert table.refresh_key == str(view.round)
     assert table.question_set == "questions/avalon"
     assert table.decided({"choice": True}) and table.decided(None) == ""
