@@ -16,4 +16,7 @@ from roundtable.plugins import load_plugins
 GAMES: dict[str, GameRules] = load_plugins("roundtable.games", GameRules)
 """Every game the project plays, by name."""
 
-__all__ = ["GAMES", "GameRules"]
+LEGACY_GAME = "avalon"
+"""The game of a record from before records named their game (the first versions played Avalon alone)."""
+
+__all__ = ["GAMES", "LEGACY_GAME", "GameRules"]

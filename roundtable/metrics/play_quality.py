@@ -14,22 +14,17 @@ Output is plain dicts and numbers, so a benchmark prints them and a test checks 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from roundtable.metrics.quality.avalon import count_avalon, last_chance, settled_vote
+from roundtable.games import LEGACY_GAME
+from roundtable.metrics.quality.avalon import last_chance, settled_vote
 from roundtable.metrics.quality.checks import CHECK_KINDS, agent_checks, check_kind, overruled
+from roundtable.metrics.quality.parts import quality_parts
 from roundtable.metrics.quality.result import LABELS, TARGETS, PlayQuality, Share, aids_of, meets
 from roundtable.metrics.quality.talk import count_fallbacks, count_talk
-from roundtable.metrics.quality.werewolf import count_werewolf
 
-__all__ = ["CHECK_KINDS", "GAME_PARTS", "LABELS", "TARGETS", "PlayQuality", "Share", "agent_checks", "check_kind",
+__all__ = ["CHECK_KINDS", "LABELS", "TARGETS", "PlayQuality", "Share", "agent_checks", "check_kind",
            "last_chance", "meets", "overruled", "percent", "play_quality", "quality_lines", "settled_vote"]
-
-GAME_PARTS: dict[str, Callable[[dict[str, Any], PlayQuality], None]] = {
-    "avalon": count_avalon, "werewolf": count_werewolf}
-"""Each game's own measures, by game name; a game without a part gets the measures every game shares."""
-
 
 def play_quality(record: dict[str, Any], game: str | None = None) -> PlayQuality:
     """The play-quality measures of one game record, of either game.
@@ -49,9 +44,9 @@ def play_quality(record: dict[str, Any], game: str | None = None) -> PlayQuality
     quality = PlayQuality()
     count_talk(record, quality)
     count_fallbacks(record, quality)
-    part = GAME_PARTS.get(str(record.get("game") or game or "avalon"))
+    part = quality_parts().get(str(record.get("game") or game or LEGACY_GAME))
     if part is not None and record.get("roles"):
-        part(record, quality)
+        part.count(record, quality)
     return quality
 
 

@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from roundtable.games import GAMES
+from roundtable.games import GAMES, LEGACY_GAME
 from roundtable.games.fallbacks import fell_back
 from roundtable.store import database, paths
 from roundtable.store.locks import is_driven
@@ -155,7 +155,7 @@ def upgrade_record(record: dict[str, Any]) -> dict[str, Any]:
     """``record`` in the current format (`RECORD_VERSION`): a record of an older version gets the names its
     game's log entries have now (`GameRules.renamed_events`) in its log and in the views built from it; a current
     record, or one of an unknown game, is returned as it is."""
-    rules = GAMES.get(str(record.get("game") or "avalon"))
+    rules = GAMES.get(str(record.get("game") or LEGACY_GAME))
     if int(record.get("version") or 1) >= RECORD_VERSION or rules is None or not isinstance(record.get("events"), list):
         return record
     renamed = rules.renamed_events

@@ -12,6 +12,7 @@ from roundtable.detectors.plain import plain_names
 from roundtable.detectors.words import named_team, stated_stance
 from roundtable.games.avalon import FifthRejection, Role, knowledge_of, rejection_wins
 from roundtable.games.avalon.rules import FIVE_REJECTIONS
+from roundtable.metrics.quality.parts import QualityPart
 from roundtable.metrics.quality.result import PlayQuality
 from roundtable.metrics.quality.talk import public, seat_roles, utterances
 
@@ -165,3 +166,7 @@ def count_five_rejections(record: dict[str, Any], quality: PlayQuality) -> None:
         quality.five_rejection_quests.append(quest)
         quality.example("five_rejections", f"{record.get('game_id', 'game')} ended by five rejected teams in "
                                            f"quest {quest}")
+
+
+PART = QualityPart("avalon", count_avalon)
+"""Avalon's part of the play-quality measures (the ``roundtable.quality`` entry point ``avalon``)."""

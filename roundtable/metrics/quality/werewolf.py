@@ -13,6 +13,7 @@ from roundtable.detectors.exposure import claims_role, named_good, named_role_ho
 from roundtable.detectors.plain import plain_names
 from roundtable.detectors.words import named_kill_target, named_vote_target
 from roundtable.games.werewolf import Role
+from roundtable.metrics.quality.parts import QualityPart
 from roundtable.metrics.quality.result import PlayQuality
 from roundtable.metrics.quality.talk import public, seat_roles
 
@@ -187,3 +188,7 @@ def count_dead_named(decision: dict[str, Any], table: _Table, quality: PlayQuali
     if hit:
         quality.example("dead_named", f"P{decision['player']} {decision['kind']} named dead player "
                                       f"{', '.join(map(str, hit))}")
+
+
+PART = QualityPart("werewolf", count_werewolf)
+"""Werewolf's part of the play-quality measures (the ``roundtable.quality`` entry point ``werewolf``)."""

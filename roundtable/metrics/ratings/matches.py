@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from roundtable.games import LEGACY_GAME
 from roundtable.store.records import USAGE_FIELDS
 
 
@@ -89,7 +90,7 @@ def record_match(record: Mapping[str, Any], entrants: Sequence[str] | None = Non
     usage = record.get("usage") or {}
     return Match(
         key=f"{game_id}{' ' + where if where else ''}",
-        game=str(record.get("game") or "avalon"),
+        game=str(record.get("game") or LEGACY_GAME),
         seats=tuple(Seat(player, names[player - 1], *dealt[player], seat_label(seats[player - 1]),
                          {k: float(v) for k, v in (usage.get(str(player)) or {}).items() if k in (*USAGE_FIELDS,
                           "decisions", "fallbacks")})

@@ -15,6 +15,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from roundtable.games import LEGACY_GAME
 from roundtable.prompts.narrator import narrate
 from roundtable.store import paths
 
@@ -29,7 +30,7 @@ def page_data(record: dict[str, Any]) -> dict[str, Any]:
         "events": [event | {"text": narrator line or None}]}``.
     """
     events = list(record.get("events") or [])
-    game = record.get("game") or "avalon"
+    game = record.get("game") or LEGACY_GAME
     rules = next((e.get("rules") for e in events if e.get("type") == "game_start"), None) or {}
     shown = []
     for event in events:
