@@ -9,46 +9,66 @@ each intervention is named in ``checks`` (`Decision.checks`). A kind imports the
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from roundtable.aids.cleaning import clean_words
+from roundtable.aids.games import game_aids
 from roundtable.aids.options import CheckOptions, check_prompts
 from roundtable.aids.review import heard_lines, other_team, words_update
 from roundtable.aids.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING, speech_sampling, speech_temperature
-from roundtable.aids.settled import Settled, avalon_settled, settled_update
+from roundtable.aids.settled import Settled, settled_update
 from roundtable.aids.switch import auto_switch, with_aids
-from roundtable.aids.werewolf_knowledge import checked_of, knowledge_note, record_checks, werewolf_day_settled
 from roundtable.detectors.words import named_kill_target
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.prompts.rendering import PromptContext
-from roundtable.tables.avalon import AvalonTable
 from roundtable.tables.protocol import GameTable
 
 __all__ = [
     "AGAIN_TEMPERATURE", "Answer", "CheckOptions", "DRY_SAMPLING", "Settled", "auto_switch", "avalon_settled",
     "check", "check_prompts", "checked_of", "clean_words", "heard_lines", "knowledge_note", "other_team",
-    "record_checks", "speech_sampling", "speech_temperature", "table_settled", "werewolf_day_settled", "with_aids",
+    "record_checks", "speech_sampling", "speech_temperature", "table_settled", "with_aids",
 ]
 
 
-def table_settled(table: GameTable, checked: Mapping[int, bool], statement: str | None,
-                  action: Mapping[str, Any] | None) -> Settled | None:
-    """What the player's own knowledge (and, in Werewolf, its own statement of the day) settles for the decision at
-    ``table``, for a kind that reads only the game's table (`roundtable.tables.protocol.GameTable`): the aids are
-    per game, so the game is told apart here, not in the kind. Avalon's team vote (`avalon_settled`), Werewolf's
-    day vote, night kill and Seer's check (`werewolf_day_settled`); ``None`` in any other game.
+def table_settled(table: GameTable, checked: Mapping[int, bool] | None = None, statement: str | None = None,
+                  action: Mapping[str, Any] | None = None) -> Settled | None:
+    """What the player's own knowledge (and its own words) settle for the decision at ``table``, by the game's aids
+    (`roundtable.aids.games.GameAids.settled`: Avalon's team vote, `roundtable.aids.avalon.avalon_settled`;
+    Werewolf's day vote, night kill and Seer's check, `roundtable.aids.werewolf.werewolf_day_settled`); ``None``
+    in a game whose aids settle nothing. The aids are per game, so the kind tells no game apart.
 
     Args:
         table: the decision's table.
-        checked: a Werewolf Seer's own checks (player: werewolf).
+        checked: the player's remembered private results (`record_checks`: a Werewolf Seer's checks; None: none).
         statement: the player's last words at the table (None: none).
         action: the answer in hand, or None.
     """
-    if isinstance(table, AvalonTable):
-        return avalon_settled(table)
-    return werewolf_day_settled(table.view, table.request, checked, statement, action)
+    return game_aids(table.view.game).settled(table, checked or {}, statement, action)
+
+
+def avalon_settled(table: GameTable) -> Settled | None:
+    """`table_settled` with nothing remembered, said or answered (the name the Avalon kinds called it by)."""
+    return table_settled(table)
+
+
+def knowledge_note(context: PromptContext, view: PlayerView, request: Request, checked: Mapping[int, bool]) -> str:
+    """The Host's lines beside the request restating what the player's knowledge settles, by the game's aids
+    (`roundtable.aids.games.GameAids.knowledge_note`: Werewolf's `roundtable.aids.werewolf.knowledge_note`;
+    ``""`` in a game with none or when the player knows nothing that matters)."""
+    return game_aids(view.game).knowledge_note(context, view, request, checked)
+
+
+def record_checks(view: PlayerView, known: Mapping[str, bool], events: Iterable[Mapping[str, Any]]) -> dict[str, bool]:
+    """``known`` with the player's private results among ``events`` added, by the game's aids
+    (`roundtable.aids.games.GameAids.remember`: a Werewolf Seer's checks), ``{str(player): bool}``, JSON-ready."""
+    return game_aids(view.game).remember(known, events, view.player)
+
+
+def checked_of(known: Mapping[str, bool] | None) -> dict[int, bool]:
+    """The remembered private results (`record_checks`) with player numbers as keys."""
+    return {int(player): bool(value) for player, value in (known or {}).items()}
 
 
 @dataclass(frozen=True)

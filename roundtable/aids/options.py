@@ -19,7 +19,7 @@ A kind's options model inherits `CheckOptions` (and may change a default, as ``l
   model does not follow the re-ask's note);
 - ``knowledge_note``: the prompt states what the player's own knowledge settles about the decision in hand
   (Avalon's team lines, `roundtable.tables.avalon.AvalonTable.team_knowledge`; Werewolf's note,
-  `roundtable.aids.werewolf_knowledge`);
+  `roundtable.aids.werewolf`);
 - ``drop_sentences``: words that still fail a check after the one re-ask lose the sentences that fail it (the
   player keeps to itself what would spoil the game; recorded as ``...: sentences dropped``), and words with no
   sentence left give way to the game's plain words; ``auto``: with the aids on (the embedded model repeats what

@@ -35,23 +35,20 @@ from typing import Any
 
 from roundtable.aids.asking import ask_again
 from roundtable.aids.cleaning import clean_words
-from roundtable.aids.settled import Settled, team_settled
-from roundtable.aids.werewolf_knowledge import ruled_out_votes
-from roundtable.detectors.exposure import claims_role, exposes, named_role_holders, sentences, werewolf_exposes
+from roundtable.aids.games import game_aids
+from roundtable.aids.holders import hidden_holders
+from roundtable.aids.settled import Settled
+from roundtable.detectors.exposure import sentences
 from roundtable.detectors.words import (
     copies,
     named_kill_target,
     named_team,
-    named_vote_target,
     repeats_thought,
     stated_stance,
     stated_tactic,
 )
-from roundtable.games.avalon import AvalonView, Role
 from roundtable.games.protocol import PlayerView, Request
-from roundtable.games.werewolf import WerewolfView
 from roundtable.prompts.rendering import PromptContext
-from roundtable.tables.avalon import fifth_team
 
 OWN_THOUGHTS = "own thoughts"
 """What a near copy of the speaker's own private thoughts is "of" (``"near copy of own thoughts"``)."""
@@ -108,82 +105,27 @@ def other_kill(request: Request, words: str, players: Sequence[int] | None) -> t
     return (named,) if named is not None and tuple(players or ()) != (named,) else ()
 
 
+def exposure_of(view: PlayerView, words: str, heard: Iterable[tuple[str, str]] = ()) -> str | None:
+    """Why public ``words`` give their speaker away, by the view's game's aids
+    (`roundtable.aids.games.GameAids.exposure`: Avalon's `roundtable.aids.avalon.exposure`, Werewolf's
+    `roundtable.aids.werewolf.exposure`), or None (a game with no such aid: None). Naming a player who claimed
+    that role at the table in what the speaker ``heard`` (``(speaker, text)``: `heard_lines`) gives nothing away."""
+    return game_aids(view.game).exposure(view, words, list(heard))
+
+
 def stance_against(view: PlayerView, request: Request, words: str) -> tuple[bool, Settled] | None:
-    """The stance ``words`` state on the team on the table (`roundtable.detectors.words.stated_stance`) and the
-    vote on it that the rules or the speaker's own knowledge settle (`roundtable.aids.settled.team_settled`),
-    when the two disagree ("I support it" said by an evil player of a team with no one of its side on it, whose
-    vote will be a rejection); None otherwise. Only for an Avalon speaker's turn while a team is proposed."""
-    if not isinstance(view, AvalonView) or request.kind != "speak" or not request.subject:
-        return None
-    stance = stated_stance(words)
-    if stance is None:
-        return None
-    settled = team_settled(view, request.subject, fifth_team(view, request.attempt))
-    return (stance, settled) if settled is not None and settled.approve != stance else None
+    """The stance ``words`` state on what is on the table and the settled decision it goes against, by the view's
+    game's aids (`roundtable.aids.games.GameAids.stance`: Avalon's `roundtable.aids.avalon.stance_against`), or
+    None."""
+    return game_aids(view.game).stance(view, request, words)
 
 
 def vote_against_knowledge(view: PlayerView, request: Request, words: str,
                            checked: Mapping[int, bool] | None = None) -> tuple[int, str] | None:
-    """The player a Werewolf day statement says its speaker will vote out
-    (`roundtable.detectors.words.named_vote_target`) and why its own knowledge rules that vote out
-    (`roundtable.aids.werewolf_knowledge.ruled_out_votes`: ``self``, "I will vote to eliminate Player 4"
-    said by Player 4, a vote the game never takes; ``dead``, a player on no ballot: ``pq-cga-xu7-v8-s1``'s
-    werewolf said "I vote to eliminate Player 3 tonight" of a player voted out the day before, then passed;
-    ``teammate``, a werewolf's fellow werewolf; ``checked_good``, a player the Seer's own check found good, its
-    vote overruled from him: ``pq-cga-xu7-v7-s1``'s Seer said "I will vote to remove Player 2" of the Witch it
-    had checked, then passed), or None. ``checked``: the Seer's checks (player: werewolf)."""
-    if not isinstance(view, WerewolfView) or request.kind != "speak":
-        return None
-    target = named_vote_target(words)
-    why = ruled_out_votes(view, checked or {}).get(target) if target is not None else None
-    return (target, why) if target is not None and why is not None else None
-
-
-def hidden_holders(words: str, role_word: str, me: int, heard: Iterable[tuple[str, str]],
-                   leader: int | None = None) -> tuple[int, ...]:
-    """The players other than ``me`` that ``words`` state hold the role ``role_word``
-    (`roundtable.detectors.exposure.named_role_holders`, "the leader" standing for ``leader``), leaving out
-    those who claimed it at the table in what the player ``heard`` (``(speaker, text)``:
-    `roundtable.detectors.exposure.claims_role`), in order of mention (``()``: none)."""
-    named = [player for player in named_role_holders(words, role_word, leader) if player != me]
-    if not named:
-        return ()
-    claimed = {int(number.group()) for speaker, text in heard
-               if (number := re.search(r"\d+", speaker)) and claims_role(text, role_word)}
-    return tuple(player for player in named if player not in claimed)
-
-
-def exposure_of(view: PlayerView, words: str, heard: Iterable[tuple[str, str]] = ()) -> str | None:
-    """Why public ``words`` give their speaker away, by the view's game, or None (a game with no rule here: None).
-
-    Avalon (`roundtable.detectors.exposure.exposes`): an evil player naming its side, role or intent to fail
-    (``"evil side"``) or calling its own number evil (``"own number"``), Merlin saying he is Merlin
-    (``"merlin"``) or stating whom he sees as evil (``"merlin names evil"``), and any other good player stating
-    who Merlin is (``"names merlin"``, `roundtable.detectors.exposure.named_role_holders`, "the leader" standing
-    for the view's leader: right or wrong, the Assassin hears it; the play-quality measure counts it as Merlin
-    exposed when right). Werewolf
-    (`roundtable.detectors.exposure.werewolf_exposes`): a werewolf naming its side or intent (``"werewolf
-    side"``), its own number (``"own number"``) or its teammate as "the other werewolf" (``"teammate implied"``);
-    a Witch or Guard saying its night action aloud (``"night action"``), and any other village player stating who
-    the Seer is (``"names seer"``: the werewolves hear it). Naming a player who claimed that role at the table in
-    what the speaker ``heard`` (``(speaker, text)``: `heard_lines`) gives nothing away.
-    """
-    if isinstance(view, AvalonView):
-        seen = [int(k["player"]) for k in view.knowledge if k.get("is") == "evil"]
-        role = Role(view.role)
-        why = exposes(words, role, seen, player=view.player, leader=view.leader)
-        if why is None and role.side.value == "good" and hidden_holders(words, "merlin", view.player, heard,
-                                                                        view.leader):
-            return "names merlin"
-        return why
-    if isinstance(view, WerewolfView):
-        mates = [int(k["player"]) for k in view.knowledge if k.get("is") == "werewolf"]
-        why = werewolf_exposes(words, view.role, view.player, mates)
-        if why is None and view.role not in ("werewolf", "seer") and hidden_holders(words, "seer", view.player,
-                                                                                      heard):
-            return "names seer"
-        return why
-    return None
+    """The player the words say the speaker will vote out and why its own knowledge rules that out, by the view's
+    game's aids (`roundtable.aids.games.GameAids.vote_out`: Werewolf's
+    `roundtable.aids.werewolf.vote_against_knowledge`), or None. ``checked``: the player's private results."""
+    return game_aids(view.game).vote_out(view, request, words, checked)
 
 
 @dataclass(frozen=True)
@@ -285,7 +227,7 @@ def kept_stance(view: PlayerView, request: Request, sentence: str, found: Review
     None when it states none."""
     if found.stance is not None:
         return bool(found.stance[1].approve)
-    if not isinstance(view, AvalonView) or request.kind != "speak" or not request.subject:
+    if not game_aids(view.game).states_stance(view, request):
         return None
     return stated_stance(sentence)
 
@@ -300,7 +242,7 @@ def kept_trust(view: PlayerView, sentence: str, found: Review, heard: Iterable[t
     the role (`hidden_holders`), in order; ``()`` for any other fault. "I think Player 2 is the Seer." names whom the
     werewolves should kill; "I trust Player 2." says the same confidence without the role."""
     role = NAMED_ROLES.get(found.exposure or "")
-    leader = view.leader if isinstance(view, AvalonView) else None
+    leader = game_aids(view.game).leader(view)
     return hidden_holders(sentence, role, view.player, heard, leader) if role else ()
 
 

@@ -3,11 +3,12 @@
 
 No model call. `Settled` says what a decision must be, from the facts the prompt states beside the request
 (Avalon's team lines, `roundtable.tables.avalon.AvalonTable.team_knowledge`; Werewolf's note,
-`roundtable.aids.werewolf_knowledge`), so a check asks for nothing the player was not told:
+`roundtable.aids.werewolf`), so a check asks for nothing the player was not told:
 
-- Avalon's team vote (`avalon_settled`): **knowledge** (`roundtable.detectors.knowledge.knowledge_vote`): Merlin on a
-  team with or without a player he sees as evil, an evil player on a team with or without a player of its side,
-  any good player on a team with the Assassin a missed mid-game shot exposed to the whole table
+- Avalon's team vote (`roundtable.aids.avalon.avalon_settled`): **knowledge**
+  (`roundtable.detectors.knowledge.knowledge_vote`): Merlin on a team with or without a player he sees as evil,
+  an evil player on a team with or without a player of its side, any good player on a team with the Assassin
+  a missed mid-game shot exposed to the whole table
   (`roundtable.games.avalon.known_evil`, ``assassination=after_each_quest``);
   **rules**: the fifth team of a quest, whose rejection wins the game for evil (every player: good approves,
   evil rejects, whatever its knowledge says: the rules tell every player so);
@@ -15,9 +16,9 @@ No model call. `Settled` says what a decision must be, from the facts the prompt
   "I will vote against this team": `roundtable.games.avalon.AvalonView.said`; words and action agree);
   **record**: for good players whose knowledge settles nothing, a team none of whose other members has been on
   a failed quest (the role cards' "without evidence against a member, approve");
-- Werewolf's picks (`roundtable.aids.werewolf_knowledge.werewolf_settled`: **knowledge**, and **rules**
+- Werewolf's picks (`roundtable.aids.werewolf.werewolf_settled`: **knowledge**, and **rules**
   for a sequential night's second kill vote, which joins the teammate's), and a
-  day vote the player's own statement of that day settles (`roundtable.aids.werewolf_knowledge.stated_vote`,
+  day vote the player's own statement of that day settles (`roundtable.aids.werewolf.stated_vote`,
   **words**: words and action agree; with the knowledge, `...werewolf_day_settled`).
 
 Which are checked is the seat option ``vote_check``: ``off``, ``knowledge`` (knowledge, rules and words) or
@@ -32,17 +33,13 @@ by what it knows, and the record says which decisions the rule took.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from roundtable.aids.asking import ask_again
-from roundtable.detectors.knowledge import knowledge_vote
-from roundtable.detectors.words import stated_stance
-from roundtable.games.avalon import AvalonView, Role, known_evil
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.prompts.rendering import PromptContext
-from roundtable.tables.avalon import AvalonTable
 
 NOTE = "checks/vote_note"
 """The template of the Host's note when a settled decision is asked for again."""
@@ -116,47 +113,6 @@ class Settled:
                               kind=request.kind)
 
 
-def team_settled(view: AvalonView, team: Sequence[int], last_chance: bool) -> Settled | None:
-    """The vote on ``team`` that the rules (``last_chance``: a rejection wins the game for evil) or the player's own
-    knowledge (`roundtable.detectors.knowledge.knowledge_vote`) settle, or None; for a team vote (`avalon_settled`) and
-    for words said about the team on the table (`roundtable.aids.review`)."""
-    if last_chance:  # a rejection wins the game for evil: that settles every vote, knowledge included
-        return Settled("rules", "fifth_team", approve=view.side == "good")
-    known = knowledge_vote(Role(view.role), view.player, view.knowledge, team, exposed=view.exposed_assassin)
-    if known is None:
-        return None
-    evil = known_evil(view)  # the reveal's evil players and an exposed Assassin
-    if view.side == "evil":
-        mine = tuple(p for p in team if p == view.player or p in evil)
-        return Settled("knowledge", "side_on_team" if known else "side_off_team", approve=known, players=mine)
-    seen = tuple(p for p in team if p in evil)
-    return Settled("knowledge", "no_evil_seen" if known else "evil_seen", approve=known, players=seen)
-
-
-def avalon_settled(table: AvalonTable) -> Settled | None:
-    """The team vote the rules, the player's knowledge, its own words or the public record settle on the team in
-    hand, or None, in that order of precedence.
-
-    Only for a ``vote_team`` request; the rules and knowledge are the facts the prompt's team lines state
-    (`AvalonTable.team_knowledge`, `team_settled`); the words are the stance the player's own words stated on
-    this team (`AvalonView.said`, `roundtable.detectors.words.stated_stance`: words and action agree).
-    """
-    request, view = table.request, table.view
-    if request.kind != "vote_team":
-        return None
-    settled = team_settled(view, list(request.subject), table.last_chance)
-    if settled is not None:
-        return settled
-    stance = stated_stance(view.said) if view.said and set(view.team) == set(request.subject) else None
-    if stance is not None:
-        return Settled("words", "own_stance", approve=stance)
-    if view.side != "good":
-        return None
-    if not table.failed_members():
-        return Settled("record", "no_evidence", approve=True)
-    return None
-
-
 def settled_update(context: PromptContext, view: PlayerView, request: Request, settled: Settled | None,
                    action: Mapping[str, Any] | None, mode: str, reviewed: bool,
                    overrule: bool = False) -> dict[str, Any]:
@@ -168,7 +124,7 @@ def settled_update(context: PromptContext, view: PlayerView, request: Request, s
         context: the kind's prompt context.
         view: the deciding player's view.
         request: the request answered.
-        settled: what is settled (`avalon_settled`, `werewolf_settled`; None: nothing).
+        settled: what is settled (a game's `roundtable.aids.games.GameAids.settled`; None: nothing).
         action: the answer read (None or ``{}``: nothing to check).
         mode: the seat's ``vote_check`` (``off``, ``knowledge``, ``record``).
         reviewed: this answer is already the second one.

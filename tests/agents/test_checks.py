@@ -1,4 +1,4 @@
-"""The checks every speaking kind shares (`roundtable.aids.review`, `.settled`, `.werewolf_knowledge`,
+"""The checks every speaking kind shares (`roundtable.aids.review`, `.settled`, `.avalon`, `.werewolf`,
 `.sampling`, `.check_options`): what each finds, what it asks again and how it says so."""
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from werewolf_fakes import werewolf_request
 
 from roundtable.agents.common.thought import prose_thought
 from roundtable.agents.lga.context import LgaContext
-from roundtable.aids.interface import Answer, check
+from roundtable.aids.avalon import avalon_settled
+from roundtable.aids.interface import Answer, check, checked_of
 from roundtable.aids.options import WORD_CHECKS, CheckOptions
 from roundtable.aids.review import (
     OWN_THOUGHTS,
@@ -24,9 +25,8 @@ from roundtable.aids.review import (
     words_update,
 )
 from roundtable.aids.sampling import AGAIN_TEMPERATURE, DRY_SAMPLING, speech_sampling, speech_temperature
-from roundtable.aids.settled import Settled, avalon_settled, settled_update
-from roundtable.aids.werewolf_knowledge import (
-    checked_of,
+from roundtable.aids.settled import Settled, settled_update
+from roundtable.aids.werewolf import (
     knowledge_note,
     record_checks,
     ruled_out_votes,

@@ -10,7 +10,7 @@ One pool per agent, a JSON-ready dict the game keeps between decisions::
       "refreshed": "day 2",                    # CgaTurn.refresh_key of the last questions (per-round refresh)
       "questions": [...], "answers": [{"question", "answer"}], "reflection": "...", "suggestion": "...",
       "experience": [{"reflection", "response", "round"}],   # joins the experience pool after the game
-      "checked": {"5": false},                 # a Werewolf Seer's own results (werewolf_knowledge.record_checks)
+      "checked": {"5": false},                 # a Werewolf Seer's own results (the aids' record_checks)
       "pool": "name", "learn": true,
     }
 
@@ -73,7 +73,7 @@ def ingest(pool: dict[str, Any], view: PlayerView, narrate: Narrate, intro: str,
                          "score": informativeness(text, event.get("type"), roles)})
     out["messages"] = messages
     out["seen"] = max(seen, read)
-    checked = record_checks(pool.get("checked") or {}, fresh, view.player) if checks else None
+    checked = record_checks(view, pool.get("checked") or {}, fresh) if checks else None
     if checked:
         out["checked"] = checked
     return out

@@ -132,7 +132,7 @@ def _revealed_werewolf(view: WerewolfView) -> int | None:
 def kill_target(view: WerewolfView, request: Request) -> int | None:
     """The rule bot's night kill: both werewolves name the same non-werewolf, the one a teammate named before
     tonight (voting in turn), else a claimed Seer, else a draw they make alike; None when no non-werewolf is a
-    candidate. Also the agents' rule for a model werewolf's pass (`roundtable.aids.werewolf_knowledge`)."""
+    candidate. Also the agents' rule for a model werewolf's pass (`roundtable.aids.werewolf`)."""
     wolves = _werewolves(view)
     victims = [p for p in request.candidates if p not in wolves]
     if not victims:

@@ -1,4 +1,6 @@
-"""What a Werewolf player's own knowledge settles: its fellow werewolves, the Seer's own checks, the dead
+"""Werewolf's part of the small-model aids (`roundtable.aids.games.GameAids`, the ``roundtable.aids`` entry point
+``werewolf``; docs/agents/aids.md#each-games-aids). What a Werewolf player's own knowledge settles: its fellow
+werewolves, the Seer's own checks, the dead
 (docs/agents/checks.md#werewolf-knowledge-note).
 
 No model call. A Werewolf view shows only the log entries not delivered before, so the Seer's results are kept
@@ -24,15 +26,19 @@ in the agent's memory as they arrive (`record_checks`: ``{"3": true}``, JSON key
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from roundtable.aids.games import GameAids
+from roundtable.aids.holders import hidden_holders
 from roundtable.aids.settled import Settled
+from roundtable.detectors.exposure import werewolf_exposes
 from roundtable.detectors.words import named_vote_target
 from roundtable.games.protocol import PlayerView, Request
 from roundtable.games.werewolf import WerewolfView
 from roundtable.games.werewolf.bots import naive
 from roundtable.prompts.rendering import PromptContext
+from roundtable.tables.protocol import GameTable
 
 NOTE = "werewolf/knowledge_note"
 """The template of the note."""
@@ -49,11 +55,6 @@ def record_checks(known: Mapping[str, bool], events: Iterable[Mapping[str, Any]]
         if event.get("type") == "seer_result" and event.get("by") == me:
             out[str(event["target"])] = bool(event.get("werewolf"))
     return out
-
-
-def checked_of(known: Mapping[str, bool] | None) -> dict[int, bool]:
-    """The recorded Seer results with player numbers as keys."""
-    return {int(player): bool(wolf) for player, wolf in (known or {}).items()}
 
 
 def teammates(view: PlayerView) -> list[int]:
@@ -98,7 +99,7 @@ def ruled_out_votes(view: PlayerView, checked: Mapping[int, bool]) -> dict[int, 
     ``self`` (no one votes for itself), ``dead`` (a dead player is on no ballot), ``teammate`` (a werewolf's
     fellow werewolf) and ``checked_good`` (a player the Seer's ``checked`` found good), as `werewolf_settled`
     and the ballot rule them out of an ``eliminate`` vote; ``{}`` outside Werewolf. For the words check of a day
-    statement (`roundtable.aids.review.vote_against_knowledge`)."""
+    statement (`vote_against_knowledge`)."""
     if not isinstance(view, WerewolfView):
         return {}
     out = {player: "dead" for player in view.dead}
@@ -181,3 +182,47 @@ def werewolf_day_settled(view: PlayerView, request: Request, checked: Mapping[in
     if known.prefer or known.against(action or {}) or set(stated.prefer) & set(known.avoid):
         return known
     return stated
+
+
+def vote_against_knowledge(view: PlayerView, request: Request, words: str,
+                           checked: Mapping[int, bool] | None = None) -> tuple[int, str] | None:
+    """The player a Werewolf day statement says its speaker will vote out
+    (`roundtable.detectors.words.named_vote_target`) and why its own knowledge rules that vote out
+    (`ruled_out_votes`: ``self``, "I will vote to eliminate Player 4"
+    said by Player 4, a vote the game never takes; ``dead``, a player on no ballot: ``pq-cga-xu7-v8-s1``'s
+    werewolf said "I vote to eliminate Player 3 tonight" of a player voted out the day before, then passed;
+    ``teammate``, a werewolf's fellow werewolf; ``checked_good``, a player the Seer's own check found good, its
+    vote overruled from him: ``pq-cga-xu7-v7-s1``'s Seer said "I will vote to remove Player 2" of the Witch it
+    had checked, then passed), or None. ``checked``: the Seer's checks (player: werewolf)."""
+    if not isinstance(view, WerewolfView) or request.kind != "speak":
+        return None
+    target = named_vote_target(words)
+    why = ruled_out_votes(view, checked or {}).get(target) if target is not None else None
+    return (target, why) if target is not None and why is not None else None
+
+
+def exposure(view: PlayerView, words: str, heard: Sequence[tuple[str, str]] = ()) -> str | None:
+    """Why public ``words`` give a Werewolf speaker away (`roundtable.detectors.exposure.werewolf_exposes`), or
+    None: a werewolf naming its side or intent (``"werewolf side"``), its own number (``"own number"``) or its
+    teammate as "the other werewolf" (``"teammate implied"``); a Witch or Guard saying its night action aloud
+    (``"night action"``), and any other village player stating who the Seer is (``"names seer"``: the werewolves
+    hear it; `roundtable.aids.holders.hidden_holders`). Naming a player who claimed the Seer at the table in what
+    the speaker ``heard`` gives nothing away."""
+    if not isinstance(view, WerewolfView):
+        return None
+    mates = [int(k["player"]) for k in view.knowledge if k.get("is") == "werewolf"]
+    why = werewolf_exposes(words, view.role, view.player, mates)
+    if why is None and view.role not in ("werewolf", "seer") and hidden_holders(words, "seer", view.player, heard):
+        return "names seer"
+    return why
+
+
+def settled(table: GameTable, checked: Mapping[int, bool], statement: str | None,
+            action: Mapping[str, Any] | None) -> Settled | None:
+    """`werewolf_day_settled` of the table's decision (`roundtable.aids.games.GameAids.settled`)."""
+    return werewolf_day_settled(table.view, table.request, checked, statement, action)
+
+
+AIDS = GameAids("werewolf", settled=settled, exposure=exposure, vote_out=vote_against_knowledge,
+                knowledge_note=knowledge_note, remember=record_checks)
+"""Werewolf's aids (the ``roundtable.aids`` entry point ``werewolf``)."""
