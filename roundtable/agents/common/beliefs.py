@@ -188,7 +188,8 @@ def state_beliefs(model: BaseChatModel, messages: list[BaseMessage], parser: Bas
 
 
 def avalonbench_beliefs(model: BaseChatModel, messages: list[BaseMessage], parser: BaseChatModel,
-                        context: PromptContext, request: Request, players: int, template: str) -> dict[str, Any]:
+                        context: PromptContext, request: Request, players: int, template: str,
+                        sides: tuple[str, str] = ("good", "evil")) -> dict[str, Any]:
     """AvalonBench's probe as its code asks it (``get_believed_sides``), for a kind whose aids are off: the
     player's answer, then AvalonBench's parser call, one user message (the answer and its
     ``CHECK_BELIEVED_SIDES_PROMPT``, the kind's ``template``), read as ``Answer: {1: 0.9, ...}``
@@ -203,6 +204,7 @@ def avalonbench_beliefs(model: BaseChatModel, messages: list[BaseMessage], parse
         request: the probe.
         players: the game's player count.
         template: the parser's template (``react/parse_beliefs``, ``codeact/parse_beliefs``).
+        sides: the probe's sides, the one asked about first (`roundtable.tables.protocol.GameTable.probe_sides`).
 
     Returns:
         The node's update, as `state_beliefs` gives it: ``action`` ``{"beliefs": {player: P(good)}}`` (``{}``:
@@ -212,7 +214,7 @@ def avalonbench_beliefs(model: BaseChatModel, messages: list[BaseMessage], parse
     listed = listed_beliefs(text, request.candidates)  # already as the parser would write it: no second call
     if not text.strip() or listed is not None:
         return {"action": {"beliefs": listed} if listed else {}, "raw": [text], "usage": [usage]}
-    prompt = context.render(template, reply=text.strip(), players=players)
+    prompt = context.render(template, reply=text.strip(), players=players, sides=sides)
     raw, more = call_text(parser, [HumanMessage(prompt)], PARSE_MODULE)
     read = beliefs_from_text(raw.split("Answer:")[-1], request.candidates)
     return {"action": {"beliefs": read} if read else {}, "raw": [text, f"(parser) {raw}"], "usage": [usage, more]}

@@ -1,6 +1,7 @@
 """The belief probe of AvalonBench (docs/measures.md#deduction-accuracy), the ``react`` way: think step by step over
 the running summary and the minutes, then the parser call at temperature 0 turns the answer into a probability of
-being good per player (`roundtable.agents.common.beliefs.state_beliefs`). AvalonBench asks its good players the same
+being on the table's first probe side (`roundtable.tables.protocol.GameTable.probe_sides`: Avalon's good) per
+player (`roundtable.agents.common.beliefs.state_beliefs`). AvalonBench asks its good players the same
 after the game loop (``src/server/tasks/avalon/task.py`` of github.com/jonathanmli/Avalon-LLM).
 """
 
@@ -33,14 +34,15 @@ def make_believe(models: ModelProvider):
         others = list(turn.request.candidates)
         words = turn.options.thought_words
         prompt = turn.context.render(turn.prompt("believe"), context=turn.context_text(), others=others,
-                                     words=words, players=turn.view.players)
+                                     words=words, players=turn.view.players, sides=turn.table.probe_sides,
+                                     roles=turn.table.probe_roles)
         t = turn.options.parse_temperature
         parser = models.chat(turn.seat.model, turn.context.parse_temperature if t is None else t,
                              parser_tokens(turn.request), slot=turn.slot(models))
         model = turn.writer(models, words + ACTION_WORDS + 4 * len(others))
         if not turn.options.aided:
             return avalonbench_beliefs(model, turn.messages(prompt), parser, turn.context, turn.request,
-                                       turn.view.players, "react/parse_beliefs")
+                                       turn.view.players, "react/parse_beliefs", turn.table.probe_sides)
         return state_beliefs(model, turn.messages(prompt), parser, turn.context, turn.request, turn.view.players,
                              turn.structured(models))
 

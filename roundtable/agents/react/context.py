@@ -3,8 +3,9 @@
 Built as every kind's context is (`roundtable.prompts.rendering.context_fields`): each prompt field defaults to its
 template file and carries Studio's prompt metadata (``langgraph_nodes``), so a prompt is edited in Studio and a node
 rerun; inside a game graph it is the ``react`` field of the game's context (``{"react": {"think_prompt": ...}}``).
-The rules, role cards, knowledge, the Host's instruction, how words are said and the narrator are the Avalon
-table's templates, which every kind reads (`roundtable.tables.avalon`). Temperatures follow AvalonBench
+The rules, role cards, knowledge, the Host's instruction, how words are said and the narrator are the game's table's
+templates, which every kind reads (Avalon's, `roundtable.tables.avalon`); where a game leaves a piece to the kind,
+this kind's neutral ``react/table/<piece>``. Temperatures follow AvalonBench
 (Light et al. 2023, §5: 0.1) for the model's own text and 0 for the parser.
 """
 
@@ -14,9 +15,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 from pydantic import create_model
 
+from roundtable.agents.common.paper_game import role_card_prompts
 from roundtable.aids.interface import check_prompts
 from roundtable.prompts.rendering import TemperatureFields, TemplateContext, context_fields, template_fields
-from roundtable.tables.avalon import role_card_prompts
 
 KINDS = ("react",)
 WRITING_NODES = ["summarize", "think", "speak", "believe"]
@@ -63,6 +64,14 @@ REACT_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "extract_belief_prompt": ("extraction/belief", ["believe"],
                               "The belief probe's parser: a probability of being good per player, from the answer."),
     "instruction_prompt": ("avalon/instruction", TABLE_NODES, "The Host's instruction for each kind of request."),
+    "table_rules_prompt": ("react/table/rules", WRITING_NODES,
+                           "The rules of a game that leaves them to the kind (a neutral text from the table's facts)."),
+    "table_role_prompt": ("react/table/role", WRITING_NODES,
+                          "The role card in a game that leaves it to the kind (a neutral text)."),
+    "table_instruction_prompt": ("react/table/instruction", TABLE_NODES,
+                                 "The Host's instruction in a game that leaves it to the kind (from the request)."),
+    "table_speech_prompt": ("react/table/speech", ["speak"],
+                            "How the words are said in a game that leaves it to the kind: to whom, how long."),
     "retry_note_prompt": ("answers/retry_note", ["think"], "The Host's note when asking again for players."),
     "speech_prompt": ("avalon/speech", ["speak"], "How the words are said: to whom, how long."),
     "decided_prompt": ("avalon/decided", ["speak"], "The action already chosen, in words."),

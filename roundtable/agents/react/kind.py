@@ -13,16 +13,18 @@ from roundtable.agents.protocol import AgentKind
 from roundtable.agents.react import ReactOptions
 from roundtable.agents.react.context import ReactContext
 from roundtable.agents.react.graph import build_react_graph, graph
+from roundtable.games import GAMES
+from roundtable.tables.protocol import games_with_tables
 
 KIND = AgentKind(
     name="react",
     graph="roundtable.agents.react.graph:graph",
     description="AvalonBench's ReAct agent: a running summary, step-by-step reasoning, a separate parser call, "
                 "one sentence of talk (needs a model).",
-    games=frozenset({"avalon"}),
+    games=games_with_tables(),  # any game that describes its table (roundtable.tables.protocol)
     node=lambda models: build_react_graph(models).compile() if models is not None else graph,
     needs_model=True,
     options=ReactOptions,
     context=ReactContext,
-    probed=frozenset({"avalon"}),
+    probed=frozenset(game for game in games_with_tables() if GAMES[game].belief_probe is not None),
 )

@@ -35,18 +35,20 @@ def paper_discussion(turn: ReactTurn) -> dict[str, Any]:
     """The variables of AvalonBench's Discuss prompts (template ``react/speak``; Light et al. 2023, Tables 13 and
     14): ``leader`` (the speaker leads this round: Table 13), ``statement`` and ``discussions`` (the leader's last
     words this round and the other players' words since: Table 14), and ``host``, the Host's instruction where
-    neither applies (the talk before a proposal, the evil players' council, the Assassin's words)."""
+    neither applies (the talk before a proposal, the evil players' council, the Assassin's words, and every request of
+    a game without a leader: `roundtable.agents.common.paper_game`)."""
     request, view = turn.request, turn.view
+    leader = turn.paper.leader if turn.paper is not None else None  # a game with no leader: no leader's statement
     leads = request.kind == "propose_team" or (
-        request.kind == "speak" and view.player == view.leader and not request.subject and request.audience is None)
+        request.kind == "speak" and view.player == leader and not request.subject and request.audience is None)
     lines = mem.minutes(turn.memory, view.round)
-    prefix = f"Player {view.leader}: "
+    prefix = f"Player {leader}: "
     said = [i for i, line in enumerate(lines) if line.startswith(prefix)]
     statement = lines[said[-1]][len(prefix):].rstrip(".") if said else ""  # the prompt puts its own full stop
     discussions = " ".join(line for line in lines[said[-1] + 1:] if line.startswith("Player ")) if said else ""
     about_team = request.kind == "speak" and bool(request.subject) and request.audience is None
     host = "" if leads or (about_team and statement) else turn.table.instruction()
-    return {"leader": leads, "statement": statement, "leader_player": view.leader, "discussions": discussions,
+    return {"leader": leads, "statement": statement, "leader_player": leader, "discussions": discussions,
             "host": host}
 
 

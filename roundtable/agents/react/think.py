@@ -31,16 +31,6 @@ ACTION_WORDS = 24
 reply cut before it would leave the parser nothing to read."""
 
 
-PAPER_REQUESTS = ("propose_team", "vote_team", "quest_card", "assassinate")
-"""The requests AvalonBench's action prompts ask (``src/server/tasks/avalon/prompts.py``); any other is put in the
-Avalon table's words (the Host's instruction)."""
-
-
-def paper_host(turn: ReactTurn) -> str:
-    """The Host's instruction for a request AvalonBench has no action prompt for (``""`` for those it has)."""
-    return "" if turn.request.kind in PAPER_REQUESTS else turn.table.instruction()
-
-
 def make_think(models: ModelProvider):
     """The ``think`` node over ``models``: one call."""
 
@@ -57,7 +47,7 @@ def make_think(models: ModelProvider):
         else:
             request = turn.request
             variables = dict(
-                context=turn.context_text(), host=paper_host(turn), kind=request.kind,
+                context=turn.context_text(), host=turn.table.instruction(), kind=request.kind,
                 count=request.count or 0, players=turn.view.players, team=list(request.subject),
                 may_pass=request.may_pass, candidates=list(request.candidates),
                 previous=(state.get("thought") or "") if retry or recheck else "",

@@ -4,10 +4,14 @@ Every call but the parser's has AvalonBench's layout (Light et al. 2023, §3.1):
 its *Summary* and the *Minutes* of the round, then the step's task. Each step renders its template through
 `ReactTurn.prompt`: with the seat's aids off (docs/agents/aids.md) the paper's (``react/<step>``: AvalonBench's
 prompts, docs/agents/react.md#paper-mode), whose system message is AvalonBench's Rules and Role (``react/rules``,
-``react/role``); with them on the aids' (``aids/react/<step>``), whose system message is the Avalon table's rules and
+``react/role``); with them on the aids' (``aids/react/<step>``), whose system message is the table's rules and
 whose user message starts with the table's role card and knowledge (template ``aids/react/context``). The Host's
-instruction, how words are said and the role card are the Avalon table's (`roundtable.tables.avalon.AvalonTable`),
-rendered over this kind's context.
+instruction, how words are said and the role card are the game's table (`roundtable.tables.protocol.GameTable`,
+docs/architecture.md#a-games-table), rendered over this kind's context; where a game leaves a piece to the kind
+(Werewolf's rules, role card, instruction, speech) the kind's neutral ``react/table/<piece>``. AvalonBench's Rules
+and the leader of its Discuss prompts are Avalon's facts (`roundtable.agents.common.paper_game`): at another game's
+table the system message is the table's rules and AvalonBench's Role line over the table's role title and
+knowledge (docs/agents/react.md#other-games). No game is named here.
 """
 
 from __future__ import annotations
@@ -22,19 +26,24 @@ from langgraph.runtime import Runtime
 
 from roundtable.agents.common.model_calls import ModelProvider
 from roundtable.agents.common.options import max_tokens_for
+from roundtable.agents.common.paper_game import PaperGame, paper_game
 from roundtable.agents.common.speech_model import speaking_model
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
 from roundtable.agents.react import memory as mem
 from roundtable.agents.react.context import ReactContext
 from roundtable.agents.react.options import ReactOptions
 from roundtable.aids.interface import heard_lines
-from roundtable.games.avalon import AvalonView, Role
-from roundtable.games.protocol import Request
-from roundtable.tables.avalon import AvalonTable, avalon_view
-from roundtable.tables.avalon_rules import rules_variables
+from roundtable.games.protocol import PlayerView, Request
+from roundtable.tables.protocol import GameTable, TableSettings, game_table
 
 PARSE_TOKENS = 48
 """``max_tokens`` of a parser reply (one ``Answer:`` line, or its JSON object)."""
+
+
+def table_prompt(piece: str) -> str:
+    """The kind's template for a piece a game leaves to it (`roundtable.tables.protocol.TableSettings.prompt`):
+    ``react/table/<piece>``, a neutral text (AvalonBench has no words for another game)."""
+    return f"react/table/{piece}"
 
 
 @dataclass(frozen=True)
@@ -44,17 +53,19 @@ class ReactTurn:
     Attributes:
         view, request, seat, seed: the graph's inputs, parsed.
         memory: the pool (`roundtable.agents.react.memory`). options: the seat's `ReactOptions`.
-        context: the run's `ReactContext`. table: the Avalon table over it.
+        context: the run's `ReactContext`. table: the game's table over it (`roundtable.tables.protocol.GameTable`).
+        paper: AvalonBench's facts of the game (`roundtable.agents.common.paper_game`; ``None``: another game).
     """
 
-    view: AvalonView
+    view: PlayerView
     request: Request
     seat: SeatSpec
     seed: int
     memory: dict[str, Any]
     options: ReactOptions
     context: ReactContext
-    table: AvalonTable
+    table: GameTable
+    paper: PaperGame | None
 
     @classmethod
     def of(cls, state: Mapping[str, Any], runtime: Runtime[Any] | None) -> ReactTurn:
@@ -63,17 +74,19 @@ class ReactTurn:
         Raises:
             pydantic.ValidationError: malformed view, request or seat.
             ConfigurationError: invalid seat options.
-            TypeError: a view of another game than Avalon.
+            ConfigurationError: the view's game describes no table.
         """
         seat = SeatSpec.model_validate(state["seat"])
         options = ReactOptions.parse(seat.options, seat.model)
         context = agent_context(ReactContext, "react", runtime.context if runtime is not None else None)
-        view = avalon_view(parse_view(state["view"]))
+        view = parse_view(state["view"])
         request = Request.model_validate(state["request"])
-        table = AvalonTable(view=view, request=request, context=context, response_words=options.response_words,
-                            knowledge_lines=options.knowledge_note, aids=options.aided)
+        table = game_table(view, request, context,
+                           TableSettings(response_words=options.response_words, knowledge_lines=options.knowledge_note,
+                                         aids=options.aided, prompt=table_prompt))
         return cls(view=view, request=request, seat=seat, seed=int(state.get("seed") or 0),
-                   memory=dict(state.get("pool") or {}), options=options, context=context, table=table)
+                   memory=dict(state.get("pool") or {}), options=options, context=context, table=table,
+                   paper=paper_game(table))
 
     # ------------------------------------------------------------ sampling
 
@@ -121,28 +134,36 @@ class ReactTurn:
 
     def messages(self, user: str) -> list[BaseMessage]:
         """``[system: the rules, user: user]``: with the aids off AvalonBench's Rules and Role (``react/rules``, then
-        ``react/role``: Light et al. 2023, Appendix A.1), with them on the Avalon table's rules."""
+        ``react/role``: Light et al. 2023, Appendix A.1; at another game's table its rules, then ``react/role``),
+        with them on the table's rules."""
         if self.options.aided:
             return [SystemMessage(self.table.rules_text()), HumanMessage(user)]
-        system = "\n\n".join((self.context.render("react/rules", **rules_variables(self.view)), self.role_text()))
+        rules = (self.context.render("react/rules", **self.paper.rules) if self.paper is not None
+                 else self.table.rules_text().strip())
+        system = "\n\n".join((rules, self.role_text()))
         return [SystemMessage(system), HumanMessage(user)]
 
     def role_text(self) -> str:
         """AvalonBench's Role (template ``react/role``, Light et al. 2023, Tables 7 and 8): the identity, and what the
-        reveal showed: the evil players, and the good ones when it showed every evil player."""
+        reveal showed: the evil players, and the good ones when it showed every evil player. At another game's table
+        (no AvalonBench facts) the identity line over the table's role title, then the table's role card and
+        knowledge."""
         view = self.view
-        role = Role(view.role)
+        if self.paper is None:
+            return self.context.render(
+                "react/role", me=view.player, title=self.table.role_title, side=view.side, evil=[], good=[],
+                merlin_or_morgana=[], merlin=None, card=self.table.role_card().strip(),
+                knowledge=self.table.knowledge_text().strip())
         labels = {str(k["is"]) for k in view.knowledge}
         seen = sorted(int(k["player"]) for k in view.knowledge)
         evil = seen if labels == {"evil"} else []
-        evil_count = sum(1 for r in view.role_set if Role(r).side.value == "evil")
         shown = len(evil) + (1 if view.side == "evil" else 0)
         good = ([p for p in range(1, view.players + 1) if p not in evil and p != view.player]
-                if evil and shown == evil_count else [])
+                if evil and shown == int(self.paper.rules["evil"]) else [])
         return self.context.render(
-            "react/role", me=view.player, title=role.title, side=view.side, evil=evil, good=good,
+            "react/role", me=view.player, title=self.table.role_title, side=view.side, evil=evil, good=good,
             merlin_or_morgana=seen if labels == {"merlin_or_morgana"} else [],
-            merlin=seen[0] if labels == {"merlin"} and seen else None)
+            merlin=seen[0] if labels == {"merlin"} and seen else None, card="", knowledge="")
 
     def context_text(self, lines: list[str] | None = None, rounds: list[int] | None = None) -> str:
         """What every writing call's user message starts with: the summary and the minutes (template
