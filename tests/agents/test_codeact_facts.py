@@ -8,9 +8,12 @@ import pytest
 from roundtable.agents.codeact.context import CodeActContext
 from roundtable.agents.codeact.facts import leader_facts
 from roundtable.agents.codeact.memory import remember
+from roundtable.agents.common.paper_game import paper_game
 from roundtable.games import avalon
 from roundtable.games.avalon.bots import naive as naive_bot
+from roundtable.games.protocol import belief_request
 from roundtable.prompts.narrator import narrate
+from roundtable.tables.protocol import game_table
 
 PRESET, RULES = avalon.setting("avalonplay")
 
@@ -38,7 +41,8 @@ def planted(state: avalon.AvalonState) -> avalon.AvalonState:
 def facts_for(state: avalon.AvalonState, player: int) -> tuple[list[dict], str]:
     view = avalon.view(state, player)
     memory = remember({}, view, lambda e: narrate("avalon", e, player, view.rules), 15, 20)
-    facts = leader_facts(view, memory)
+    table = game_table(view, belief_request(player, [], view.phase, view.round), CodeActContext())
+    facts = leader_facts(view, memory, table, paper_game(table))
     return facts, CodeActContext().render("aids/codeact/facts", facts=facts)
 
 

@@ -38,11 +38,13 @@ def make_believe(models: ModelProvider):
         parser = models.chat(turn.seat.model, turn.context.extraction_temperature, parser_tokens(turn.request),
                              slot=turn.slot(models))
         if not turn.options.aided:
-            prompt = turn.context.render("codeact/believe", memory=turn.memory_text(), players=turn.view.players)
+            prompt = turn.context.render("codeact/believe", memory=turn.memory_text(), players=turn.view.players,
+                                         sides=turn.table.probe_sides)
             return avalonbench_beliefs(model, turn.messages(prompt), parser, turn.context, turn.request,
-                                       turn.view.players, "codeact/parse_beliefs")
+                                       turn.view.players, "codeact/parse_beliefs", turn.table.probe_sides)
         prompt = turn.context.render("aids/codeact/believe", memory=turn.memory_text(), facts=turn.facts_text(),
-                                     others=others, thought_words=words)
+                                     others=others, thought_words=words, sides=turn.table.probe_sides,
+                                     roles=turn.table.probe_roles)
         return state_beliefs(model, turn.messages(prompt), parser, turn.context, turn.request, turn.view.players,
                              turn.structured(models))
 

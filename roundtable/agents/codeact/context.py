@@ -3,9 +3,10 @@
 Like `roundtable.agents.lga.context.LgaContext`: each prompt field defaults to its
 template file and carries Studio's prompt metadata (``langgraph_nodes``), so a
 prompt is edited in Studio and a node rerun. The rules, role cards, the Host's
-instruction, the answer formats and the narrator are the same templates the
-``lga`` agent reads. Temperatures follow Shi et al.: 0 for code, 0.7 for text; the belief probe's parser
-call runs at 0.
+instruction, the answer formats and the narrator are the game's table's
+templates, which every kind reads; where a game leaves a piece to the kind,
+this kind's neutral ``codeact/table/<piece>``. Temperatures follow Shi et al.:
+0 for code, 0.7 for text; the belief probe's parser call runs at 0.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 from pydantic import create_model
 
+from roundtable.agents.common.paper_game import role_card_prompts
 from roundtable.aids.interface import check_prompts
 from roundtable.prompts.rendering import TemperatureFields, TemplateContext, context_fields, template_fields
-from roundtable.tables.avalon import role_card_prompts
 
 KINDS = ("codeact", "cot")
 TEXT_NODES = ["think", "react", "believe"]
@@ -62,6 +63,17 @@ CODEACT_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "extract_belief_prompt": ("extraction/belief", ["believe"],
                               "The belief probe's parser: a probability of being good per player, from the answer."),
     "instruction_prompt": ("avalon/instruction", ["think"], "The Host's instruction for each kind of request."),
+    "table_global_prompt": ("codeact/table/global", ALL_NODES,
+                            "System prompt in a game Shi et al. do not play (aids off): the table's rules, the seat, "
+                            "the role card and the knowledge."),
+    "table_rules_prompt": ("codeact/table/rules", ALL_NODES,
+                           "The rules of a game that leaves them to the kind (a neutral text from the table's facts)."),
+    "table_role_prompt": ("codeact/table/role", ALL_NODES,
+                          "The role card in a game that leaves it to the kind (a neutral text)."),
+    "table_instruction_prompt": ("codeact/table/instruction", ["think"],
+                                 "The Host's instruction in a game that leaves it to the kind (from the request)."),
+    "table_speech_prompt": ("codeact/table/speech", ["think"],
+                            "How the words are said in a game that leaves it to the kind: to whom, how long."),
     "choice_help_prompt": ("answers/choice_help", ["think"], "How the answer's choice is written (per answer shape)."),
     "speech_prompt": ("avalon/speech", ["think"], "How the words are said: to whom, how long, what to keep secret."),
     "decided_prompt": ("avalon/decided", ["think"], "The action already chosen (by a program), in words."),

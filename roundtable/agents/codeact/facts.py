@@ -11,26 +11,45 @@ template ``codeact/facts``:
 - ``quest``: each finished quest's team, fails and result (``exact``: under
   ``evil_quest_card=must_fail`` the fails are exactly the evil members);
 - ``vote``: each team vote's leader, team, result and, where votes are public, who approved.
+
+At another game's table (no Shi et al.'s facts, `roundtable.agents.common.paper_game`), the same in the game's own
+terms: ``self`` (the table's role title), ``known`` (each line of the player's private knowledge, its
+``label``: ``Player 3 is werewolf``), and ``record``: each Host line of the public record in the player's
+memory (the game's outcomes, as its narrator words them), where Avalon's quests and team votes would be.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from roundtable.games.avalon import AvalonView, Role
+from roundtable.agents.common.paper_game import PaperGame
+from roundtable.games.protocol import PlayerView
+from roundtable.tables.protocol import GameTable
+
+_PLAYER = re.compile(r"\bPlayers? (\d+)")
 
 
-def leader_facts(view: AvalonView, memory: dict[str, Any]) -> list[dict[str, Any]]:
+def leader_facts(view: PlayerView, memory: dict[str, Any], table: GameTable,
+                 paper: PaperGame | None) -> list[dict[str, Any]]:
     """The facts its player may know, in the order above.
 
     Args:
-        view: the player's view (its ``knowledge`` and ``quests``; events are not needed).
-        memory: the player's pool (`roundtable.agents.codeact.memory`), for the votes it saw.
+        view: the player's view (its ``knowledge``; events are not needed).
+        memory: the player's pool (`roundtable.agents.codeact.memory`), for the votes it saw and its record.
+        table: the decision's table (the role's title).
+        paper: Shi et al.'s facts of the game (its counts and quests), or ``None`` at another game's table.
     """
-    roles = [Role(r) for r in view.role_set]
-    evil = sum(1 for r in roles if r.side.value == "evil")
+    self_fact = {"kind": "self", "player": view.player, "role": table.role_title, "side": view.side}
+    if paper is None:
+        known = [{"kind": "known", "players": [int(k["player"])], "label": str(k["is"]).replace("_", " ")}
+                 for k in view.knowledge if k.get("player") != view.player]
+        record = [{"kind": "record", "text": line.removeprefix("Host: "), "players": _players(line)}
+                  for line in memory.get("key") or [] if line.startswith("Host: ")]
+        return [self_fact, *known, *record]
+    evil = int(paper.rules["evil"])
     facts: list[dict[str, Any]] = [
-        {"kind": "self", "player": view.player, "role": Role(view.role).title, "side": view.side},
+        self_fact,
         {"kind": "counts", "total": view.players, "good": view.players - evil, "evil": evil},
     ]
     labels = {k["is"] for k in view.knowledge}
@@ -45,7 +64,7 @@ def leader_facts(view: AvalonView, memory: dict[str, Any]) -> list[dict[str, Any
         else:
             facts.append({"kind": "evil", "players": seen})
     exact = view.rules.get("evil_quest_card") == "must_fail"
-    for quest in view.quests:
+    for quest in paper.quests:
         facts.append({"kind": "quest", "round": quest["round"], "team": list(quest["team"]),
                       "fails": quest["fails"], "success": bool(quest["success"]), "exact": exact})
     for vote in memory.get("votes") or []:
@@ -53,6 +72,11 @@ def leader_facts(view: AvalonView, memory: dict[str, Any]) -> list[dict[str, Any
         rejecters = None if approvers is None else [p for p in range(1, view.players + 1) if p not in approvers]
         facts.append({"kind": "vote_team", **vote, "rejecters": rejecters})
     return facts
+
+
+def _players(line: str) -> list[int]:
+    """The players a record line names (``Player 3``, ``Players 2, 5``: the first number of each)."""
+    return sorted({int(n) for n in _PLAYER.findall(line)})
 
 
 def fact_players(fact: dict[str, Any]) -> set[int]:

@@ -13,16 +13,18 @@ from roundtable.agents.codeact import CodeActOptions
 from roundtable.agents.codeact.context import CodeActContext
 from roundtable.agents.codeact.graph import build_codeact_graph, graph
 from roundtable.agents.protocol import AgentKind
+from roundtable.games import GAMES
+from roundtable.tables.protocol import games_with_tables
 
 KIND = AgentKind(
     name="codeact",
     graph="roundtable.agents.codeact.graph:graph",
     description="Shi et al.'s agent: as leader it writes, runs (sandboxed) and debugs a Python program that picks "
                 "the team; otherwise reasons in prose (needs a model).",
-    games=frozenset({"avalon"}),
+    games=games_with_tables(),  # any game that describes its table (roundtable.tables.protocol)
     node=lambda models: build_codeact_graph("codeact", models).compile() if models is not None else graph,
     needs_model=True,
     options=CodeActOptions,
     context=CodeActContext,
-    probed=frozenset({"avalon"}),
+    probed=frozenset(game for game in games_with_tables() if GAMES[game].belief_probe is not None),
 )

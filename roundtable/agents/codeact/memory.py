@@ -11,8 +11,9 @@ The pool (the agent's ``memory`` in the game) is ``{"seen", "key", "recent",
   with a memory step above 1 (`roundtable.agents.common.memory.window`), the
   oldest leave that many at a time, so the memory grows by appending between
   drops and an endpoint's prompt cache serves it (docs/agents/codeact.md#memory);
-- ``votes``: the public record of each vote (leader, team, approvers where
-  public), for the leader's facts.
+- ``votes``: the public record of each vote on a team (leader, team, approvers where
+  public), for the leader's facts (a game whose votes name no team records none here: its outcomes are key
+  lines).
 
 Everything comes from the player's view, narrated by the game's narrator.
 """
@@ -77,9 +78,9 @@ def remember(memory: dict[str, Any], view: PlayerView, narrate: Narrate, k: int,
     votes = list(memory.get("votes") or [])
     leaders = dict(memory.get("leaders") or {})
     for event in events:
-        if event["type"] == "proposal":
+        if event["type"] == "proposal" and "attempt" in event:  # a team vote's record: a game whose votes are on teams
             leaders[f"{event['round']}.{event['attempt']}"] = event["leader"]
-        if event["type"] == "vote_result":
+        if event["type"] == "vote_result" and "team" in event:
             votes.append({"round": event["round"], "attempt": event["attempt"], "team": list(event["team"]),
                           "leader": leaders.get(f"{event['round']}.{event['attempt']}"),
                           "approved": bool(event["approved"]), "approvals": event["approvals"],

@@ -1,4 +1,5 @@
-"""Memory storage of the CodeAct agent: the view's new events into the global memory (`memory.remember`)."""
+"""Memory storage of the CodeAct agent: the view's new events into the global memory (`memory.remember`), each
+narrated by the game's table (`roundtable.tables.protocol.GameTable.narrate`)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from roundtable.agents.codeact.memory import remember
 from roundtable.agents.codeact.state import CodeActState
 from roundtable.agents.codeact.turn import CodeActTurn
 from roundtable.agents.protocol import FRESH_CHECKS
-from roundtable.prompts.narrator import narrate
 
 
 def observe(state: CodeActState, runtime: Runtime[Any]) -> dict[str, Any]:
@@ -32,12 +32,7 @@ def observe(state: CodeActState, runtime: Runtime[Any]) -> dict[str, Any]:
         "raw": Overwrite([]), "problems": Overwrite([]), "usage": Overwrite([]),
         "checks": Overwrite([]), "thoughts": Overwrite([]), **FRESH_CHECKS,
     }
-
-    def narrator(event: dict[str, Any]) -> str | None:
-        return narrate(turn.view.game, event, turn.view.player, turn.view.rules,
-                       source=turn.context.template("avalon/narration"))
-
-    memory = remember(turn.memory, turn.view, narrator, turn.options.memory_messages, turn.options.key_lines,
+    memory = remember(turn.memory, turn.view, turn.table.narrate, turn.options.memory_messages, turn.options.key_lines,
                       turn.options.memory_step)
     if memory is not None:
         update["pool"] = memory
@@ -47,4 +42,4 @@ def observe(state: CodeActState, runtime: Runtime[Any]) -> dict[str, Any]:
 def gather_facts(state: CodeActState, runtime: Runtime[Any]) -> dict[str, Any]:
     """Leader memory: the facts its player may know (`roundtable.agents.codeact.facts.leader_facts`)."""
     turn = CodeActTurn.of(state, runtime)
-    return {"facts": leader_facts(turn.view, turn.memory)}
+    return {"facts": leader_facts(turn.view, turn.memory, turn.table, turn.paper)}

@@ -3,10 +3,14 @@
 Each step renders its template through `CodeActTurn.prompt`: with the seat's aids off (docs/agents/aids.md) the
 paper's (``codeact/<step>``: Shi et al.'s prompts, docs/agents/codeact.md#paper-mode), whose system message is Shi et
 al.'s global prompt (``codeact/global``: the game rule, the role assignment, the role identification); with them on
-the aids' (``aids/codeact/<step>``; ``cot`` renders the same templates), whose system message is the Avalon table's
-rules. The Host's instruction, the answer formats, the words' guidance, the role card and the rules are the Avalon
-table's (`roundtable.tables.avalon.AvalonTable`), rendered over this kind's context, so every kind that plays Avalon
-reads the same table.
+the aids' (``aids/codeact/<step>``; ``cot`` renders the same templates), whose system message is the table's rules.
+The Host's instruction, the answer formats, the words' guidance, the role card and the rules are the game's table
+(`roundtable.tables.protocol.GameTable`, docs/architecture.md#a-games-table), rendered over this kind's context, so
+every kind that plays a game reads the same table; where a game leaves a piece to the kind (Werewolf's rules, role
+card, instruction, speech), the kind's neutral ``codeact/table/<piece>``. Shi et al.'s global prompt and Figure 3's
+numbers state Avalon's facts (`roundtable.agents.common.paper_game`): at another game's table the system message is
+the table's rules, role card and knowledge (``codeact/table/global``; docs/agents/codeact.md#other-games). No game
+is named here.
 """
 
 from __future__ import annotations
@@ -25,16 +29,21 @@ from roundtable.agents.codeact.memory import earlier_key
 from roundtable.agents.codeact.options import CodeActOptions, CotOptions
 from roundtable.agents.common.model_calls import ModelProvider
 from roundtable.agents.common.options import max_tokens_for
+from roundtable.agents.common.paper_game import PaperGame, paper_game
 from roundtable.agents.common.speech_model import speaking_model
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
 from roundtable.aids.interface import heard_lines
-from roundtable.games.avalon import AvalonView, Role
-from roundtable.games.protocol import Request
-from roundtable.tables.avalon import AvalonTable, avalon_view
-from roundtable.tables.avalon_rules import rules_variables
+from roundtable.games.protocol import PlayerView, Request
+from roundtable.tables.protocol import GameTable, TableSettings, game_table
 
 PAPER_ROLES = ("merlin", "percival", "servant", "morgana", "assassin", "minion")
 """The roles of Shi et al.'s game, whose role assignment prompts are theirs (Appendix A, Table 4)."""
+
+
+def table_prompt(piece: str) -> str:
+    """The kind's template for a piece a game leaves to it (`roundtable.tables.protocol.TableSettings.prompt`):
+    ``codeact/table/<piece>``, a neutral text (Shi et al. have no words for another game)."""
+    return f"codeact/table/{piece}"
 
 
 @dataclass(frozen=True)
@@ -45,10 +54,11 @@ class CodeActTurn:
         view, request, seat, seed, memory: the graph's inputs, parsed (``memory`` is the pool).
         options: the seat's `CodeActOptions` (``codeact``) or `CotOptions` (``cot``).
         context: the run's `CodeActContext`. kind: ``codeact`` or ``cot``.
-        table: the Avalon table over this context (`roundtable.tables.avalon.AvalonTable`).
+        table: the game's table over this context (`roundtable.tables.protocol.GameTable`).
+        paper: Shi et al.'s facts of the game (`roundtable.agents.common.paper_game`; ``None``: another game).
     """
 
-    view: AvalonView
+    view: PlayerView
     request: Request
     seat: SeatSpec
     seed: int
@@ -56,7 +66,8 @@ class CodeActTurn:
     options: CotOptions
     context: CodeActContext
     kind: str
-    table: AvalonTable
+    table: GameTable
+    paper: PaperGame | None
 
     @classmethod
     def of(cls, state: Mapping[str, Any], runtime: Runtime[Any] | None) -> CodeActTurn:
@@ -64,19 +75,20 @@ class CodeActTurn:
 
         Raises:
             pydantic.ValidationError: malformed view, request or seat.
-            ConfigurationError: invalid seat options.
+            ConfigurationError: invalid seat options, or the view's game describes no table.
         """
         seat = SeatSpec.model_validate(state["seat"])
         kind = "codeact" if seat.kind == "codeact" else "cot"
         options = (CodeActOptions if kind == "codeact" else CotOptions).parse(seat.options, seat.model)
         context = agent_context(CodeActContext, kind, runtime.context if runtime is not None else None)
-        view = avalon_view(parse_view(state["view"]))
+        view = parse_view(state["view"])
         request = Request.model_validate(state["request"])
         memory = dict(state.get("pool") or {})
-        table = AvalonTable(view=view, request=request, context=context, response_words=options.response_words,
-                            knowledge_lines=options.knowledge_note, aids=options.aided)
+        table = game_table(view, request, context,
+                           TableSettings(response_words=options.response_words, knowledge_lines=options.knowledge_note,
+                                         aids=options.aided, prompt=table_prompt))
         return cls(view=view, request=request, seat=seat, seed=int(state.get("seed") or 0),
-                   memory=memory, options=options, context=context, kind=kind, table=table)
+                   memory=memory, options=options, context=context, kind=kind, table=table, paper=paper_game(table))
 
     # ------------------------------------------------------------ sampling
 
@@ -127,15 +139,20 @@ class CodeActTurn:
 
     def messages(self, user: str) -> list[BaseMessage]:
         """``[system: the rules, user: user]``: with the aids off Shi et al.'s global prompt (`global_prompt`), with
-        them on the Avalon table's rules."""
+        them on the table's rules."""
         system = self.table.rules_text() if self.options.aided else self.global_prompt()
         return [SystemMessage(system), HumanMessage(user)]
 
     def global_prompt(self) -> str:
         """Shi et al.'s global prompt (template ``codeact/global``, §2.3 and Appendix A): the game rule, the role
         assignment and the role identification: the evil players the reveal showed (an evil player's teammates),
-        Percival's two."""
+        Percival's two. At another game's table (no Shi et al.'s facts): the table's rules, the player's seat, its
+        role card and knowledge (template ``codeact/table/global``)."""
         view = self.view
+        if self.paper is None:
+            return self.context.render("codeact/table/global", rules=self.table.rules_text().strip(), me=view.player,
+                                       role_card=self.table.role_card().strip(),
+                                       knowledge=self.table.knowledge_text().strip())
         labels = {str(k["is"]) for k in view.knowledge}
         seen = sorted(int(k["player"]) for k in view.knowledge)
         return self.context.render(
@@ -143,7 +160,7 @@ class CodeActTurn:
             role_card="" if view.role in PAPER_ROLES else self.table.role_card(),
             evil_seen=seen if labels == {"evil"} else [],
             merlin_or_morgana=seen if labels == {"merlin_or_morgana"} else [],
-            merlin=seen[0] if labels == {"merlin"} and seen else None, **rules_variables(view))
+            merlin=seen[0] if labels == {"merlin"} and seen else None, **self.paper.rules)
 
     def memory_text(self) -> str:
         """The global memory: the key lines said before the recent messages, then the recent messages
@@ -166,16 +183,17 @@ class CodeActTurn:
     def facts_text(self, facts: list[dict[str, Any]] | None = None) -> str:
         """The leader's facts as plain statements (template ``codeact/facts``, Shi et al.'s private and public
         information; with the aids on ``aids/codeact/facts``)."""
-        facts = leader_facts(self.view, self.memory) if facts is None else facts
+        facts = leader_facts(self.view, self.memory, self.table, self.paper) if facts is None else facts
         return self.context.render(self.prompt("facts"), facts=facts)
 
     def write_task(self, facts: list[dict[str, Any]]) -> str:
         """The CodeAct task (template ``codeact/write``, Shi et al.'s Figure 3; with the aids on
-        ``aids/codeact/write``, our program skeleton)."""
-        evil = sum(1 for r in self.view.role_set if Role(r).side.value == "evil")
+        ``aids/codeact/write``, our program skeleton); ``good`` and ``evil`` are ``None`` at a table that does not
+        count the sides (another game than Avalon)."""
+        rules = self.paper.rules if self.paper is not None else {}
         return self.context.render(self.prompt("write"), me=self.view.player,
                                    round=self.request.round, count=self.request.count,
-                                   players=self.view.players, good=self.view.players - evil, evil=evil,
+                                   players=self.view.players, good=rules.get("good"), evil=rules.get("evil"),
                                    facts=self.facts_text(facts))
 
     @property
