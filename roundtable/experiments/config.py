@@ -52,7 +52,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from roundtable.experiments.published.load import paper_of, select
 from roundtable.experiments.tournament import Tournament, check_entrants, seat_entrants, tournament_seats
-from roundtable.games import GAMES
+from roundtable.games import GAMES, LEGACY_GAME
 from roundtable.games.errors import ConfigurationError
 from roundtable.games.protocol import named_setting
 from roundtable.graphs.game import build_game_graph
@@ -386,7 +386,8 @@ def load_config(path: str | Path) -> tuple[ExperimentConfig, str]:
 class PlannedGame:
     """One game of an experiment: its id, condition, index in the condition, seed, checked inputs
     (``{"config", "seed", "seats"}``), context overrides and learning spec; in a tournament, ``entrants``: the
-    entrant's name at each seat (players 1..N), else empty."""
+    entrant's name at each seat (players 1..N), else empty; ``game``: the game played (a key of
+    `roundtable.games.GAMES`)."""
 
     game_id: str
     condition: str
@@ -396,6 +397,7 @@ class PlannedGame:
     context: dict[str, Any] = field(default_factory=dict)
     learning: LearningSpec | None = None
     entrants: tuple[str, ...] = ()
+    game: str = LEGACY_GAME
 
 
 def game_id(condition: str, seed: int) -> str:
@@ -471,5 +473,5 @@ def resolve_games(config: ExperimentConfig) -> list[PlannedGame]:
             except (ConfigurationError, ValueError) as error:
                 raise ExperimentConfigError(f"{where}.agents/models/agent_options (seed {seed}): {error}") from None
             games.append(PlannedGame(game_id(condition.name, seed), condition.name, index, seed, inputs,
-                                     spec.context, spec.learning, names))
+                                     spec.context, spec.learning, names, config.game))
     return games

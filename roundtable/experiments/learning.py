@@ -38,8 +38,10 @@ from langgraph.store.sqlite import SqliteStore
 from roundtable.agents.common.model_calls import FactoryModels, call_text
 from roundtable.experiments.config import LearningSpec, PlannedGame
 from roundtable.games import GAMES
-from roundtable.games.avalon import Role
+from roundtable.games.protocol import Request
 from roundtable.prompts.registry import render
+from roundtable.prompts.rendering import TemplateContext
+from roundtable.tables.protocol import TableSettings, game_table
 
 STORE_FILE = "learning.sqlite"
 TEMPERATURE = 0.3
@@ -58,10 +60,32 @@ def _namespace(spec: LearningSpec, game: PlannedGame, seat: int) -> tuple[str, .
     return ("lga", spec.store or game.condition, f"model:{model.replace('.', '_')}:{digest}")
 
 
+def _dealt(game: PlannedGame) -> Any:
+    """The game's state as its seed deals it."""
+    rules = GAMES[game.game]
+    return rules.new_game(rules.config(game.inputs["config"]), game.seed)
+
+
+def _seats(game: PlannedGame) -> list[tuple[str, str]]:
+    """The ``(role, side)`` the game's seed deals, players 1..N."""
+    return GAMES[game.game].seats(_dealt(game))
+
+
 def _roles(game: PlannedGame) -> list[str]:
     """The roles the game's seed deals, players 1..N."""
-    rules = GAMES["avalon"]
-    return [role for role, _ in rules.seats(rules.new_game(rules.config(game.inputs["config"]), game.seed))]
+    return [role for role, _ in _seats(game)]
+
+
+def role_card(game: PlannedGame, seat: int, strategy: str) -> str:
+    """The role card of ``seat`` as the game's table writes it with the aids' initial strategies
+    (`roundtable.tables.protocol.GameTable.role_card`; Avalon's ``aids/avalon/roles/<role>``), ``strategy`` on it
+    (``""``: the card's initial one), for the reflection on a finished game."""
+    state = _dealt(game)
+    rules = GAMES[game.game]
+    request = Request(id="learning", kind="learning", player=seat, phase=rules.phase(state), round=0,
+                      answer="words")
+    return game_table(rules.view(state, seat), request, TemplateContext(),
+                      TableSettings(aids=True, strategy=strategy)).role_card()
 
 
 def learners(game: PlannedGame) -> list[int]:
@@ -72,8 +96,8 @@ def learners(game: PlannedGame) -> list[int]:
     seats = [p for p, seat in enumerate(game.inputs["seats"], start=1) if seat["kind"] == "lga"]
     if not seats:  # no lga seat (a Werewolf series, or cga seats learning from an experience pool): no roles read
         return []
-    roles = _roles(game)
-    return [p for p in seats if spec.learners in ("all", Role(roles[p - 1]).side.value)]
+    sides = [side for _, side in _seats(game)]
+    return [p for p in seats if spec.learners in ("all", sides[p - 1])]
 
 
 class Learning:
@@ -150,7 +174,7 @@ class Learning:
             notes = learned.get("roles") or {}
             if notes and game.learning.other_roles:
                 seats[seat - 1]["options"]["role_notes"] = " ".join(
-                    f"{Role(r).title}: {text}" for r, text in sorted(notes.items()))[:4000]
+                    f"{GAMES[game.game].role_title(r)}: {text}" for r, text in sorted(notes.items()))[:4000]
         return {**game.inputs, "seats": seats}
 
     def after_game(self, game: PlannedGame, record: dict[str, Any], values: dict[str, Any]) -> None:
@@ -166,7 +190,8 @@ class Learning:
         if spec is None or spec.frozen or not seats:
             return
         roles = [record["roles"][str(p)] for p in range(1, len(record["roles"]) + 1)]
-        roles_text = ", ".join(f"player {p} {Role(r).title}" for p, r in enumerate(roles, start=1))
+        title_of = GAMES[game.game].role_title
+        roles_text = ", ".join(f"player {p} {title_of(r)}" for p, r in enumerate(roles, start=1))
         outcome = f"{record.get('winner')} won ({str(record.get('end_reason')).replace('_', ' ')})"
         for seat in seats:
             role = roles[seat - 1]
@@ -177,13 +202,12 @@ class Learning:
             model = record["seats"][seat - 1].get("model")
             memory = (values.get("memory") or {}).get(str(seat)) or {}
             summary = " ".join([str(memory.get("summary") or ""), *[str(b) for b in memory.get("board") or []]]).strip()
-            title = Role(role).title
+            title = title_of(role)
             strategy = learned.get("strategy") or (record["seats"][seat - 1].get("options") or {}).get("strategy") or ""
             common = {"role_title": title, "roles_text": roles_text, "summary": summary or "(no summary)",
                       "outcome": outcome}
             if spec.own_strategy:
-                card = render(f"aids/avalon/roles/{role}", title=title, player=seat, role_set=roles, strategy=strategy,
-                              rules=dict((record.get("config") or {}).get("rules") or {}))  # the assassination rule
+                card = role_card(game, seat, strategy)
                 prompt = render("lga/learning/suggestions", role_card=card,
                                 strategy=strategy or "(the initial one above)",
                                 suggestions=learned.get("suggestions") or "", **common)
@@ -195,7 +219,7 @@ class Learning:
             if spec.other_roles:
                 notes = dict(learned.get("roles") or {})
                 for other in sorted(set(roles) - {role}):
-                    notes[other] = self._ask(model, render("lga/learning/other_role", other_title=Role(other).title,
+                    notes[other] = self._ask(model, render("lga/learning/other_role", other_title=title_of(other),
                                                            previous=notes.get(other, ""), **common), "other_role")
                 learned["roles"] = notes
             learned["games"] = [*(learned.get("games") or []), game.game_id]

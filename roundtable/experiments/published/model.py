@@ -32,6 +32,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from roundtable.experiments.reports.avalon import AVALONPLAY_METRICS
+from roundtable.games import GAMES
 from roundtable.metrics.outcomes import GAME_METRICS
 from roundtable.metrics.strategy import PLAYER_METRICS
 
@@ -60,7 +61,14 @@ class Paper(BaseModel):
     key: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     name: str = Field(min_length=1)
     citation: str = Field(min_length=10)
-    game: Literal["avalon", "werewolf"]
+    game: str
+
+    @field_validator("game")
+    @classmethod
+    def _registered(cls, game: str) -> str:
+        if game not in GAMES:
+            raise ValueError(f"unknown game {game!r}; registered games: {', '.join(sorted(GAMES))}")
+        return game
 
 
 class PublishedFigure(BaseModel):
