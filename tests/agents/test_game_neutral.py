@@ -25,7 +25,7 @@ from roundtable.games.errors import ConfigurationError
 from roundtable.graphs.setup import check_seat
 from roundtable.tables.werewolf import WerewolfTable
 
-NEUTRAL_KINDS = ("cga",)
+NEUTRAL_KINDS = ("cga", "react", "codeact")
 """The agent kinds whose code reads its games only through their tables."""
 
 ALLOWED = {
