@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from roundtable.games.logged_state import state_fields
@@ -74,6 +75,23 @@ SETTINGS = {
 """The named settings (``--setting``): the rulebook's game, with or without the talk after each nomination."""
 
 
+def belief_probe(state: SecretHitlerState) -> dict[int, SecretHitlerView]:
+    """Who states a belief in the other players' sides once the game is over, and on which view: every Liberal
+    (the side that must deduce; docs/measures.md#deduction-accuracy), each on its view of the log up to the end of
+    play, without ``game_over``, which reveals every role (as Avalon's probe, AvalonBench's, is asked before the
+    roles are shown). The move that ended the game stays: it was public (an execution names its target, not that
+    it was Hitler; an election names the Chancellor, not that he is Hitler).
+
+    Returns:
+        ``{player: view}`` for every Liberal, in seat order; ``{}`` while the game is not over.
+    """
+    if not state.is_over:
+        return {}
+    end = next((i for i, e in enumerate(state.events) if e["type"] == "game_over"), len(state.events))
+    played = replace(state, events=state.events[:end])
+    return {p: view(played, p) for p in state.players if state.roles[p - 1] is Role.LIBERAL}
+
+
 def config_dict(config: SecretHitlerConfig) -> dict[str, Any]:
     """The configuration's dict (`SecretHitlerConfig.to_dict`)."""
     return config.to_dict()
@@ -96,10 +114,13 @@ RULES: GameRules[SecretHitlerState, SecretHitlerConfig] = GameRules(
     plain_words=plain_words,  # type: ignore[arg-type]  # typed on the game's own view: GameRules hands it only its views
     view_model=SecretHitlerView,
     record_views=record_views,
+    belief_probe=belief_probe,
+    title="Secret Hitler",
     round_name="round",
     role_title=lambda role: role.title(),
     bot=RuleBot(decide=naive.decide),  # type: ignore[arg-type]  # typed on the game's own view
     settings=SETTINGS,
+    table="roundtable_secret_hitler.table:secret_hitler_table",  # what the model-driven kinds read (table.py)
 )
 """Secret Hitler's rules module record (`roundtable.games.protocol.GameRules`), declared under the
 ``roundtable.games`` entry point ``secret_hitler``."""

@@ -56,3 +56,45 @@ def test_a_whole_game_plays_through_the_generic_game_graph():
     out = graph.invoke({"config": {"players": 7}, "seed": 5, "seats": seats}, {"recursion_limit": 10_000})
     over = [e for e in out["events"] if e["type"] == "game_over"]
     assert len(over) == 1 and over[0]["winner"] in ("liberal", "fascist"), over
+
+
+MODEL_KINDS = sorted(name for name, kind in AGENT_KINDS.items() if kind.needs_model and GAME in kind.games)
+"""The model-driven kinds that play the game: every kind that reads games through their tables (``cga`` today;
+``lga``, ``react``, ``cot`` and ``codeact`` join here once they declare every game with a table)."""
+
+
+def test_cga_plays_the_game_through_its_table():
+    assert "cga" in MODEL_KINDS
+
+
+PROBE_PENDING = frozenset({"cot", "react", "codeact"})
+"""Kinds being made game-neutral in roundtable/agents (issue 60) whose belief probe stated no belief in this game
+when these tests were written ("<kind> stated None" in `check_belief_probe`); expected to fail, not strictly, so a
+fixed kind passes here with no edit."""
+
+
+@pytest.mark.parametrize("kind", [pytest.param(kind, marks=pytest.mark.xfail(
+    reason="its belief probe states none in Secret Hitler yet (roundtable/agents, issue 60)", strict=False))
+    if kind in PROBE_PENDING else kind for kind in MODEL_KINDS])
+def test_the_agent_conformance_suite_of_the_model_kinds_in_secret_hitler(kind, monkeypatch):
+    monkeypatch.setitem(AGENT_KINDS, kind, dataclasses.replace(
+        AGENT_KINDS[kind], games=frozenset({GAME}), probed=AGENT_KINDS[kind].probed & {GAME}))
+    agent_suite.check_agent_kind(kind)
+
+
+@pytest.mark.parametrize("kind", MODEL_KINDS)
+def test_a_whole_scripted_model_game_plays_through_the_generic_game_graph(kind):
+    from roundtable.graphs.game import build_game_graph
+    from roundtable.testing.scripted import FAKE_MODEL, Script, ScriptedModels
+
+    script = Script()
+    graph = build_game_graph(GAMES[GAME], models=ScriptedModels(script)).compile()
+    seats = [{"kind": kind, "model": FAKE_MODEL}, {"kind": "naive"}, {"kind": kind, "model": FAKE_MODEL},
+             {"kind": "naive"}, {"kind": "naive"}]
+    out = graph.invoke({"config": {"players": 5}, "seed": 4, "seats": seats}, {"recursion_limit": 10_000})
+    over = [e for e in out["events"] if e["type"] == "game_over"]
+    assert len(over) == 1 and over[0]["winner"] in ("liberal", "fascist"), over
+    decided = [e for e in out["events"] if e["type"] == "decision" and e["player"] in (1, 3)]
+    assert decided and script.calls, "the model seats decided through their model"
+    prompts = "\n".join(call.prompt for call in script.calls)
+    assert "Secret Hitler" in prompts and "Host: Player" in prompts
