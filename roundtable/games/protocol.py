@@ -478,7 +478,7 @@ class GameRules(Generic[StateT, ConfigT]):
         record_views: ``record_views(events) -> {name: value}``: the game's
             views of its log in a game record (Avalon's ``proposals`` and
             ``quests``, Werewolf's ``night_actions`` and ``days``, ...), JSON-ready.
-        title: the game's name in prompts (``"Avalon"``, ``"Secret Hitler"``); ``""``: the name, titled.
+        title: the game's name in prompts (``"Avalon"``, ``"Werewolf"``); ``""``: the name, titled.
         round_name: what the game calls a round in prompts (``quest``, ``day``).
         role_title: ``role_title(role) -> str``: a role's name in words
             (``"Loyal Servant of Arthur"``).
@@ -529,5 +529,5 @@ class GameRules(Generic[StateT, ConfigT]):
 
     @property
     def game_title(self) -> str:
-        """The game's name in prompts: `title`, else the name titled (``secret_hitler`` -> ``Secret Hitler``)."""
+        """The game's name in prompts: `title`, else the name titled (``hidden_roles`` -> ``Hidden Roles``)."""
         return self.title or titled(self.name)
