@@ -111,5 +111,5 @@ def leader(view: PlayerView) -> int | None:
 
 
 AIDS = GameAids("avalon", settled=settled, exposure=exposure, stance=stance_against, states_stance=states_stance,
-                leader=leader)
+                leader=leader, proposes_teams=True)
 """Avalon's aids (the ``roundtable.aids`` entry point ``avalon``)."""

@@ -62,6 +62,8 @@ class GameAids:
             request restating what the player's knowledge settles (``""``: none).
         remember: ``remember(known, events, me) -> {str(player): bool}``: ``known`` with the player's private
             results among newly delivered ``events`` added (a Werewolf Seer's checks), JSON-ready.
+        proposes_teams: the game's talk is about teams proposed for a mission (Avalon's quests): the Host's notes
+            on words speak of the team.
     """
 
     name: str
@@ -73,6 +75,7 @@ class GameAids:
     leader: Callable[[PlayerView], int | None] = _nothing
     knowledge_note: Callable[[PromptContext, PlayerView, Request, Mapping[int, bool]], str] = _no_note
     remember: Callable[[Mapping[str, bool], Iterable[Mapping[str, Any]], int], dict[str, bool]] = _keep
+    proposes_teams: bool = False
 
 
 NO_AIDS = GameAids("")

@@ -165,7 +165,8 @@ class Review:
                               vote_reason=self.vote_out[1] if self.vote_out else None,
                               stance=said, reason=settled.reason if settled else None,
                               players=list(settled.players) if settled else [],
-                              side=view.side, game=view.game, me=view.player)
+                              side=view.side, game=view.game, teams=game_aids(view.game).proposes_teams,
+                              me=view.player)
 
 
 def review_words(view: PlayerView, request: Request, words: str | None, players: Sequence[int] | None, *,

@@ -28,6 +28,10 @@ class PromptContext(Protocol):
         """Render template ``name`` with this run's text."""
         ...
 
+    def has(self, name: str) -> bool:
+        """Whether template ``name`` exists for this run."""
+        ...
+
     def describe(self, field: str, **facts: Any) -> str:
         """The description of a JSON answer-schema field."""
         ...

@@ -13,6 +13,7 @@ of these templates apply to it alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +26,7 @@ from roundtable.prompts.rendering import PromptContext
 from roundtable.tables import answers
 from roundtable.tables.avalon_rules import rules_variables
 from roundtable.tables.plain import with_role_notes
-from roundtable.tables.protocol import TableMaker, TableSettings
+from roundtable.tables.protocol import TableMaker, TableSettings, own_name, render_kind_text
 
 AVALON_ROLES: tuple[str, ...] = tuple(role.value for role in Role)
 """Avalon's roles, each with a role card template ``avalon/roles/<role>`` (a prompt field of every kind's context)."""
@@ -60,6 +61,7 @@ class AvalonTable:
             in hand (`team_knowledge`; the seat option ``knowledge_note``, docs/agents/checks.md#options).
         aids: the seat's aids are on: the role card is the aids' (``aids/avalon/roles/<role>``: our initial
             strategy and a voting rule), not the game's facts alone (docs/agents/aids.md).
+        prompt: the kind's templates of the pieces it words itself (`TableSettings.prompt`, for `kind_text`).
     """
 
     view: AvalonView
@@ -70,6 +72,7 @@ class AvalonTable:
     role_notes: str = ""
     knowledge_lines: bool = True
     aids: bool = False
+    prompt: Callable[[str], str] = own_name
 
     def rules_text(self) -> str:
         """The system prompt: the rules for this game's role set and variants."""
@@ -205,6 +208,12 @@ class AvalonTable:
 
     # the rest of the game's table (`roundtable.tables.protocol.GameTable`)
 
+    def kind_text(self, piece: str, **variables: Any) -> str:
+        """The kind's own text of ``piece`` in Avalon, ``""`` without one
+        (`roundtable.tables.protocol.render_kind_text`)."""
+        settings = TableSettings(prompt=self.prompt)
+        return render_kind_text(self.context, settings, self.view.game, piece, **variables)
+
     @property
     def game_title(self) -> str:
         """``"Avalon"`` (`roundtable.games.protocol.GameRules.game_title`)."""
@@ -282,7 +291,8 @@ def avalon_table(view: PlayerView, request: Request, context: PromptContext,
     """
     return AvalonTable(view=avalon_view(view), request=request, context=context,
                        response_words=settings.response_words, strategy=settings.strategy,
-                       role_notes=settings.role_notes, knowledge_lines=settings.knowledge_lines, aids=settings.aids)
+                       role_notes=settings.role_notes, knowledge_lines=settings.knowledge_lines, aids=settings.aids,
+                       prompt=settings.prompt)
 
 
 _MAKER: TableMaker = avalon_table  # the type checker holds the table to the protocol (GameTable)

@@ -19,7 +19,7 @@ from roundtable.prompts.narrator import narrate
 from roundtable.prompts.registry import PromptNotFoundError
 from roundtable.prompts.rendering import PromptContext
 from roundtable.tables import answers
-from roundtable.tables.protocol import TableSettings
+from roundtable.tables.protocol import TableSettings, kind_template, render_kind_text
 
 
 def with_role_notes(card: str, role_notes: str) -> str:
@@ -45,8 +45,14 @@ class PlainTable:
     settings: TableSettings = field(default_factory=TableSettings)
 
     def prompt(self, piece: str) -> str:
-        """The kind's template for ``piece`` (`TableSettings.prompt`)."""
-        return self.settings.prompt(piece)
+        """The kind's template for ``piece`` in this game (`roundtable.tables.protocol.kind_template`: the piece
+        worded for the game where the kind has it, else the piece's own)."""
+        return kind_template(self.context, self.settings, self.view.game, piece) or self.settings.prompt(piece)
+
+    def kind_text(self, piece: str, **variables: Any) -> str:
+        """The kind's own text of ``piece`` at this game's table, ``""`` without one
+        (`roundtable.tables.protocol.render_kind_text`)."""
+        return render_kind_text(self.context, self.settings, self.view.game, piece, **variables)
 
     @property
     def game_title(self) -> str:
@@ -55,10 +61,10 @@ class PlainTable:
 
     def rules_text(self) -> str:
         """The game's ``<game>/rules`` where it has one that renders with the view's fields, else the kind's
-        ``rules`` template; variables ``game``, ``players``, ``role_set``, ``rules``, ``me``, ``role``."""
+        ``rules`` template; variables ``game``, ``title``, ``players``, ``role_set``, ``rules``, ``me``, ``role``."""
         view = self.view
-        variables = {"game": view.game, "players": view.players, "role_set": list(view.role_set),
-                     "rules": dict(view.rules), "me": view.player, "role": view.role}
+        variables = {"game": view.game, "title": self.game_title, "players": view.players,
+                     "role_set": list(view.role_set), "rules": dict(view.rules), "me": view.player, "role": view.role}
         try:
             return self.context.render(f"{view.game}/rules", **variables)
         except Exception:  # noqa: BLE001 - no such template, or one asking for other variables: the kind's rules

@@ -44,7 +44,10 @@ class TableSettings:
         role_notes: what the player learned in earlier games about the other roles (``""``: none).
         prompt: ``prompt(piece) -> template name``: the kind's own template for a piece a game leaves to the kind
             (``"rules"``, ``"role"``, ``"instruction"``, ``"speech"``, a question set ``"questions/werewolf"``);
-            cga's: ``cga/<piece>``, or ``aids/cga/<piece>`` with the aids on.
+            cga's: ``cga/<piece>``, or ``aids/cga/<piece>`` with the aids on. A kind may word a piece for one game
+            (its paper's text of that game): the template of the piece ``<game>/<piece>`` (cga's
+            ``cga/werewolf/rules``, Xu et al.'s Werewolf rules) is rendered there in place of the piece's
+            (`kind_template`).
     """
 
     response_words: int = 20
@@ -105,6 +108,12 @@ class GameTable(Protocol):
 
     def instruction(self) -> str:
         """The Host's instruction for the request in hand."""
+        ...
+
+    def kind_text(self, piece: str, **variables: Any) -> str:
+        """The kind's own text of ``piece`` at this game's table (`kind_template`) rendered with ``variables``, or
+        ``""`` where the kind has no such template: a paper's sentence of one game (cga's ``think_tip``, Xu et
+        al.'s Werewolf tip, ``cga/werewolf/think_tip``)."""
         ...
 
     def speech(self) -> str:
@@ -169,6 +178,24 @@ class GameTable(Protocol):
         the template), rendered with ``part`` (``asked``, ``shared``, ``role``), ``role`` and ``day``; ``None``:
         the game has none."""
         ...
+
+
+def kind_template(context: PromptContext, settings: TableSettings, game: str, piece: str) -> str | None:
+    """The kind's template for ``piece`` in ``game`` (`TableSettings.prompt`): the piece worded for the game
+    (``prompt("<game>/<piece>")``) where the kind's context has it, else the piece's own (``prompt(piece)``) where
+    it has that, else ``None``. A lookup by the game's name, not a comparison: a kind words a game's piece by
+    shipping its template, and every other game gets the piece's own."""
+    for name in (settings.prompt(f"{game}/{piece}"), settings.prompt(piece)):
+        if context.has(name):
+            return name
+    return None
+
+
+def render_kind_text(context: PromptContext, settings: TableSettings, game: str, piece: str,
+                     **variables: Any) -> str:
+    """`kind_template` rendered with ``variables`` (``""``: the kind has no template of the piece)."""
+    name = kind_template(context, settings, game, piece)
+    return context.render(name, **variables) if name is not None else ""
 
 
 TableMaker = Callable[[PlayerView, Request, PromptContext, TableSettings], GameTable]

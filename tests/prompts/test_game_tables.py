@@ -111,6 +111,8 @@ def test_avalon_table_is_the_avalon_table_every_kind_reads():
     assert table.role_title == avalon.Role(view.role).title == GAMES["avalon"].role_title(view.role)
     assert table.round_name == "quest" and not table.secret and table.alive() is None
     assert table.game_title == "Avalon" and table.probe_sides == ("good", "evil")
+    cga = game_table(view, table.request, CONTEXT, CGA)
+    assert cga.kind_text("think_tip") == "", "cga words Werewolf's tip only (cga/werewolf/think_tip)"
     assert table.probe_roles == "Merlin, Percival or a Loyal Servant of Arthur"
     assert table.refresh_key == str(view.round)
     assert table.question_set == "questions/avalon"
@@ -159,12 +161,15 @@ def test_werewolf_nights_are_secret_and_named_night_and_share_the_days_notes():
 def test_werewolf_table_leaves_rules_role_and_instruction_to_the_kind_and_keeps_its_own_facts():
     table = werewolf_table_at("day_talk")
     view = table.view
-    assert table.rules_text().startswith("You are playing a game called the Werewolf")  # Xu et al.'s, cga/rules
-    assert table.rules_text() == CONTEXT.render("cga/rules", game="werewolf", players=view.players,
+    # Xu et al.'s, cga's words for Werewolf's rules (cga/werewolf/rules: tables.protocol.kind_template)
+    assert table.rules_text().startswith("You are playing a game called the Werewolf")
+    assert table.rules_text() == CONTEXT.render("cga/werewolf/rules", game="werewolf", players=view.players,
                                                 role_set=list(view.role_set), rules=dict(view.rules),
                                                 me=view.player, role=view.role)
     assert table.role_card() == CONTEXT.render("cga/role", game="werewolf", role=view.role, side=view.side,
                                                players=view.players)
+    assert table.kind_text("think_tip").startswith("Tip: you should kill/save")  # cga/werewolf/think_tip
+    assert table.kind_text("no_such_piece") == ""
     assert table.role_title == GAMES["werewolf"].role_title(view.role)
     assert table.alive() == list(view.alive)
     assert table.decided({"players": [1]}) == ""

@@ -1,5 +1,5 @@
-"""cga's Werewolf rules (template ``cga/rules``) describe the night as the game's ``werewolf_night`` rule plays it
-(docs/games/werewolf.md#werewolf_night): in turn under ``sequential``, at once under ``simultaneous``."""
+"""cga's Werewolf rules (template ``cga/werewolf/rules``) describe the night as the game's ``werewolf_night`` rule
+plays it (docs/games/werewolf.md#werewolf_night): in turn under ``sequential``, at once under ``simultaneous``."""
 
 from __future__ import annotations
 
@@ -44,6 +44,6 @@ def test_a_rules_dict_without_the_variant_reads_as_the_simultaneous_night():
     # a record written before werewolf_night existed, or one played all at once, holds no werewolf_night
     from roundtable.agents.cga.context import CgaContext
 
-    text = CgaContext().render("cga/rules", game="werewolf", players=7, me=1, rules={},
+    text = CgaContext().render("cga/werewolf/rules", game="werewolf", players=7, me=1, rules={},
                                role_set=["werewolf", "werewolf", "villager", "villager", "seer", "witch", "guard"])
     assert AT_ONCE in text and SEQUENTIAL not in text

@@ -32,8 +32,13 @@ CGA_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "rules_prompt": ("avalon/rules", MODEL_NODES,
                      "System prompt in Avalon: the rules for the game's role set and variants."),
     "other_rules_prompt": ("cga/rules", MODEL_NODES,
-                           "System prompt in a game without a rules template of its own: Xu et al.'s game rules "
-                           "(aids off)."),
+                           "System prompt in a game without a rules template of its own that cga does not word "
+                           "itself (aids off)."),
+    "werewolf_rules_prompt": ("cga/werewolf/rules", MODEL_NODES,
+                              "System prompt in Werewolf: Xu et al.'s game rules and role descriptions (aids off)."),
+    "werewolf_think_tip_prompt": ("cga/werewolf/think_tip", ["think"],
+                                  "The tip of Xu et al.'s code for a choice in Werewolf, without a suggestion "
+                                  "(aids off)."),
     "role_prompt": ("cga/role", HISTORY_NODES,
                     "Role card in a game without role cards of its own (Werewolf roles): the Moderator's word "
                     "(aids off)."),
@@ -75,6 +80,10 @@ CGA_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     # the aids' prompts (docs/agents/aids.md): rendered instead of the paper's with the seat's aids on
     "aids_other_rules_prompt": ("aids/cga/rules", MODEL_NODES,
                                 "System prompt in a game without a rules template of its own (aids on)."),
+    "aids_werewolf_rules_prompt": ("aids/cga/werewolf/rules", MODEL_NODES,
+                                   "System prompt in Werewolf, by its variants (aids on)."),
+    "aids_werewolf_role_prompt": ("aids/cga/werewolf/role", HISTORY_NODES,
+                                  "Role card of each Werewolf role, with a strategy (aids on)."),
     "aids_role_prompt": ("aids/cga/role", HISTORY_NODES,
                          "Role card in a game without role cards of its own, with a strategy (aids on)."),
     "aids_history_prompt": ("aids/cga/history", HISTORY_NODES,

@@ -49,7 +49,7 @@ def make_think(models: ModelProvider):
         prompt = turn.context.render(
             turn.prompt("think"), history=turn.history(state.get("recent") or [], state.get("informative") or []),
             game=turn.view.game, round_name=turn.round_name, round=request.round,
-            reflection=current_reflection(state), suggestion=suggestion or "",
+            tip=turn.table.kind_text("think_tip"), reflection=current_reflection(state), suggestion=suggestion or "",
             instruction="\n".join(p for p in (turn.instruction(), retry, recheck) if p),
             decided=turn.table.decided(decided) if decided else "",
             choice_help=turn.choice_help(structured) if ask_choice else "", with_words=with_words,
