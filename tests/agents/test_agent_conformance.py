@@ -28,9 +28,14 @@ def test_the_games_ask_every_answer_shape():
     assert set(suite.requests_of_every_shape("werewolf")) == {"pick1", "pick1+pass", "yes_no2", "words"}
 
 
-def test_a_kind_is_refused_for_a_game_it_does_not_play_before_any_model_call():
-    seats = [{"kind": "naive"}] * 6 + [{"kind": "lga", "model": "local"}]
-    with pytest.raises(ConfigurationError, match="agent kind 'lga' does not play werewolf; kinds that do: .*naive"):
+def test_a_kind_is_refused_for_a_game_it_does_not_play_before_any_model_call(monkeypatch):
+    from dataclasses import replace
+
+    # a model-driven kind that plays Avalon alone (lga itself plays every game with a table)
+    avalon_only = replace(AGENT_KINDS["lga"], name="lanonly", games=frozenset({"avalon"}))
+    monkeypatch.setitem(AGENT_KINDS, "lanonly", avalon_only)
+    seats = [{"kind": "naive"}] * 6 + [{"kind": "lanonly", "model": "local"}]
+    with pytest.raises(ConfigurationError, match="agent kind 'lanonly' does not play werewolf; kinds that do: .*naive"):
         werewolf_graph.invoke({"config": {"preset": "xu7"}, "seed": 1, "seats": seats})
 
 

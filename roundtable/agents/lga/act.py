@@ -9,8 +9,9 @@ JSON object ``{<action>, "words"}``), which halves the calls of talk turns.
 With the aids' checks on, the answer is marked ``unchecked`` and the graph's
 ``aids`` step checks it (`roundtable.agents.lga.aids`): words said in the same
 call that fail a words check are asked for again by the respond step, which
-keeps the action and states it in the prompt; a team vote against what the
-player knows is asked for again by this step, with the Host's note, and
+keeps the action and states it in the prompt; a choice against what the
+player knows (the game's aids settle it: Avalon's team vote, Werewolf's votes,
+kill and check) is asked for again by this step, with the Host's note, and
 without the reason first.
 
 Where the endpoint supports JSON schemas the answer is schema-bounded
@@ -32,6 +33,7 @@ from roundtable.agents.common.extraction import (
     read_labelled,
 )
 from roundtable.agents.common.model_calls import UNUSABLE, ModelProvider, call_structured, call_text
+from roundtable.agents.lga.aids import settled_of
 from roundtable.agents.lga.calls import agent_model, uses_json_schema
 from roundtable.agents.lga.context import LgaContext
 from roundtable.agents.lga.reading import extract_action, settle
@@ -94,7 +96,8 @@ def make_act(models: ModelProvider):
         update = settle(turn, action, attempt) | {"raw": raws, "usage": usages, "recheck": None}
         if with_words and not update["retry"]:
             update["utterance"] = words
-        if not update["retry"] and opts.checks_answers() and (with_words or request.kind == "vote_team"):
+        if not update["retry"] and opts.checks_answers() and (
+                with_words or settled_of(turn, update.get("action")) is not None):
             update["unchecked"] = "act"  # the aids step checks it next (roundtable.agents.lga.aids)
         return update
 

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 from pydantic import create_model
 
+from roundtable.agents.common.paper_game import role_card_prompts
 from roundtable.aids.interface import check_prompts
 from roundtable.prompts.rendering import TemperatureFields, TemplateContext, context_fields, template_fields
-from roundtable.tables.avalon import role_card_prompts
 
 KINDS = ("lga",)
 MODEL_NODES = ["summarize", "analyze", "plan", "act", "respond", "believe"]
@@ -40,6 +40,15 @@ PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "believe_prompt": ("lga/believe", ["believe"], "The belief probe at game over (the aids off)."),
     "rules_prompt": ("avalon/rules", MODEL_NODES,
                      "System prompt: the rules of Avalon for the game's role set and variants."),
+    "table_rules_prompt": ("lga/table/rules", MODEL_NODES,
+                           "The rules in a game that leaves them to the kind and has no rules template of its own "
+                           "(Werewolf): its seats, roles and variants."),
+    "table_role_prompt": ("lga/table/role", MODEL_NODES,
+                          "The role card in a game that leaves its role cards to the kind (Werewolf)."),
+    "table_instruction_prompt": ("lga/table/instruction", ["act", "respond"],
+                                 "The Host's instruction in a game that leaves it to the kind (Werewolf)."),
+    "table_speech_prompt": ("lga/table/speech", ["act", "respond"],
+                            "How the words are said in a game that leaves it to the kind (Werewolf)."),
     "aids_shared_prompt": ("aids/lga/shared", MODEL_NODES,
                            "The public part every prompt starts with: earlier quests' facts and this quest's records."),
     "aids_private_prompt": ("aids/lga/private", MODEL_NODES,

@@ -61,6 +61,8 @@ from roundtable.agents.lga import (
 from roundtable.agents.lga.aids import aids
 from roundtable.agents.lga.context import LgaContext
 from roundtable.agents.protocol import AgentInput, AgentKind, AgentOutput, agent_step
+from roundtable.games import GAMES
+from roundtable.tables.protocol import games_with_tables
 
 _AFTER: dict[str, list[str]] = {
     "observe": ["summarize", "analyze", "plan", "act", "respond", "believe", "decide"],
@@ -117,11 +119,11 @@ KIND = AgentKind(
     name="lga",
     graph="roundtable.agents.lga.graph:graph",
     description="Lan et al.'s Avalon agent: summarize, analyze, plan, act, respond (needs a model).",
-    games=frozenset({"avalon"}),
+    games=games_with_tables(),  # any game that describes its table (roundtable.tables.protocol)
     node=lambda models: build_lga_graph(models).compile() if models is not None else graph,
     needs_model=True,
     options=LgaOptions,
     context=LgaContext,
     prepares_rounds=True,
-    probed=frozenset({"avalon"}),
+    probed=frozenset(game for game in games_with_tables() if GAMES[game].belief_probe is not None),
 )

@@ -39,13 +39,24 @@ from roundtable.agents.lga.context import LgaContext
 from roundtable.agents.lga.options import LgaOptions
 from roundtable.agents.lga.state import LgaState
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
-from roundtable.games.avalon import AvalonView, Role
-from roundtable.games.protocol import Request
-from roundtable.tables.avalon import AvalonTable, avalon_view
+from roundtable.aids.interface import checked_of, knowledge_note
+from roundtable.games.protocol import PlayerView, Request
+from roundtable.tables.protocol import GameTable, TableSettings, game_table
 
 LAN_ROLES = frozenset({"merlin", "percival", "servant", "morgana", "assassin"})
 """The roles Lan et al.'s released code describes (template ``lga/role``); another role's introduction is the game's
-card."""
+card (`GameTable.role_card`). A role set holding one of them is the game Lan et al.'s own sentences describe
+(`Turn.lan_game`, docs/agents/lga.md#other-games)."""
+
+TABLE_PIECES = "lga/table"
+"""Where lga's templates for the pieces a game leaves to the kind are (`TableSettings.prompt`: ``lga/table/rules``,
+``lga/table/role``, ``lga/table/instruction``, ``lga/table/speech``)."""
+
+
+def table_piece(piece: str) -> str:
+    """The template of lga for a piece a game's table leaves to the kind (`TableSettings.prompt`):
+    ``lga/table/<piece>``."""
+    return f"{TABLE_PIECES}/{piece}"
 
 
 @dataclass(frozen=True)
@@ -59,7 +70,7 @@ class Turn:
         state: the raw graph state.
     """
 
-    view: AvalonView
+    view: PlayerView
     request: Request
     seat: SeatSpec
     seed: int
@@ -82,7 +93,7 @@ class Turn:
         options = LgaOptions.parse(seat.options, seat.model)
         slots = models.slots(seat.model) if models is not None and options.prompt_layout != "shared" else 0
         return cls(
-            view=avalon_view(parse_view(state["view"])),
+            view=parse_view(state["view"]),
             request=Request.model_validate(state["request"]),
             seat=seat,
             seed=int(state.get("seed") or 0),
@@ -147,17 +158,19 @@ class Turn:
         view, memory = self.view, self.memory
         records = mem.stale_records(memory, view.round) if ended else [
             r for r in memory.get("records") or [] if r["round"] >= view.round]
-        role = Role(view.role)
-        card = self.table.role_card() if role.value not in LAN_ROLES else ""
+        table = self.table
+        card = table.role_card() if view.role not in LAN_ROLES else ""
 
         def info(part: str) -> str:
-            return self.context.render("lga/role", role=role.value, part=part, card=card)
+            return self.context.render("lga/role", role=view.role, part=part, card=card)
 
         learned = str(memory.get("strategy") or self.options.strategy or "")
         return {
-            "me": view.player, "players": view.players, "role_title": role.title,
-            "knowledge": self.table.knowledge_text(),
-            "phase": f"quest phase, round {view.round}",
+            "me": view.player, "players": view.players, "role_title": table.role_title,
+            "knowledge": table.knowledge_text(),
+            "game_title": table.game_title, "lan_game": self.lan_game,
+            "probe_sides": list(table.probe_sides), "probe_roles": table.probe_roles,
+            "phase": f"{table.round_name} phase, round {view.round}",
             "introduction": info("introduction"), "goal": info("goal"), "strategy": learned or info("strategy"),
             "summary": str(memory.get("summary") or ""),
             "analysis": "" if self.options.no_analysis else str(memory.get("analysis") or ""),
@@ -182,7 +195,7 @@ class Turn:
             return self.paper_variables(ended)
         view, memory = self.view, self.memory
         first = round_ = view.round
-        attempt, pool = view.attempt, memory
+        attempt, pool = int(memory.get("attempt") or 1), memory  # the proposal of the newest record (1: none)
         old = mem.stale_records(memory, view.round) if ended else []
         if old:
             first, round_ = old[0]["round"], old[-1]["round"]
@@ -192,7 +205,6 @@ class Turn:
             "players": view.players,
             "round": round_,
             "attempt": attempt,
-            "leader": view.leader,
             "board": "\n".join(memory.get("board") or []),
             "transcript": mem.public_transcript(pool, first, attempt, self.options.transcript_chars),
             "role_card": self.role_card(),
@@ -253,59 +265,74 @@ class Turn:
                  None if opts.no_plan else memory.get("plan")]
         return [str(note) for note in shown if note]
 
-    # ------------------------------------------------------ the Avalon table
+    # ------------------------------------------------------- the game's table
 
     @cached_property
-    def table(self) -> AvalonTable:
-        """The Avalon table of this decision (`roundtable.tables.avalon.AvalonTable`): its strategy is the
-        learned one in memory, else the seat's option; its role notes the seat's."""
-        return AvalonTable(view=self.view, request=self.request, context=self.context,
-                           response_words=self.options.response_words,
-                           strategy=str(self.memory.get("strategy") or self.options.strategy or ""),
-                           role_notes=self.options.role_notes, knowledge_lines=self.options.knowledge_note,
-                           aids=self.options.aided)
+    def table(self) -> GameTable:
+        """The game's table of this decision over lga's context (`roundtable.tables.protocol.game_table`,
+        docs/architecture.md#a-games-table): its strategy is the learned one in memory, else the seat's option; its
+        role notes the seat's; the pieces a game leaves to the kind are lga's ``lga/table/<piece>`` (`table_piece`).
+
+        Raises:
+            ConfigurationError: the game describes no table.
+        """
+        opts = self.options
+        return game_table(self.view, self.request, self.context, TableSettings(
+            response_words=opts.response_words, knowledge_lines=opts.knowledge_note, aids=opts.aided,
+            strategy=str(self.memory.get("strategy") or opts.strategy or ""), role_notes=opts.role_notes,
+            prompt=table_piece))
+
+    @property
+    def lan_game(self) -> bool:
+        """Whether the game is the one Lan et al.'s own sentences describe (its quests, points and roles): its role set
+        holds a role their code describes (`LAN_ROLES`: every Avalon game); elsewhere lga's templates say a neutral
+        sentence instead (docs/agents/lga.md#other-games)."""
+        return not LAN_ROLES.isdisjoint(self.view.role_set)
+
+    @property
+    def checked(self) -> dict[int, bool]:
+        """The player's remembered private results (a Werewolf Seer's checks, `roundtable.aids.interface.record_checks`,
+        kept in the memory's ``checked``); ``{}`` for anyone else."""
+        return checked_of(self.memory.get("checked"))
 
     def rules_text(self) -> str:
-        """`AvalonTable.rules_text`."""
+        """The game's rules (`GameTable.rules_text`)."""
         return self.table.rules_text()
 
     def role_card(self) -> str:
-        """`AvalonTable.role_card`."""
+        """The player's role card (`GameTable.role_card`)."""
         return self.table.role_card()
 
     def narrate(self, event: dict[str, Any]) -> str | None:
-        """`AvalonTable.narrate`."""
+        """One event as the player's record line (`GameTable.narrate`)."""
         return self.table.narrate(event)
 
-    def team_knowledge(self) -> str:
-        """`AvalonTable.team_knowledge`."""
-        return self.table.team_knowledge()
-
-    @property
-    def last_chance(self) -> bool:
-        """`AvalonTable.last_chance`."""
-        return self.table.last_chance
-
     def request_variables(self) -> dict[str, Any]:
-        """`AvalonTable.request_variables`."""
+        """The request's fields for the answer templates (`GameTable.request_variables`: Avalon's carry its team
+        lines)."""
         return self.table.request_variables()
 
     def instruction(self) -> str:
-        """`AvalonTable.instruction`."""
-        return self.table.instruction()
+        """The Host's instruction (`GameTable.instruction`), with the aids' note of what the player's own knowledge
+        settles where the seat's ``knowledge_note`` is on (`roundtable.aids.interface.knowledge_note`: Werewolf's;
+        ``""`` in Avalon, whose team lines are the table's own)."""
+        host = self.table.instruction()
+        note = (knowledge_note(self.context, self.view, self.request, self.checked) if self.options.knowledge_note
+                else "")
+        return "\n".join(part for part in (host, note) if part)
 
     def speech(self) -> str:
-        """`AvalonTable.speech`."""
+        """How the words are said (`GameTable.speech`)."""
         return self.table.speech()
 
     def choice_help(self, json: bool, reason: bool = False) -> str:
-        """`AvalonTable.choice_help`."""
+        """How the answer's choice is written (`GameTable.choice_help`)."""
         return self.table.choice_help(json, reason)
 
     def retry_note(self, attempt: int) -> str:
-        """`AvalonTable.retry_note`."""
+        """The Host's note when asking again for players (`GameTable.retry_note`)."""
         return self.table.retry_note(attempt)
 
     def decided(self, action: dict[str, Any] | None) -> str:
-        """`AvalonTable.decided`."""
+        """The chosen action in words (`GameTable.decided`; ``""``: none)."""
         return self.table.decided(action)
