@@ -25,15 +25,19 @@ from roundtable.games.errors import ConfigurationError
 from roundtable.graphs.setup import check_seat
 from roundtable.tables.werewolf import WerewolfTable
 
-NEUTRAL_KINDS = ("cga", "react", "codeact")
+NEUTRAL_KINDS = ("cga", "react", "codeact", "lga")
 """The agent kinds whose code reads its games only through their tables."""
 
 ALLOWED = {
     "roundtable/agents/cga/informativeness.py": "names a game's phases",
+    "roundtable/agents/lga/options.py": "names a game's phases (('vote_team', 'propose_team'))",
 }
 """Findings let be, by file: Xu et al.'s informativeness rules score every game's messages with the paper's own
 Werewolf role words (``seer``, ``witch``, ``guard`` are also Werewolf's phases), alike in every game: a word list of
-the paper, not a game told apart (docs/agents/cga.md#informativeness)."""
+the paper, not a game told apart (docs/agents/cga.md#informativeness). lga's
+``reason_before`` default names the request kinds before whose answer the aids ask a reason (``vote_team``,
+``propose_team``, measured in Avalon: docs/measurements.md#team-votes), a seat option that a game not asking them
+never meets (docs/agents/lga.md#other-games)."""
 
 ROOT = Path(roundtable.__file__).parent
 GAME_NAMES = frozenset(GAMES) | {"avalon", "werewolf"}
