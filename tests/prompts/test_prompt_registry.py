@@ -115,8 +115,8 @@ def render_all(turn: Turn) -> list[str]:
                                                                  "exposure": None, "tactic": False,
                                                                  "vote_out": None, "vote_reason": None, "me": 1,
                                                                  "stance": None,
-                                                                 "reason": None, "players": [],
-                                                                 "side": turn.view.side, "game": "avalon", "teams": True}
+                                                                 "reason": None, "players": [], "teams": True,
+                                                                 "side": turn.view.side, "game": "avalon"}
                                          | problem))
     for action in ({"players": [1, 2, 3]}, {"passed": True}, {"choice": True}, {"choice": False}):
         texts.append(turn.decided(action) or "(no action for this shape)")
