@@ -145,7 +145,7 @@ def test_a_good_leaders_first_proposal_names_the_players_its_side_may_choose_fro
     evil = {p for p in state.players if state.side_of(p).value == "evil"}
     for player in state.players:
         turn = Turn.of(lga_input(state, request.model_copy(update={"player": player})), None)
-        line = turn.team_knowledge()
+        line = turn.table.team_knowledge()  # Avalon's table (tables.avalon.AvalonTable)
         role = state.role_of(player)
         if role == Role.MERLIN:
             free = [p for p in state.players if p not in evil]

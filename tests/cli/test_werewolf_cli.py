@@ -4,6 +4,7 @@ of a real subprocess then resume."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import signal
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from roundtable.agents.registry import AGENT_KINDS
 from roundtable.cli.main import app
 from roundtable.metrics import game_days, werewolf_outcomes
 
@@ -62,7 +64,7 @@ def test_a_werewolf_game_records_every_night_action_death_statement_vote_and_the
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--agents", "lga"], "agent kind 'lga' does not play werewolf; kinds that do: cga, human, naive, random"),
+    (["--agents", "lga"], "agent kind 'lga' does not play werewolf; kinds that do: cga, cot, human, naive, random"),
     (["--agents", "naive,seer=codeact"], "agent kind 'codeact' does not play werewolf"),
     (["--agents", "naive,merlin=random"], "merlin"),
     (["--preset", "lan6"], "unknown Werewolf preset 'lan6'"),
@@ -71,7 +73,12 @@ def test_a_werewolf_game_records_every_night_action_death_statement_vote_and_the
     (["--rule", "discussion=none"], "unknown Werewolf rule variant 'discussion'"),
     (["--setting", "lan"], "werewolf offers no named settings; give a preset and rule variants instead"),
 ])
-def test_bad_options_are_refused_before_the_game_starts(tmp_path: Path, args: list[str], message: str) -> None:
+def test_bad_options_are_refused_before_the_game_starts(tmp_path: Path, args: list[str], message: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # every model kind plays every game with a table: lga, codeact and react are made Avalon-only here, to see a
+    # kind that does not play the game refused
+    for kind in ("lga", "codeact", "react"):
+        monkeypatch.setitem(AGENT_KINDS, kind, dataclasses.replace(AGENT_KINDS[kind], games=frozenset({"avalon"})))
     result = invoke(tmp_path, "play", "werewolf", *args)
     assert result.exit_code == 2 and message in " ".join(result.stderr.split()), result.stderr
     assert not (tmp_path / "records").exists() or not list((tmp_path / "records").iterdir())

@@ -3,6 +3,7 @@ tournament that cannot rotate evenly or of an entrant that would not start, befo
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import Counter
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from roundtable.agents.registry import AGENT_KINDS
 from roundtable.experiments.config import ExperimentConfigError, parse_config, resolve_games
 from roundtable.experiments.runner import run_experiment
 from roundtable.experiments.tournament import Tournament, place_entrants, places, seat_entrants
@@ -166,7 +168,9 @@ def test_an_entrant_that_would_not_start_is_refused_naming_it(entrant, message):
         resolve_games(four)
 
 
-def test_an_entrant_of_a_kind_that_does_not_play_the_game_is_refused():
+def test_an_entrant_of_a_kind_that_does_not_play_the_game_is_refused(monkeypatch):
+    # every model kind plays every game with a table: lga is made an Avalon-only kind here
+    monkeypatch.setitem(AGENT_KINDS, "lga", dataclasses.replace(AGENT_KINDS["lga"], games=frozenset({"avalon"})))
     text = """
 name = "wolves"
 game = "werewolf"

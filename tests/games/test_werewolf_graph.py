@@ -8,6 +8,7 @@ from collections import defaultdict
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
+from roundtable.agents.registry import AGENT_KINDS
 from roundtable.games import werewolf as W
 from roundtable.graphs.phases import agent_seed, decision_record
 from roundtable.graphs.werewolf import build_werewolf_graph, graph
@@ -39,7 +40,9 @@ def test_the_graph_has_a_node_per_phase_and_per_kind_that_plays_werewolf():
     nodes = set(graph.get_graph().nodes)
     assert {"setup", "werewolves", "guard", "witch", "seer", "dawn", "day_talk", "day_vote", "last_words",
             "apply", "game_over", "naive", "random", "human"} <= nodes
-    assert not {"lga", "codeact", "cot"} & nodes, "Avalon-only kinds are not drawn in Werewolf"
+    # every model kind reads games through their tables (docs/architecture.md#a-games-table), so each is drawn
+    assert {"cga", "lga", "react", "codeact", "cot"} <= nodes, "every kind that plays Werewolf is drawn"
+    assert {kind for kind in AGENT_KINDS if "werewolf" in AGENT_KINDS[kind].games} <= nodes
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
