@@ -121,7 +121,7 @@ DEFAULTS: dict[str, str] = {
     "parse": "Answer: 1, 2",
     "speak": "I trust this team.",
     "believe": "Everyone seems as likely good as evil to me.",
-    "parse_beliefs": "0.5",
+    "parse_beliefs": "Answer: {" + ", ".join(f"{p}: 0.5" for p in range(1, 11)) + "}",  # AvalonBench's template
     "suggestions": "1. Trust the servants.",
     "strategy": "Lead with trusted players.",
     "other_role": "Played quietly.",

@@ -20,6 +20,8 @@ OPTION_MODEL_CASES = [(kind, game, dict(AGENT_KINDS[kind].model_options or {})) 
 """The kinds that need no model but play one under their seat options (`AgentKind.model_options`: the ``naive``
 kind's ``words=model``), in every game they play, with those options."""
 PREPARING = [c for c in CASES if AGENT_KINDS[c[0]].prepares_rounds]
+PROBED = [c for c in CASES if c[1] in AGENT_KINDS[c[0]].probed]
+"""The kinds that answer the belief probe through their graph, in every game whose probe they answer."""
 
 
 def test_the_games_ask_every_answer_shape():
@@ -113,3 +115,8 @@ def test_a_kind_that_answers_another_request_fails_the_suite(monkeypatch):
                                                          games=frozenset({"avalon"}), node=lambda models: node))
     with pytest.raises(AssertionError, match="astray in avalon: decisions keyed"):
         suite.check_agent_kind("astray")
+
+
+@pytest.mark.parametrize(("kind", "game"), PROBED)
+def test_the_belief_probe_states_a_probability_for_every_player_asked(kind, game):
+    suite.check_belief_probe(kind, game)

@@ -59,23 +59,14 @@ def test_a_whole_game_plays_through_the_generic_game_graph():
 
 
 MODEL_KINDS = sorted(name for name, kind in AGENT_KINDS.items() if kind.needs_model and GAME in kind.games)
-"""The model-driven kinds that play the game: every kind that reads games through their tables (``cga`` today;
-``lga``, ``react``, ``cot`` and ``codeact`` join here once they declare every game with a table)."""
+"""The model-driven kinds that play the game: every kind that reads games through their tables."""
 
 
-def test_cga_plays_the_game_through_its_table():
-    assert "cga" in MODEL_KINDS
+def test_every_model_kind_plays_the_game_through_its_table():
+    assert {"cga", "lga", "react", "cot", "codeact"} <= set(MODEL_KINDS)
 
 
-PROBE_PENDING = frozenset({"cot", "react", "codeact"})
-"""Kinds being made game-neutral in roundtable/agents (issue 60) whose belief probe stated no belief in this game
-when these tests were written ("<kind> stated None" in `check_belief_probe`); expected to fail, not strictly, so a
-fixed kind passes here with no edit."""
-
-
-@pytest.mark.parametrize("kind", [pytest.param(kind, marks=pytest.mark.xfail(
-    reason="its belief probe states none in Secret Hitler yet (roundtable/agents, issue 60)", strict=False))
-    if kind in PROBE_PENDING else kind for kind in MODEL_KINDS])
+@pytest.mark.parametrize("kind", MODEL_KINDS)
 def test_the_agent_conformance_suite_of_the_model_kinds_in_secret_hitler(kind, monkeypatch):
     monkeypatch.setitem(AGENT_KINDS, kind, dataclasses.replace(
         AGENT_KINDS[kind], games=frozenset({GAME}), probed=AGENT_KINDS[kind].probed & {GAME}))
