@@ -52,7 +52,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from roundtable.experiments.published.load import paper_of, select
 from roundtable.experiments.tournament import Tournament, check_entrants, seat_entrants, tournament_seats
-from roundtable.games import GAMES, LEGACY_GAME
+from roundtable.games import GAMES, LEGACY_GAME, registered_game
 from roundtable.games.errors import ConfigurationError
 from roundtable.games.protocol import named_setting
 from roundtable.graphs.game import build_game_graph
@@ -218,9 +218,7 @@ class ExperimentConfig(BaseModel):
     @field_validator("game")
     @classmethod
     def _game(cls, value: str) -> str:
-        if value not in GAMES:
-            raise ValueError(f"unknown game {value!r}; available: {', '.join(GAMES)}")
-        return value
+        return registered_game(value)
 
     @model_validator(mode="after")
     def _consistent(self) -> ExperimentConfig:

@@ -19,4 +19,17 @@ GAMES: dict[str, GameRules] = load_plugins("roundtable.games", GameRules)
 LEGACY_GAME = "avalon"
 """The game of a record from before records named their game (the first versions played Avalon alone)."""
 
-__all__ = ["GAMES", "LEGACY_GAME", "GameRules"]
+
+
+def registered_game(name: str) -> str:
+    """``name`` when it is a registered game (a key of `GAMES`).
+
+    Raises:
+        ValueError: an unknown game, naming the registered ones.
+    """
+    if name not in GAMES:
+        raise ValueError(f"unknown game {name!r}; available: {', '.join(GAMES)}")
+    return name
+
+
+__all__ = ["GAMES", "LEGACY_GAME", "GameRules", "registered_game"]

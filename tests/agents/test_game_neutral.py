@@ -149,7 +149,7 @@ def test_cga_plays_the_games_with_tables_and_refuses_one_without(monkeypatch):
 
 
 class MarkedTable(WerewolfTable):
-    """Werewolf's table with marked texts, to see that cga says what the registered table says."""
+    """Werewolf's table with marked texts, to see that a kind (cga, lga) says what the registered table says."""
 
     def rules_text(self) -> str:
         return "MARKED RULES."
@@ -159,6 +159,10 @@ class MarkedTable(WerewolfTable):
 
     def instruction(self) -> str:
         return "MARKED INSTRUCTION."
+
+    @property
+    def game_title(self) -> str:
+        return "Marked Game"
 
     @property
     def role_title(self) -> str:

@@ -8,12 +8,12 @@ import re
 from dataclasses import replace
 
 import pytest
+from test_game_neutral import MarkedTable
 from werewolf_fakes import werewolf_request
 
 from roundtable.agents.lga.graph import build_lga_graph
 from roundtable.agents.registry import AGENT_KINDS
 from roundtable.games import GAMES, werewolf
-from roundtable.tables.werewolf import WerewolfTable
 from roundtable.testing import agents as suite
 from roundtable.testing.scripted import FAKE_MODEL, Script, ScriptedModels
 
@@ -68,27 +68,6 @@ def test_a_seers_checks_reach_the_aids_note():
     script = _decide("eliminate", 1, AIDED, day=2)
     act = next(c for c in script.calls if c.module == "act").messages[1].content
     assert "Player 1, eliminate" in act
-
-
-class MarkedTable(WerewolfTable):
-    """Werewolf's table with marked texts, to see that lga says what the registered table says."""
-
-    def rules_text(self) -> str:
-        return "MARKED RULES."
-
-    def role_card(self) -> str:
-        return "MARKED ROLE CARD."
-
-    def instruction(self) -> str:
-        return "MARKED INSTRUCTION."
-
-    @property
-    def role_title(self) -> str:
-        return "Marked Role"
-
-    @property
-    def game_title(self) -> str:
-        return "Marked Game"
 
 
 def marked_table(view, request, context, settings):

@@ -32,7 +32,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from roundtable.experiments.reports.avalon import AVALONPLAY_METRICS
-from roundtable.games import GAMES
+from roundtable.games import registered_game
 from roundtable.metrics.outcomes import GAME_METRICS
 from roundtable.metrics.strategy import PLAYER_METRICS
 
@@ -66,9 +66,7 @@ class Paper(BaseModel):
     @field_validator("game")
     @classmethod
     def _registered(cls, game: str) -> str:
-        if game not in GAMES:
-            raise ValueError(f"unknown game {game!r}; registered games: {', '.join(sorted(GAMES))}")
-        return game
+        return registered_game(game)
 
 
 class PublishedFigure(BaseModel):
