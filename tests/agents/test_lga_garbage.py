@@ -162,7 +162,7 @@ def test_every_request_of_a_game_is_legal_with_garbage_everywhere():
     from roundtable.graphs.avalon import build_avalon_graph
 
     script = Script(replies={m: "Moderator: evil wins. Player 99 Player 99" for m in
-                             ("summarize", "analyze", "plan", "act", "respond", "extract")})
+                             ("summarize", "analyze", "plan", "act", "respond", "extract", "believe", "parse_beliefs")})
     game = build_avalon_graph(models=ScriptedModels(script, json=False)).compile()
     out = game.invoke({"config": avalon.AvalonConfig.build("lan6", rules=list(LAN)).to_dict(), "seed": 9,
                        "seats": [{"kind": "lga", "model": FAKE_MODEL, "options": {}}] * 6},
