@@ -26,7 +26,7 @@ from roundtable.prompts.rendering import PromptContext
 from roundtable.tables.protocol import GameTable
 
 __all__ = [
-    "AGAIN_TEMPERATURE", "Answer", "CheckOptions", "DRY_SAMPLING", "Settled", "auto_switch", "avalon_settled",
+    "AGAIN_TEMPERATURE", "Answer", "CheckOptions", "DRY_SAMPLING", "Settled", "auto_switch",
     "check", "check_prompts", "checked_of", "clean_words", "heard_lines", "knowledge_note", "other_team",
     "record_checks", "speech_sampling", "speech_temperature", "table_settled", "with_aids",
 ]
@@ -46,11 +46,6 @@ def table_settled(table: GameTable, checked: Mapping[int, bool] | None = None, s
         action: the answer in hand, or None.
     """
     return game_aids(table.view.game).settled(table, checked or {}, statement, action)
-
-
-def avalon_settled(table: GameTable) -> Settled | None:
-    """`table_settled` with nothing remembered, said or answered (the name the Avalon kinds called it by)."""
-    return table_settled(table)
 
 
 def knowledge_note(context: PromptContext, view: PlayerView, request: Request, checked: Mapping[int, bool]) -> str:

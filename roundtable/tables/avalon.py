@@ -26,16 +26,17 @@ from roundtable.prompts.rendering import PromptContext
 from roundtable.tables import answers
 from roundtable.tables.avalon_rules import rules_variables
 from roundtable.tables.plain import with_role_notes
-from roundtable.tables.protocol import TableMaker, TableSettings, own_name, render_kind_text
+from roundtable.tables.protocol import PaperGame, TableMaker, TableSettings, own_name, render_kind_text
 
 AVALON_ROLES: tuple[str, ...] = tuple(role.value for role in Role)
 """Avalon's roles, each with a role card template ``avalon/roles/<role>`` (a prompt field of every kind's context)."""
 
 
-def role_card_prompts(nodes: list[str]) -> dict[str, tuple[str, list[str], str]]:
-    """The role cards as prompt fields of a kind's context (`roundtable.prompts.rendering.PromptFields`), read by
-    ``nodes``: ``role_<role>_prompt`` (the game's card, ``avalon/roles/<role>``) and ``aids_role_<role>_prompt``
-    (the aids' card, ``aids/avalon/roles/<role>``, rendered when the seat's aids are on)."""
+def prompt_fields(nodes: list[str]) -> dict[str, tuple[str, list[str], str]]:
+    """Avalon's `roundtable.tables.protocol.PromptFieldsHook`: the role cards as prompt fields of a kind's context
+    (`roundtable.prompts.rendering.PromptFields`), read by ``nodes``: ``role_<role>_prompt`` (the game's card,
+    ``avalon/roles/<role>``) and ``aids_role_<role>_prompt`` (the aids' card, ``aids/avalon/roles/<role>``,
+    rendered when the seat's aids are on)."""
     return {
         **{f"role_{role}_prompt": (f"avalon/roles/{role}", nodes,
                                    f"Role card of {role}: the role, what it knows, its goal (and a strategy given).")
@@ -256,6 +257,11 @@ class AvalonTable:
     def alive(self) -> list[int] | None:
         """No one leaves an Avalon table: ``None``."""
         return None
+
+    @property
+    def paper_game(self) -> PaperGame:
+        """AvalonBench's and Shi et al.'s facts of this Avalon game: its rules' variables, the leader, the quests."""
+        return PaperGame(rules=rules_variables(self.view), leader=self.view.leader, quests=tuple(self.view.quests))
 
     @property
     def question_set(self) -> str | None:

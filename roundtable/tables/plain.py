@@ -19,7 +19,7 @@ from roundtable.prompts.narrator import narrate
 from roundtable.prompts.registry import PromptNotFoundError
 from roundtable.prompts.rendering import PromptContext
 from roundtable.tables import answers
-from roundtable.tables.protocol import TableSettings, kind_template, render_kind_text
+from roundtable.tables.protocol import PaperGame, TableSettings, kind_template, render_kind_text
 
 
 def with_role_notes(card: str, role_notes: str) -> str:
@@ -160,6 +160,11 @@ class PlainTable:
     def probe_roles(self) -> str:
         """No roles named: ``""``."""
         return ""
+
+    @property
+    def paper_game(self) -> PaperGame | None:
+        """Not the papers' game: ``None``."""
+        return None
 
     @property
     def question_set(self) -> str | None:

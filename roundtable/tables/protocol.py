@@ -24,6 +24,29 @@ from roundtable.games.protocol import PlayerView, Request
 from roundtable.prompts.rendering import PromptContext
 
 
+@dataclass(frozen=True)
+class PaperGame:
+    """What AvalonBench's and Shi et al.'s prompts state of the game they played (docs/agents/react.md#paper-mode,
+    docs/agents/codeact.md#paper-mode): a table whose game is theirs supplies it (`GameTable.paper_game`).
+
+    Attributes:
+        rules: the variables of the game's rules their prompts name (Avalon's ``players``, ``good``, ``evil``,
+            ``roles_text``, ``role_set``, ``team_sizes``, ``fails``, ``rules``).
+        leader: the round's leader (1-based).
+        quests: each finished quest's public outcome (``round``, ``team``, ``fails``, ``fails_needed``,
+            ``success``).
+    """
+
+    rules: dict[str, Any]
+    leader: int
+    quests: tuple[dict[str, Any], ...]
+
+
+PromptFieldsHook = Callable[[list[str]], dict[str, tuple[str, list[str], str]]]
+"""``prompt_fields(nodes) -> {field: (template, nodes, description)}``: a game's own templates a kind's context
+makes editable (`roundtable.prompts.rendering.PromptFields`), read by ``nodes``."""
+
+
 def own_name(name: str) -> str:
     """A kind's template for one of its own pieces, by default the piece's name itself."""
     return name
@@ -172,6 +195,13 @@ class GameTable(Protocol):
         ...
 
     @property
+    def paper_game(self) -> PaperGame | None:
+        """The facts AvalonBench's and Shi et al.'s prompts state, where the game is the one they played (Avalon's
+        table gives them); ``None``: another game, whose table a kind renders its neutral pieces from
+        (docs/agents/react.md#other-games)."""
+        ...
+
+    @property
     def question_set(self) -> str | None:
         """Xu et al.'s question step (docs/agents/cga.md#questions): the piece naming the game's own question sets
         among a kind's templates (``"questions/avalon"``, ``"questions/werewolf"``: `TableSettings.prompt` gives
@@ -224,6 +254,27 @@ def table_maker(game: str) -> TableMaker | None:
         return _maker(path)
     except (ImportError, AttributeError, ValueError) as e:
         raise ConfigurationError(f"{game}'s table {path!r} cannot be loaded: {e}") from e
+
+
+def table_prompt_fields(nodes: list[str]) -> dict[str, tuple[str, list[str], str]]:
+    """The templates of every registered game's table that a kind's context makes editable, read by ``nodes``:
+    each table module's ``prompt_fields(nodes)`` (a `PromptFieldsHook`, Avalon's role cards), merged in game-name
+    order; a table module without one adds none.
+
+    Raises:
+        ConfigurationError: a game's table path does not import.
+    """
+    fields: dict[str, tuple[str, list[str], str]] = {}
+    for game in sorted(games_with_tables()):
+        path = GAMES[game].table
+        assert path is not None  # games_with_tables holds only games with a table
+        try:
+            module = importlib.import_module(path.partition(":")[0])
+        except ImportError as e:
+            raise ConfigurationError(f"{game}'s table {path!r} cannot be loaded: {e}") from e
+        hook: PromptFieldsHook | None = getattr(module, "prompt_fields", None)
+        fields |= hook(nodes) if hook is not None else {}
+    return fields
 
 
 def has_table(game: str) -> bool:

@@ -8,7 +8,6 @@ import pytest
 from roundtable.agents.codeact.context import CodeActContext
 from roundtable.agents.codeact.facts import leader_facts
 from roundtable.agents.codeact.memory import remember
-from roundtable.agents.common.paper_game import paper_game
 from roundtable.games import avalon
 from roundtable.games.avalon.bots import naive as naive_bot
 from roundtable.games.protocol import belief_request
@@ -42,7 +41,7 @@ def facts_for(state: avalon.AvalonState, player: int) -> tuple[list[dict], str]:
     view = avalon.view(state, player)
     memory = remember({}, view, lambda e: narrate("avalon", e, player, view.rules), 15, 20)
     table = game_table(view, belief_request(player, [], view.phase, view.round), CodeActContext())
-    facts = leader_facts(view, memory, table, paper_game(table))
+    facts = leader_facts(view, memory, table, table.paper_game)
     return facts, CodeActContext().render("aids/codeact/facts", facts=facts)
 
 

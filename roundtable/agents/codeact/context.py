@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 from pydantic import create_model
 
-from roundtable.agents.common.paper_game import role_card_prompts
 from roundtable.aids.interface import check_prompts
 from roundtable.prompts.rendering import TemperatureFields, TemplateContext, context_fields, template_fields
+from roundtable.tables.protocol import table_prompt_fields
 
 KINDS = ("codeact", "cot")
 TEXT_NODES = ["think", "react", "believe"]
@@ -85,7 +85,7 @@ CODEACT_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "team_record_prompt": ("avalon/team_record", ["think"], "What the public record says about the team in hand."),
     "leader_lines_prompt": ("avalon/leader_lines", ["think"],
                             "What the leader's knowledge and the record say about whom its side wants on the team."),
-} | check_prompts(["think"], ["think"]) | role_card_prompts(ALL_NODES)
+} | check_prompts(["think"], ["think"]) | table_prompt_fields(ALL_NODES)
 
 TEMPERATURE_FIELDS: TemperatureFields = {
     "text_temperature": (0.7, TEXT_NODES, "Temperature of prose (Shi et al.: 0.7)."),

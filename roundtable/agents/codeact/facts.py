@@ -12,7 +12,7 @@ template ``codeact/facts``:
   ``evil_quest_card=must_fail`` the fails are exactly the evil members);
 - ``vote``: each team vote's leader, team, result and, where votes are public, who approved.
 
-At another game's table (no Shi et al.'s facts, `roundtable.agents.common.paper_game`), the same in the game's own
+At another game's table (no Shi et al.'s facts, `GameTable.paper_game`), the same in the game's own
 terms: ``self`` (the table's role title), ``known`` (each line of the player's private knowledge, its
 ``label``: ``Player 3 is werewolf``), and ``record``: each Host line of the public record in the player's
 memory (the game's outcomes, as its narrator words them), where Avalon's quests and team votes would be.
@@ -23,9 +23,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from roundtable.agents.common.paper_game import PaperGame
 from roundtable.games.protocol import PlayerView
-from roundtable.tables.protocol import GameTable
+from roundtable.tables.protocol import GameTable, PaperGame
 
 _PLAYER = re.compile(r"\bPlayers? (\d+)")
 

@@ -8,7 +8,7 @@ The Host's instruction, the answer formats, the words' guidance, the role card a
 (`roundtable.tables.protocol.GameTable`, docs/architecture.md#a-games-table), rendered over this kind's context, so
 every kind that plays a game reads the same table; where a game leaves a piece to the kind (Werewolf's rules, role
 card, instruction, speech), the kind's neutral ``codeact/table/<piece>``. Shi et al.'s global prompt and Figure 3's
-numbers state Avalon's facts (`roundtable.agents.common.paper_game`): at another game's table the system message is
+numbers state Avalon's facts (`GameTable.paper_game`): at another game's table the system message is
 the table's rules, role card and knowledge (``codeact/table/global``; docs/agents/codeact.md#other-games). No game
 is named here.
 """
@@ -29,12 +29,11 @@ from roundtable.agents.codeact.memory import earlier_key
 from roundtable.agents.codeact.options import CodeActOptions, CotOptions
 from roundtable.agents.common.model_calls import ModelProvider
 from roundtable.agents.common.options import max_tokens_for
-from roundtable.agents.common.paper_game import PaperGame, paper_game
 from roundtable.agents.common.speech_model import speaking_model
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
 from roundtable.aids.interface import heard_lines
 from roundtable.games.protocol import PlayerView, Request
-from roundtable.tables.protocol import GameTable, TableSettings, game_table
+from roundtable.tables.protocol import GameTable, PaperGame, TableSettings, game_table
 
 PAPER_ROLES = ("merlin", "percival", "servant", "morgana", "assassin", "minion")
 """The roles of Shi et al.'s game, whose role assignment prompts are theirs (Appendix A, Table 4)."""
@@ -55,7 +54,7 @@ class CodeActTurn:
         options: the seat's `CodeActOptions` (``codeact``) or `CotOptions` (``cot``).
         context: the run's `CodeActContext`. kind: ``codeact`` or ``cot``.
         table: the game's table over this context (`roundtable.tables.protocol.GameTable`).
-        paper: Shi et al.'s facts of the game (`roundtable.agents.common.paper_game`; ``None``: another game).
+        paper: Shi et al.'s facts of the game (`GameTable.paper_game`; ``None``: another game).
     """
 
     view: PlayerView
@@ -88,7 +87,7 @@ class CodeActTurn:
                            TableSettings(response_words=options.response_words, knowledge_lines=options.knowledge_note,
                                          aids=options.aided, prompt=table_prompt))
         return cls(view=view, request=request, seat=seat, seed=int(state.get("seed") or 0),
-                   memory=memory, options=options, context=context, kind=kind, table=table, paper=paper_game(table))
+                   memory=memory, options=options, context=context, kind=kind, table=table, paper=table.paper_game)
 
     # ------------------------------------------------------------ sampling
 

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 from pydantic import create_model
 
-from roundtable.agents.common.paper_game import role_card_prompts
 from roundtable.aids.interface import check_prompts
 from roundtable.prompts.rendering import TemperatureFields, TemplateContext, context_fields, template_fields
+from roundtable.tables.protocol import table_prompt_fields
 
 KINDS = ("lga",)
 MODEL_NODES = ["summarize", "analyze", "plan", "act", "respond", "believe"]
@@ -97,7 +97,7 @@ PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "leader_lines_prompt": ("avalon/leader_lines", ["act"],
                             "What the leader's knowledge and the public record say about whom its side wants on the "
                             "team it proposes."),
-} | check_prompts(["act", "respond"], ["act"]) | role_card_prompts(MODEL_NODES)
+} | check_prompts(["act", "respond"], ["act"]) | table_prompt_fields(MODEL_NODES)
 
 
 

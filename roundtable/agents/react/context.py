@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 from pydantic import create_model
 
-from roundtable.agents.common.paper_game import role_card_prompts
 from roundtable.aids.interface import check_prompts
 from roundtable.prompts.rendering import TemperatureFields, TemplateContext, context_fields, template_fields
+from roundtable.tables.protocol import table_prompt_fields
 
 KINDS = ("react",)
 WRITING_NODES = ["summarize", "think", "speak", "believe"]
@@ -82,7 +82,7 @@ REACT_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "team_record_prompt": ("avalon/team_record", TABLE_NODES, "What the public record says about the team in hand."),
     "leader_lines_prompt": ("avalon/leader_lines", TABLE_NODES,
                             "What the leader's knowledge and the record say about whom its side wants on the team."),
-} | check_prompts(["speak"], ["think"]) | role_card_prompts(WRITING_NODES)
+} | check_prompts(["speak"], ["think"]) | table_prompt_fields(WRITING_NODES)
 
 TEMPERATURE_FIELDS: TemperatureFields = {
     "temperature": (0.1, WRITING_NODES, "Temperature of the reasoning, the summary and the words (AvalonBench: 0.1)."),

@@ -36,7 +36,7 @@ def paper_discussion(turn: ReactTurn) -> dict[str, Any]:
     14): ``leader`` (the speaker leads this round: Table 13), ``statement`` and ``discussions`` (the leader's last
     words this round and the other players' words since: Table 14), and ``host``, the Host's instruction where
     neither applies (the talk before a proposal, the evil players' council, the Assassin's words, and every request of
-    a game without a leader: `roundtable.agents.common.paper_game`)."""
+    a game without a leader: `GameTable.paper_game`)."""
     request, view = turn.request, turn.view
     leader = turn.paper.leader if turn.paper is not None else None  # a game with no leader: no leader's statement
     leads = request.kind == "propose_team" or (

@@ -9,7 +9,7 @@ whose user message starts with the table's role card and knowledge (template ``a
 instruction, how words are said and the role card are the game's table (`roundtable.tables.protocol.GameTable`,
 docs/architecture.md#a-games-table), rendered over this kind's context; where a game leaves a piece to the kind
 (Werewolf's rules, role card, instruction, speech) the kind's neutral ``react/table/<piece>``. AvalonBench's Rules
-and the leader of its Discuss prompts are Avalon's facts (`roundtable.agents.common.paper_game`): at another game's
+and the leader of its Discuss prompts are Avalon's facts (`GameTable.paper_game`): at another game's
 table the system message is the table's rules and AvalonBench's Role line over the table's role title and
 knowledge (docs/agents/react.md#other-games). No game is named here.
 """
@@ -26,7 +26,6 @@ from langgraph.runtime import Runtime
 
 from roundtable.agents.common.model_calls import ModelProvider
 from roundtable.agents.common.options import max_tokens_for
-from roundtable.agents.common.paper_game import PaperGame, paper_game
 from roundtable.agents.common.speech_model import speaking_model
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
 from roundtable.agents.react import memory as mem
@@ -34,7 +33,7 @@ from roundtable.agents.react.context import ReactContext
 from roundtable.agents.react.options import ReactOptions
 from roundtable.aids.interface import heard_lines
 from roundtable.games.protocol import PlayerView, Request
-from roundtable.tables.protocol import GameTable, TableSettings, game_table
+from roundtable.tables.protocol import GameTable, PaperGame, TableSettings, game_table
 
 PARSE_TOKENS = 48
 """``max_tokens`` of a parser reply (one ``Answer:`` line, or its JSON object)."""
@@ -54,7 +53,7 @@ class ReactTurn:
         view, request, seat, seed: the graph's inputs, parsed.
         memory: the pool (`roundtable.agents.react.memory`). options: the seat's `ReactOptions`.
         context: the run's `ReactContext`. table: the game's table over it (`roundtable.tables.protocol.GameTable`).
-        paper: AvalonBench's facts of the game (`roundtable.agents.common.paper_game`; ``None``: another game).
+        paper: AvalonBench's facts of the game (`GameTable.paper_game`; ``None``: another game).
     """
 
     view: PlayerView
@@ -86,7 +85,7 @@ class ReactTurn:
                                          aids=options.aided, prompt=table_prompt))
         return cls(view=view, request=request, seat=seat, seed=int(state.get("seed") or 0),
                    memory=dict(state.get("pool") or {}), options=options, context=context, table=table,
-                   paper=paper_game(table))
+                   paper=table.paper_game)
 
     # ------------------------------------------------------------ sampling
 
