@@ -123,6 +123,7 @@ def count_secret_hitler(record: dict[str, Any], quality: PlayQuality) -> None:
         kind = event.get("type")
         if kind == "round_start":
             table.alive = set(event.get("alive") or table.alive)
+            table.fascist = int(event.get("fascist", table.fascist))
         elif kind == "execution":
             count_settled_execution(event, table, quality)
             table.alive.discard(int(event["target"]))
