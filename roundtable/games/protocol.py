@@ -475,6 +475,12 @@ class GameRules(Generic[StateT, ConfigT]):
             other player's side, each with the view it states it on (Avalon:
             the good players, AvalonBench's probe); ``None``: the game asks
             for no belief.
+        role_side: ``role_side(role) -> side``: the side a role is on, for a
+            record that predates its role events (`roundtable.metrics.sides`);
+            ``None``: the sides are read from the role events only.
+        probe_side: the side the belief probe asks about: each belief is a
+            probability of being on it, and the players the probe asks are on
+            it (Avalon's ``"good"``; docs/measures.md#deduction-accuracy).
         record_views: ``record_views(events) -> {name: value}``: the game's
             views of its log in a game record (Avalon's ``proposals`` and
             ``quests``, Werewolf's ``night_actions`` and ``days``, ...), JSON-ready.
@@ -518,10 +524,12 @@ class GameRules(Generic[StateT, ConfigT]):
     plain_words: Callable[[PlayerView, Request, Decision], str]
     view_model: type[PlayerView] = PlayerView
     belief_probe: Callable[[StateT], Mapping[int, PlayerView]] | None = None
+    probe_side: str = "good"
     record_views: Callable[[Sequence[Event]], dict[str, Any]] = no_views
     title: str = ""
     round_name: str = "round"
     role_title: Callable[[str], str] = titled
+    role_side: Callable[[str], str] | None = None
     bot: RuleBot | None = None
     settings: Mapping[str, Setting] = field(default_factory=dict)
     renamed_events: Mapping[str, str] = field(default_factory=dict)

@@ -73,8 +73,8 @@ def langgraph_spec() -> dict[str, Any]:
     graphs |= {name: kind.graph for name, kind in AGENT_KINDS.items() if kind.graph is not None}
     served = sorted(entry_points(group="roundtable.graphs"), key=lambda p: p.name)
     graphs |= {point.name: point.value for point in served}
-    return {"$schema": "https://langgra.ph/schema.json", "python_version": "3.11", "dependencies": [".", *plugin_dependencies()],
-            "graphs": graphs}
+    return {"$schema": "https://langgra.ph/schema.json", "python_version": "3.11",
+            "dependencies": [".", *plugin_dependencies()], "graphs": graphs}
 
 
 globals().update({game: game_graph(game) for game in GAMES})

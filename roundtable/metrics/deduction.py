@@ -11,6 +11,10 @@ github.com/jonathanmli/Avalon-LLM). Next to it stands the **trivial
 baseline** of answering 0.5 for everyone: it guesses every other player good,
 so it is right on the good ones.
 
+In another game the probe asks about its own side (`roundtable.games.protocol.GameRules.probe_side`: a Liberal's
+probability of each player being a Liberal, in Secret Hitler's plugin): "good" above reads as that side, and the
+players' sides come from the record's role events (`roundtable.metrics.sides`).
+
 AvalonBench's code divides by all seats, the player's own (always right)
 included; docs/measures.md#deduction-accuracy counts the other players only, and so does this module.
 Evil players' beliefs, if a record holds any, are not scored.
@@ -34,10 +38,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from roundtable.games.avalon import Role
+from roundtable.metrics.sides import probe_side, sides_of
 
 THRESHOLD = 0.5
-"""A probability of being good at or above this guesses good (AvalonBench)."""
+"""A probability of being on the probe's side (good) at or above this guesses that side (AvalonBench)."""
 
 METRICS = ("deduction_accuracy", "deduction_baseline", "probe_answered")
 """The names of the deduction measures (and the share of belief probes answered usably) in
@@ -47,9 +51,9 @@ METRICS = ("deduction_accuracy", "deduction_baseline", "probe_answered")
 
 @dataclass(frozen=True)
 class Deduction:
-    """One good player's guesses in one game: ``guesses`` (other players it stated a belief on), ``right``
-    (those whose side it guessed right), ``baseline`` (those that are good: the trivial baseline's right
-    guesses)."""
+    """One probed player's guesses in one game: ``guesses`` (other players it stated a belief on), ``right``
+    (those whose side it guessed right), ``baseline`` (those on the probe's side, good: the trivial baseline's
+    right guesses)."""
 
     guesses: int
     right: int
@@ -80,17 +84,22 @@ def beliefs_of(record: Mapping[str, Any]) -> dict[int, dict[int, float]]:
 
 
 def deductions(record: Mapping[str, Any]) -> dict[int, Deduction]:
-    """``{good player: Deduction}`` for each good player of ``record`` that stated a belief, seat order.
+    """``{player: Deduction}`` for each player of ``record`` on the side the game's belief probe asks about
+    (`roundtable.games.protocol.GameRules.probe_side`: Avalon's good players) that stated a belief, seat order.
 
     Raises:
-        ValueError: a malformed belief (see `beliefs_of`).
+        ValueError: a malformed belief (see `beliefs_of`), or a record whose players' sides are unknown (see
+            `roundtable.metrics.sides.sides_of`).
     """
-    sides = {int(p): Role(r).side.value for p, r in (record.get("roles") or {}).items()}
+    beliefs = beliefs_of(record)
+    if not beliefs:
+        return {}
+    sides, asked = sides_of(record), probe_side(record)
     out: dict[int, Deduction] = {}
-    for j, belief in sorted(beliefs_of(record).items()):
-        if sides.get(j) != "good":
+    for j, belief in sorted(beliefs.items()):
+        if sides.get(j) != asked:
             continue
-        good = {i: sides[i] == "good" for i in belief}
+        good = {i: sides[i] == asked for i in belief}
         out[j] = Deduction(guesses=len(belief), right=sum(1 for i, p in belief.items() if (p >= THRESHOLD) == good[i]),
                            baseline=sum(good.values()))
     return out

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from roundtable.games.avalon import Role
 from roundtable.games.fallbacks import fell_back
 from roundtable.games.protocol import BELIEF
 from roundtable.metrics.deduction import deductions
+from roundtable.metrics.sides import probe_side, sides_of
 
 THREE_FAILED_QUESTS = "three_failed_quests"
 MERLIN_ASSASSINATED = "merlin_assassinated"
@@ -65,6 +65,7 @@ class PlayerFacts:
     guesses: int = 0
     right_guesses: int = 0
     baseline_guesses: int = 0
+    probed_side: bool = False
     probes: int = 0
     usable_probes: int = 0
 
@@ -117,7 +118,9 @@ def player_facts(record: dict[str, Any]) -> list[PlayerFacts]:
       those it answered usably (an unusable one is left out of deduction accuracy, never filled in);
     - ``guesses`` / ``right_guesses`` / ``baseline_guesses``: a good player's end-of-game belief: the other
       players it stated one on / whose side it guessed right / that are good (AvalonBench's deduction
-      accuracy and its 0.5-for-everyone baseline, `roundtable.metrics.deduction`); 0 without a belief.
+      accuracy and its 0.5-for-everyone baseline, `roundtable.metrics.deduction`); 0 without a belief;
+      ``probed_side``: the player is on the side the game's belief probe asks about (Avalon's good players,
+      `roundtable.metrics.sides.probe_side`), whose beliefs deduction accuracy scores.
 
     Raises:
         ValueError: a malformed belief in the record's ``beliefs``.
@@ -130,10 +133,11 @@ def player_facts(record: dict[str, Any]) -> list[PlayerFacts]:
     leader_of = {(p["round"], p["attempt"]): p["leader"] for p in proposals}
     decisions = _events(record, "decision")
     deduced = deductions(record)
+    sides, asked = sides_of(record), probe_side(record)
     rows = []
     for player in sorted(roles):
         role = roles[player]
-        side = Role(role).side.value
+        side = sides[player]
         seat = seats[player - 1] if player - 1 < len(seats) else {}
         cards = [c for c in _events(record, "quest_card") if c["player"] == player]
         votes = [v for v in _events(record, "vote_team") if leader_of.get((v["round"], v["attempt"])) == player]
@@ -144,7 +148,7 @@ def player_facts(record: dict[str, Any]) -> list[PlayerFacts]:
         mine = [d for d in decisions if d["player"] == player and d.get("kind") != BELIEF]
         probed = [d for d in decisions if d["player"] == player and d.get("kind") == BELIEF]
         rows.append(PlayerFacts(
-            game_id=str(record.get("game_id")), player=player, role=role, side=side,
+            game_id=str(record.get("game_id")), player=player, role=role, side=side, probed_side=side == asked,
             kind=str(seat.get("kind") or "-"), model=str(seat.get("model") or "-"),
             won=winner is not None and winner == side,
             rounds=len(quest_teams), rounds_on_team=sum(1 for t in quest_teams.values() if player in t),

@@ -43,6 +43,12 @@ class PlayerMetric:
     players would count one game several times and narrow the interval falsely."""
 
 
+def _probed(facts: PlayerFacts) -> bool:
+    """Whether the player's end-of-game belief is scored: it is on the side the probe asks about (Avalon's good
+    players; `roundtable.metrics.deduction.deductions`)."""
+    return facts.probed_side
+
+
 PLAYER_METRICS: tuple[PlayerMetric, ...] = (
     PlayerMetric("WR", "games won / games played (each side of a game counted once per group)", lambda p: int(p.won),
                  lambda p: 1, per_side=True),
@@ -58,9 +64,9 @@ PLAYER_METRICS: tuple[PlayerMetric, ...] = (
     PlayerMetric("VRR", "decisions without a fallback / decisions", lambda p: p.valid_decisions, lambda p: p.decisions),
     PlayerMetric("deduction_accuracy", "other players whose side a good player's end-of-game belief guesses right "
                  "(good when P(good) >= 0.5) / other players it stated a belief on", lambda p: p.right_guesses,
-                 lambda p: p.guesses, lambda p: p.side == "good"),
+                 lambda p: p.guesses, _probed),
     PlayerMetric("deduction_baseline", "the same for the trivial belief 0.5 for everyone (every other player "
-                 "guessed good)", lambda p: p.baseline_guesses, lambda p: p.guesses, lambda p: p.side == "good"),
+                 "guessed good)", lambda p: p.baseline_guesses, lambda p: p.guesses, _probed),
     PlayerMetric("probe_answered", "belief probes answered usably / belief probes asked of a model-driven seat (an "
                  "unusable answer is left out of deduction accuracy)", lambda p: p.usable_probes, lambda p: p.probes,
                  lambda p: p.probes > 0),

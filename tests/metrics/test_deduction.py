@@ -97,3 +97,28 @@ def test_an_unusable_probe_is_left_out_counted_as_unanswered_and_not_in_vrr():
     text = render_markdown(config, {"c": [game]}, rows)
     section = text.split("## Deduction accuracy (AvalonBench)")[1].split("##")[0]
     assert "| c | kind=lga | 4 | 100.0%" in section and "| 50.0% [" in section
+
+
+def test_another_game_scores_the_probed_sides_beliefs_by_the_sides_its_role_events_deal(monkeypatch):
+    """A game whose probe asks about its own side (a Liberal's P(liberal)) is scored on that side, the sides read
+    from the record's role events, not from any game's role list."""
+    from dataclasses import replace
+
+    from roundtable.games import GAMES
+    from roundtable.metrics import facts, sides
+
+    other = replace(GAMES["avalon"], name="other", probe_side="liberal", role_side=None)
+    monkeypatch.setattr(sides, "GAMES", {**GAMES, "other": other})
+    dealt = {1: ("liberal", "liberal"), 2: ("liberal", "liberal"), 3: ("liberal", "liberal"),
+             4: ("fascist", "fascist"), 5: ("hitler", "fascist")}
+    events = [{"type": "role", "to": [p], "player": p, "role": r, "side": s} for p, (r, s) in dealt.items()]
+    game = {"game_id": "sh", "game": "other", "status": "finished", "winner": "liberal", "events": events,
+            "roles": {str(p): r for p, (r, _) in dealt.items()}, "seats": [{"kind": "naive"}] * 5,
+            "beliefs": {"1": SURE, "2": ONE_WRONG, "4": {"1": 1.0, "2": 0.0, "3": 0.0, "5": 1.0}}}
+    found = deductions(game)
+    assert {p: (d.right, d.guesses, d.baseline) for p, d in found.items()} == {1: (4, 4, 2), 2: (3, 4, 2)}
+    rows = facts.player_facts(game)
+    assert [r.side for r in rows] == ["liberal"] * 3 + ["fascist"] * 2
+    assert [r.probed_side for r in rows] == [True] * 3 + [False] * 2
+    with pytest.raises(ValueError, match="no role events"):
+        deductions(game | {"events": []})

@@ -104,6 +104,7 @@ RULES: GameRules[AvalonState, AvalonConfig] = GameRules(
     record_views=record_views,
     round_name="quest",
     role_title=lambda role: Role(role).title,
+    role_side=lambda role: Role(role).side.value,
     bot=RuleBot(decide=naive.decide, beliefs=naive.beliefs,  # type: ignore[arg-type]  # typed on Avalon's view
                 flavours={"avalonbench": RuleBot(decide=avalonbench.decide,  # type: ignore[arg-type]
                                                  remembers=avalonbench.remembers)}),

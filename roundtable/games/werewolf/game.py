@@ -92,6 +92,7 @@ RULES: GameRules[WerewolfState, WerewolfConfig] = GameRules(
     name="werewolf",
     phases=PHASES,
     roles=tuple(r.value for r in Role),
+    role_side=lambda role: Role(role).side.value,
     config=config_of,
     config_dict=WerewolfConfig.to_dict,
     configurations=configurations,
