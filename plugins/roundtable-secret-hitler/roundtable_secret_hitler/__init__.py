@@ -17,6 +17,7 @@ roundtable finds `RULES` through the ``roundtable.games`` entry point ``secret_h
 ``pyproject.toml``; nothing of roundtable is edited.
 """
 
+import roundtable.games  # noqa: F401  # roundtable's registries first: they import this package's game module
 from roundtable_secret_hitler.config import Discussion, Rules, SecretHitlerConfig
 from roundtable_secret_hitler.game import RULES
 from roundtable_secret_hitler.powers import Power
