@@ -52,8 +52,8 @@ PARTY_ALIASES = {"liberal party": "liberal", "fascist party": "fascist", "a libe
 
 OFFICES = ("president", "chancellor", "none")
 """The office a card claim says its speaker held in the session (``none``: no claim of its own cards)."""
-DRAWN = ("three_liberal", "two_liberal", "one_liberal", "no_liberal", "no_claim")
-"""A President's claim of the three policies it drew, by how many were Liberal (``no_liberal``: three Fascist)."""
+DRAWN = ("three_liberal", "two_liberal", "one_liberal", "three_fascist", "no_claim")
+"""A President's claim of the three policies it drew, by how many were Liberal (``three_fascist``: none)."""
 PASSED = ("two_liberal", "one_each", "two_fascist", "no_claim")
 """A claim of the two policies the President passed to the Chancellor."""
 CARD_FIELDS = ("office", "drawn", "passed")
@@ -61,7 +61,7 @@ CARD_CHOICES = tuple(dict.fromkeys(OFFICES + DRAWN + PASSED))
 """Every word a card claim's field may take (each field's own are `OFFICES`, `DRAWN`, `PASSED`; the prompt lists
 them per field)."""
 CARD_ALIASES = {"three liberals": "three_liberal", "two liberals": "two_liberal", "one liberal": "one_liberal",
-                "three fascists": "no_liberal", "two fascists": "two_fascist", "one of each": "one_each",
+                "three fascists": "three_fascist", "two fascists": "two_fascist", "one of each": "one_each",
                 "a liberal and a fascist": "one_each"}
 
 _POLICY = re.compile(r"\b(?:liberals?|fascists?|polic(?:y|ies)|cards?|blues?|reds?)\b", re.IGNORECASE)
@@ -113,14 +113,14 @@ def card_claims(judged: Judged) -> list[tuple[int, int, dict[str, str]]]:
     `PASSED`: the schema allows any of `CARD_CHOICES` in every field); unreadable replies and no claims left
     out."""
     answers = judged.answers.get("deception") or {}
-    out = []
+    out: list[tuple[int, int, dict[str, str]]] = []
     for u in judged.transcript.utterances:
         answer = answers.get(f"u{u.index}")
         if not answer:
             continue
-        claim = {"office": answer.get("office") if answer.get("office") in OFFICES else "none",
-                 "drawn": answer.get("drawn") if answer.get("drawn") in DRAWN else "no_claim",
-                 "passed": answer.get("passed") if answer.get("passed") in PASSED else "no_claim"}
+        claim = {name: word if (word := answer.get(name, "")) in words else unsaid
+                 for name, words, unsaid in (("office", OFFICES, "none"), ("drawn", DRAWN, "no_claim"),
+                                             ("passed", PASSED, "no_claim"))}
         if claim["office"] != "none" and (claim["drawn"] != "no_claim" or claim["passed"] != "no_claim"):
             out.append((u.round, u.speaker, claim))
     return out
@@ -216,7 +216,7 @@ def sessions(record: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
     return found
 
 
-_LIBERALS = {"three_liberal": 3, "two_liberal": 2, "one_liberal": 1, "no_liberal": 0, "one_each": 1,
+_LIBERALS = {"three_liberal": 3, "two_liberal": 2, "one_liberal": 1, "three_fascist": 0, "one_each": 1,
              "two_fascist": 0}
 
 

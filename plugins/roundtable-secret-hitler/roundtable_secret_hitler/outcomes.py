@@ -1,6 +1,6 @@
 """Secret Hitler's outcome measures (docs/games/secret-hitler.md#the-report), pure functions of game records, no
-model: which side won and how each game ended, how long it lasted, how many policies chaos enacted, each
-player's win by side, role, agent kind and model, and the Liberals' deduction accuracy from the belief probe.
+model: which side won and how each game ended, how long it lasted, how many policies chaos enacted, and each
+player's win by side, role, agent kind and model; beside them roundtable's deduction accuracy of the Liberals.
 
 A record is any mapping with ``events`` (the game's log), ``roles`` and ``seats``, as
 `roundtable.store.records.build_record` writes it; unfinished games (no ``game_over``) are left out.
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from roundtable.metrics.intervals import bootstrap, mean
-from roundtable.metrics.tables import Measure, finished_records, proportion
+from roundtable.metrics.tables import Measure, deduction_accuracy, finished_records, proportion
 from roundtable_secret_hitler.roles import Role, Side
 from roundtable_secret_hitler.rules import FASCIST_POLICIES, HITLER_ELECTED, HITLER_EXECUTED, LIBERAL_POLICIES
 
@@ -29,11 +29,6 @@ REASON_LABELS = {LIBERAL_POLICIES: "five Liberal policies", HITLER_EXECUTED: "Hi
 
 PLAYER_GROUPS = ("side", "role", "kind", "model")
 """What the per-player win rate (``WR``) is grouped by."""
-
-THRESHOLD = 0.5
-"""A stated probability of being a Liberal at or above this guesses Liberal (as AvalonBench's deduction accuracy,
-docs/measures.md#deduction-accuracy)."""
-
 
 def game_over(record: Mapping[str, Any]) -> dict[str, Any] | None:
     """The record's ``game_over`` event, or ``None`` for an unfinished game."""
@@ -112,49 +107,18 @@ def player_rows(condition: str, finished: list[Mapping[str, Any]]) -> list[Measu
     return rows
 
 
-def deduction_rows(condition: str, finished: list[Mapping[str, Any]]) -> list[Measure]:
-    """The Liberals' deduction accuracy from the end-of-game belief probe (`roundtable_secret_hitler.game.
-    belief_probe`: each Liberal's probability that each other player is a Liberal): a guess is right when
-    P(Liberal) >= 0.5 matches the player's side (``deduction_accuracy``); beside it the trivial baseline of 0.5
-    for everyone, which guesses every other player Liberal (``deduction_baseline``). Pooled over guesses (group
-    ``all``); ``n`` 0 when no belief was recorded. Beliefs of a Fascist-side player, if any, are not scored.
-
-    Raises:
-        ValueError: a belief that is no probability, or names a player not at the table.
-    """
-    right = baseline = guesses = 0
-    games = 0
-    for record in finished:
-        roles = {int(p): Role(r) for p, r in (record.get("roles") or {}).items()}
-        counted = False
-        for player, belief in (record.get("beliefs") or {}).items():
-            if roles.get(int(player)) is not Role.LIBERAL:
-                continue
-            for other, p in (belief or {}).items():
-                target = roles.get(int(other))
-                if target is None or int(other) == int(player) or isinstance(p, bool) \
-                        or not isinstance(p, (int, float)) or not 0.0 <= p <= 1.0:
-                    raise ValueError(f"game {record.get('game_id')!r}: player {player}'s belief {other!r}: {p!r} "
-                                     "is not a probability of being a Liberal for another player at the table")
-                liberal = target is Role.LIBERAL
-                guesses += 1
-                right += int((p >= THRESHOLD) == liberal)
-                baseline += int(liberal)
-                counted = True
-        games += counted
-    return [proportion("deduction_accuracy", condition, "all", "all", right, guesses, games),
-            proportion("deduction_baseline", condition, "all", "all", baseline, guesses, games)]
-
-
 def outcome_table(records: Mapping[str, Iterable[Mapping[str, Any]]]) -> list[Measure]:
     """Secret Hitler's measures per condition, over the records whose ``status`` is ``finished``, in a fixed order:
     ``liberal_win_rate`` and ``fascist_win_rate``; one row per end reason (metric: the reason, e.g.
     ``hitler_elected``: games that ended so / finished games); ``chaos_share`` (policies enacted by chaos /
     policies enacted); ``rounds_per_game`` (mean, seeded bootstrap interval); ``WR`` per side, role, kind and
-    model (`player_rows`); the deduction rows (`deduction_rows`). Proportions carry Wilson's 95% interval.
+    model (`player_rows`); the Liberals' deduction accuracy from the end-of-game belief probe beside its 0.5
+    baseline, per group (roundtable's `roundtable.metrics.tables.deduction_accuracy`, which reads the probe's side
+    from the game: a Liberal's probability of each other player being a Liberal; docs/measures.md#deduction-accuracy).
+    Proportions carry Wilson's 95% interval.
 
     Raises:
-        ValueError: see `outcomes` and `deduction_rows`.
+        ValueError: see `outcomes`; a belief that is no probability.
     """
     rows: list[Measure] = []
     for condition, items in records.items():
@@ -169,5 +133,5 @@ def outcome_table(records: Mapping[str, Iterable[Mapping[str, Any]]]) -> list[Me
         rows.append(Measure("rounds_per_game", condition, "all", "all", sum(out.rounds), out.games,
                             mean(out.rounds) if out.rounds else None, low, high, out.games, "bootstrap"))
         rows += player_rows(condition, finished)
-        rows += deduction_rows(condition, finished)
+        rows += deduction_accuracy({condition: [dict(r) for r in finished]})
     return rows

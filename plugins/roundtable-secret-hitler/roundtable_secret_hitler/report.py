@@ -53,17 +53,24 @@ def sections(records: dict[str, list[dict[str, Any]]], rows: list[Measure]) -> l
 
 
 def deduction_section(conditions: list[str], rows: list[Measure]) -> str:
-    """The Liberals' deduction accuracy at game over next to the 0.5-for-everyone baseline, per condition, or
-    a note that no belief was recorded."""
+    """The Liberals' deduction accuracy at game over next to the 0.5-for-everyone baseline, per condition: all
+    Liberals with a belief, then per agent kind and model, with the share of model seats' probes answered; or a
+    note that no belief was recorded."""
     head = ("## Deduction accuracy of the Liberals\n\nAt game over every Liberal whose agent states beliefs is "
             "asked how likely each other player is a Liberal (the belief probe); a guess is right when "
-            "P(Liberal) >= 0.5 matches the side. The trivial baseline answers 0.5 for everyone (every other "
-            "player guessed Liberal).\n")
-    found = [(c, find(rows, "deduction_accuracy", c), find(rows, "deduction_baseline", c)) for c in conditions]
-    if not any(r is not None and r.n for _, r, _ in found):
-        return head + "\nNo beliefs recorded (no seat states beliefs, or the probe was switched off).\n"
-    return head + "\n" + table(["condition", "guesses", "deduction accuracy", "trivial baseline (0.5)"], (
-        [c, f"{r.n:g}" if r else "0", pct(r), pct(b)] for c, r, b in found))
+            "P(Liberal) >= 0.5 matches the side (docs/measures.md#deduction-accuracy). The trivial baseline "
+            "answers 0.5 for everyone (every other player guessed Liberal).\n")
+    found = [r for r in rows if r.metric == "deduction_accuracy" and r.n and r.group_by in ("all", "kind", "model")
+             and r.condition in conditions]
+    if not found:
+        return head + "\nNo beliefs recorded (no seat states beliefs, every answer was unusable, or the probe was "\
+                      "switched off).\n"
+    answered = [find(rows, "probe_answered", r.condition, r.group_by, r.group) for r in found]
+    return head + "\n" + table(["condition", "group", "guesses", "deduction accuracy", "trivial baseline (0.5)",
+                                "probes answered"], (
+        [r.condition, "all" if r.group_by == "all" else f"{r.group_by}={r.group}", f"{r.n:g}", pct(r),
+         pct(find(rows, "deduction_baseline", r.condition, r.group_by, r.group)),
+         pct(a) if a is not None and a.n else "-"] for r, a in zip(found, answered, strict=True)))
 
 
 def plots(target: Path, records: dict[str, list[dict[str, Any]]], rows: list[Measure]) -> None:

@@ -113,18 +113,16 @@ def test_the_measures_follow_the_records():
 def test_the_liberals_deduction_from_their_beliefs():
     record = record_of(bot_game(5, 1))
     roles = record["roles"]
-    liberals = [int(p) for p, r in roles.items() if r == "liberal"]
-    first = liberals[0]
+    first = next(p for p, r in roles.items() if r == "liberal")
     # one Liberal right about everyone (1.0 for Liberals, 0.0 for the others); a Fascist's belief is not scored
-    record["beliefs"] = {str(first): {p: 1.0 if r == "liberal" else 0.0 for p, r in roles.items()
-                                      if int(p) != first},
-                         next(p for p, r in roles.items() if r == "fascist"): {str(first): 0.0}}
-    rows = outcomes.deduction_rows("c", [record])
-    accuracy, baseline = rows
-    assert (accuracy.k, accuracy.n) == (4, 4) and (baseline.k, baseline.n) == (2, 4)
-    record["beliefs"] = {str(first): {str(first): 0.5}}
-    with pytest.raises(ValueError, match="not a probability of being a Liberal"):
-        outcomes.deduction_rows("c", [record])
+    record["beliefs"] = {first: {p: 1.0 if r == "liberal" else 0.0 for p, r in roles.items() if p != first},
+                         next(p for p, r in roles.items() if r == "fascist"): {first: 0.0}}
+    rows = outcomes.outcome_table({"c": [record]})
+    found = {(r.metric, r.group_by, r.group): (r.k, r.n) for r in rows}
+    assert found[("deduction_accuracy", "all", "all")] == (4, 4)
+    assert found[("deduction_baseline", "all", "all")] == (2, 4)  # two of the four others are Liberals
+    text = report.deduction_section(["c"], rows)
+    assert "| c | all | 4 | 100.0% [" in text and "| c | kind=naive | 4 |" in text
 
 
 def test_the_summary_of_one_game():
