@@ -99,8 +99,7 @@ def test_the_judge_runs_on_the_record_with_a_scripted_model(judged):
     prompts = [c.prompt for c in script.calls if c.module == "deception"]
     assert "Secret Hitler" in prompts[0] and "Hitler, fascist side" in prompts[0]
     assert all("liberal, fascist, fascist" not in p.lower() for p in prompts)  # no hand is shown, only the words
-    assert out["summary"] == ("card claims 2, President and Chancellor disagree in 1/1 rounds; "
-                              f"{out['summary'].split('; ', 1)[1]}")
+    assert out["summary"].startswith("card claims 2, President and Chancellor disagree in 1/1 rounds; stances ")
     assert "camouflage" in out["summary"] and "hitler 1/" in out["summary"]
 
 

@@ -134,3 +134,29 @@ def test_the_summary_of_one_game():
     assert f"{over['round']} rounds" in lines[0]
     assert any(line.startswith("Play quality, decisions:") for line in lines)
     assert game_summary("secret_hitler", dict(record, events=[]), False) == []
+
+
+def test_the_report_adds_the_judges_tables_once_the_records_are_judged(experiment, tmp_path):
+    from roundtable.experiments.config import load_config, resolve_games
+    from roundtable.experiments.report import write_report
+    from roundtable.judge.graph import judge_game
+    from roundtable.testing.scripted import Script, ScriptedModels
+
+    directory, _, records = experiment
+
+    def fields(call) -> list[str]:
+        schema = call.schema if isinstance(call.schema, dict) else call.schema.model_json_schema()
+        return list(schema["properties"])
+
+    script = Script(replies={"stance": lambda call: json.dumps(dict.fromkeys(fields(call), "trust")),
+                             "camouflage": lambda call: json.dumps({"claim": "liberal"})})
+    for record in [r for r in records if r["game_id"].startswith("talk-")][:2]:
+        out = judge_game(record["game_id"], "local", home=directory, models=ScriptedModels(script))
+        assert out["judged"]["deception"]["items"] == 0  # the rule bot claims no cards
+    assert script.calls and {c.module for c in script.calls} == {"stance", "camouflage"}
+    config, _ = load_config(directory / "experiment.toml")
+    text = write_report(directory, config, resolve_games(config), tmp_path / "judged").read_text()
+    judged = section(text, "Social behaviour judged by `local`")
+    assert "### Camouflage per role" in judged and "### Trust and confrontation per role pair" in judged
+    assert "| talk | 3 | 2 | 2 | 2 |" in judged and "| silent7 | 3 | 0 | 0 | 0 |" in judged  # judged per behaviour
+    assert (tmp_path / "judged" / "judge-local.csv").is_file()
