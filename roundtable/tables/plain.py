@@ -60,11 +60,16 @@ class PlainTable:
         return GAMES[self.view.game].game_title
 
     def rules_text(self) -> str:
-        """The game's ``<game>/rules`` where it has one that renders with the view's fields, else the kind's
-        ``rules`` template; variables ``game``, ``title``, ``players``, ``role_set``, ``rules``, ``me``, ``role``."""
+        """The rules: the kind's own wording of this game's (``<kind>/<game>/rules``, a paper's text of it: cga's
+        Xu et al. Werewolf rules) where it has one, else the game's ``<game>/rules`` where it renders with the view's
+        fields, else the kind's neutral ``rules`` template; variables ``game``, ``title``, ``players``,
+        ``role_set``, ``rules``, ``me``, ``role``."""
         view = self.view
         variables = {"game": view.game, "title": self.game_title, "players": view.players,
                      "role_set": list(view.role_set), "rules": dict(view.rules), "me": view.player, "role": view.role}
+        worded = self.settings.prompt(f"{view.game}/rules")
+        if self.context.has(worded):
+            return self.context.render(worded, **variables)
         try:
             return self.context.render(f"{view.game}/rules", **variables)
         except Exception:  # noqa: BLE001 - no such template, or one asking for other variables: the kind's rules

@@ -197,3 +197,22 @@ def test_a_table_path_that_does_not_import_is_a_configuration_error(monkeypatch)
     monkeypatch.setitem(GAMES, "broken", replace(GAMES["avalon"], name="broken", table="no.such.module:table"))
     with pytest.raises(ConfigurationError, match="cannot be loaded"):
         table_maker("broken")
+
+
+def test_a_kind_without_its_own_werewolf_rules_gets_the_games_and_every_rule_variant_shows():
+    """The game's rules (``werewolf/rules``, in our words) for a kind that does not word Werewolf's itself (lga,
+    react, codeact), each of the game's facts its variants change stated, and not the kind's thin neutral rules; a
+    kind with its own wording (cga's Xu et al. text) keeps it (the test above)."""
+    plain = TableSettings(prompt=lambda piece: f"react/table/{piece}")
+    table = replace(werewolf_table_at("day_talk"), settings=plain)
+    text = table.rules_text()
+    assert text.startswith(f"You are Player {table.view.player} in a game of Werewolf for 7 players")
+    assert "2 Werewolves" in text and "Witch" in text and "voting in turn" in text and "every Villager" in text
+    assert text != CONTEXT.render("react/table/rules", game="werewolf", title="Werewolf", players=7,
+                                  role_set=list(table.view.role_set), rules=dict(table.view.rules),
+                                  me=table.view.player, role=table.view.role)
+    other = replace(table, view=table.view.model_copy(update={"rules": {
+        "werewolf_win": "parity", "potions_per_night": "two", "max_days": 3, "werewolf_night": "simultaneous"}}))
+    text = other.rules_text()
+    assert "every Villager" not in text and "at most one of them a night" not in text
+    assert "After 3 days" in text and "all at once" in text
