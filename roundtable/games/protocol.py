@@ -478,6 +478,13 @@ class GameRules(Generic[StateT, ConfigT]):
         role_side: ``role_side(role) -> side``: the side a role is on, for a
             record that predates its role events (`roundtable.metrics.sides`);
             ``None``: the sides are read from the role events only.
+        key_events: the log entries a player's memory keeps beyond the round
+            they happened in (its key Host facts: Avalon's vote results,
+            teams sent, quest results, the assassination and the game's end;
+            `roundtable.agents.common.memory.key_events`).
+        identity_words: the words by which talk reveals or deduces an
+            identity (its roles and sides, lower case; Shi et al.'s key
+            information, `roundtable.agents.codeact.memory`); ``()``: none.
         probe_side: the side the belief probe asks about: each belief is a
             probability of being on it, and the players the probe asks are on
             it (Avalon's ``"good"``; docs/measures.md#deduction-accuracy).
@@ -530,6 +537,8 @@ class GameRules(Generic[StateT, ConfigT]):
     round_name: str = "round"
     role_title: Callable[[str], str] = titled
     role_side: Callable[[str], str] | None = None
+    key_events: frozenset[str] = frozenset({"game_over"})
+    identity_words: tuple[str, ...] = ()
     bot: RuleBot | None = None
     settings: Mapping[str, Setting] = field(default_factory=dict)
     renamed_events: Mapping[str, str] = field(default_factory=dict)

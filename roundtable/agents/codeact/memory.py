@@ -21,21 +21,27 @@ Everything comes from the player's view, narrated by the game's narrator.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
-from roundtable.agents.common.memory import FACT_TYPES, Narrate, new_events, window
+from roundtable.agents.common.memory import Narrate, identity_words, key_events, new_events, window
 from roundtable.games.protocol import PlayerView
 
-IDENTITY = re.compile(r"\b(merlin|percival|morgana|assassin|minion|mordred|oberon|servant|loyal|evil|good|spy|"
-                      r"spies|traitor)\b", re.IGNORECASE)
-"""Words by which an utterance reveals or deduces an identity (a role or a side)."""
+
+@cache
+def identity_pattern(words: tuple[str, ...]) -> re.Pattern[str] | None:
+    """The pattern of ``words`` (the game's words by which an utterance reveals or deduces an identity, a role or a
+    side: `roundtable.agents.common.memory.identity_words`), whole words, any case; ``None``: no words."""
+    return re.compile(rf"\b({'|'.join(map(re.escape, words))})\b", re.IGNORECASE) if words else None
 
 
-def is_key(event: dict[str, Any]) -> bool:
-    """Whether a visible event is key information: a Host outcome note, or talk that names a role or a side."""
-    if event["type"] in FACT_TYPES:
+def is_key(event: dict[str, Any], view: PlayerView) -> bool:
+    """Whether a visible event is key information: a Host outcome note (the game's key facts), or talk that names a
+    role or a side (the game's identity words)."""
+    if event["type"] in key_events(view):
         return True
-    return event["type"] == "utterance" and bool(IDENTITY.search(str(event.get("text") or "")))
+    pattern = identity_pattern(identity_words(view))
+    return event["type"] == "utterance" and pattern is not None and bool(pattern.search(str(event.get("text") or "")))
 
 
 def earlier_key(key: list[str], recent: list[str]) -> list[str]:
@@ -90,7 +96,7 @@ def remember(memory: dict[str, Any], view: PlayerView, narrate: Narrate, k: int,
             continue
         line = f"Player {event['speaker']}: {text}" if event["type"] == "utterance" else f"Host: {text}"
         recent.append(line)
-        if is_key(event):
+        if is_key(event, view):
             key.append(line)
     return {"seen": seen, "key": window(key, key_lines, step), "recent": window(recent, k, step), "votes": votes,
             "leaders": leaders}

@@ -1,19 +1,30 @@
-"""What the kinds that keep a memory of the game share: which events are new to a player, and Avalon's key facts."""
+"""What the kinds that keep a memory of the game share: which events are new to a player, and the game's key facts."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from roundtable.games import GAMES
 from roundtable.games.protocol import PlayerView
-
-FACT_TYPES = frozenset({"vote_result", "team_approved", "quest_result", "assassination", "game_over"})
-"""Avalon's key Host facts: the events a memory keeps beyond the round they happened in."""
 
 T = TypeVar("T")
 
 Narrate = Callable[[dict[str, Any]], "str | None"]
 """``narrate(event) -> text or None``: the game's narrator for this player (`roundtable.prompts.narrator`)."""
+
+
+def key_events(view: PlayerView) -> frozenset[str]:
+    """The view's game's key Host facts: the log entries a memory keeps beyond the round they happened in
+    (`roundtable.games.protocol.GameRules.key_events`; Avalon's vote results, teams sent, quest results, the
+    assassination and the game's end)."""
+    return GAMES[view.game].key_events
+
+
+def identity_words(view: PlayerView) -> tuple[str, ...]:
+    """The words by which talk in the view's game reveals or deduces an identity
+    (`roundtable.games.protocol.GameRules.identity_words`)."""
+    return GAMES[view.game].identity_words
 
 
 def window(lines: Sequence[T], keep: int, step: int) -> list[T]:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from roundtable.agents.common.memory import FACT_TYPES, Narrate, new_events
+from roundtable.agents.common.memory import Narrate, key_events, new_events
 from roundtable.games.protocol import PlayerView
 
 HOST = "Host"
@@ -56,8 +56,10 @@ def players_text(players: list[int] | tuple[int, ...]) -> str:
     return ", ".join(str(p) for p in players)
 
 
-def record_of(event: dict[str, Any], narrate: Narrate, round_: int, attempt: int) -> dict[str, Any] | None:
-    """The memory record of a visible event (its text from the game's narrator), or ``None``.
+def record_of(event: dict[str, Any], narrate: Narrate, round_: int, attempt: int,
+              facts: frozenset[str] = frozenset()) -> dict[str, Any] | None:
+    """The memory record of a visible event (its text from the game's narrator), or ``None``; ``facts`` are the
+    game's key Host facts (`roundtable.agents.common.memory.key_events`).
 
     Returns:
         ``{speaker, text, round, phase, vis}`` (the paper's record) plus
@@ -77,7 +79,7 @@ def record_of(event: dict[str, Any], narrate: Narrate, round_: int, attempt: int
         "vis": "public" if event.get("to") is None else "private",
         "attempt": int(event.get("attempt") or (1 if kind == "round_start" else attempt)),
     }
-    if kind in FACT_TYPES:
+    if kind in facts:
         record["fact"] = True
     if kind == "utterance" and event.get("team") and event.get("phase") != "proposal":
         record["team"] = list(event["team"])  # a suggestion (a leader's team is in the proposal record)
@@ -96,8 +98,9 @@ def ingest(memory: dict[str, Any], view: PlayerView, narrate: Narrate) -> dict[s
     round_ = int(memory.get("round") or 1)
     attempt = int(memory.get("attempt") or 1)
     records = list(memory.get("records") or [])
+    facts = key_events(view)
     for event in events:
-        record = record_of(event, narrate, round_, attempt)
+        record = record_of(event, narrate, round_, attempt, facts)
         if record is not None:
             if record["round"] > round_:
                 round_, attempt = record["round"], 1

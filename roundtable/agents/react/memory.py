@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from roundtable.agents.common.memory import FACT_TYPES, Narrate, new_events
+from roundtable.agents.common.memory import Narrate, key_events, new_events
 from roundtable.games.protocol import PlayerView
 
 
@@ -40,13 +40,14 @@ def ingest(memory: dict[str, Any], view: PlayerView, narrate: Narrate) -> dict[s
     minutes = list(memory.get("minutes") or [])
     # an event that names no round (the reveal's) belongs to the round of the line before it
     round_ = int(minutes[-1]["round"]) if minutes else int(memory.get("summary_round") or 0) + 1
+    facts = key_events(view)
     for event in events:
         round_ = int(event.get("round") or round_)
         text = narrate(event)
         if not text:
             continue
         line = f"Player {event['speaker']}: {text}" if event["type"] == "utterance" else f"Host: {text}"
-        minutes.append({"round": round_, "text": line, "outcome": event["type"] in FACT_TYPES})
+        minutes.append({"round": round_, "text": line, "outcome": event["type"] in facts})
     return {**memory, "seen": seen, "minutes": minutes}
 
 

@@ -105,6 +105,9 @@ RULES: GameRules[AvalonState, AvalonConfig] = GameRules(
     round_name="quest",
     role_title=lambda role: Role(role).title,
     role_side=lambda role: Role(role).side.value,
+    key_events=frozenset({"vote_result", "team_approved", "quest_result", "assassination", "game_over"}),
+    identity_words=("merlin", "percival", "morgana", "assassin", "minion", "mordred", "oberon", "servant", "loyal",
+                    "evil", "good", "spy", "spies", "traitor"),
     bot=RuleBot(decide=naive.decide, beliefs=naive.beliefs,  # type: ignore[arg-type]  # typed on Avalon's view
                 flavours={"avalonbench": RuleBot(decide=avalonbench.decide,  # type: ignore[arg-type]
                                                  remembers=avalonbench.remembers)}),
