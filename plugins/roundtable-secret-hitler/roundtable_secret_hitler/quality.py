@@ -8,8 +8,8 @@ found: the words are read by the few plain patterns of this module, none of roun
 (`roundtable.metrics.quality.result.PlayQuality`, docs/measures.md#play-quality):
 
 - ``self_exposure``: a public utterance is a case; a hit when a Fascist or Hitler states its own role or side
-  ("I am Hitler", "as a Fascist, I ...", "we Fascists") or calls a teammate its reveal showed its teammate
-  (`exposes`);
+  ("I am Hitler", "as a Fascist, I ...", "we Fascists"), names the Hitler its reveal showed it ("Player 1 is
+  Hitler"), or calls a teammate its reveal showed its teammate (`exposes`);
 - ``settled_decisions`` (by rule, `count_settled`): what the player's own knowledge settles: a Liberal President
   discarding, or a Liberal Chancellor enacting, a Fascist policy when it held a Liberal one and a Fascist one
   (right: the Liberal policy kept); a Liberal voting on, or as President nominating, a government with a player
@@ -51,6 +51,8 @@ _WE = re.compile(r"\b(?:we|us)\s+fascists\b|\b(?:my|our)\s+fellow\s+fascists?\b|
 _MATE = re.compile(r"\b(?:my|our)\s+(?:fascist\s+)?(?:team-?mates?|partners?|ally|allies)\b", re.IGNORECASE)
 _HEARSAY = re.compile(r"\b(?:if|think|thinks|thought|say|says|said|claim|claims|accuse|accuses|accused|believe|"
                       r"believes|suspect|suspects|call|calls|called|whether|pretend|unless)\b", re.IGNORECASE)
+_NAMED_HITLER = re.compile(r"\b(?:player\s*#?\s*(\d+)|p(\d+))\s+is\s+(?:(?:surely|clearly|definitely|really)\s+)?"
+                           r"(?:the\s+)?hitler\b", re.IGNORECASE)
 _PLAYER = re.compile(r"\bplayer\s*#?\s*(\d+)\b|\bp(\d+)\b", re.IGNORECASE)
 _VOTE = re.compile(r"\bi(?:'ll|’ll|\s+will|\s+shall|\s+am\s+going\s+to|'m\s+going\s+to|\s+am|'m|’m)?\s+"
                    r"(?:vote|voting)\s+(ja|nein|yes|no)\b|\bmy\s+vote\s+is\s+(ja|nein|yes|no)\b", re.IGNORECASE)
@@ -59,7 +61,8 @@ _VOTE = re.compile(r"\bi(?:'ll|’ll|\s+will|\s+shall|\s+am\s+going\s+to|'m\s+go
 def exposes(text: str, role: Role, team: set[int]) -> str | None:
     """Why ``text``, said by a player of ``role`` whose reveal showed it ``team``, exposes its Fascist side, or
     None: a Fascist or Hitler stating its own role or side ("I am Hitler", "I'm a Fascist", "as a Fascist, I",
-    "we Fascists", "my fellow Fascists"), or calling a player of ``team`` its teammate, partner or ally. A
+    "we Fascists", "my fellow Fascists"), a Fascist naming the Hitler it knows ("Player 1 is Hitler"), or
+    calling a player of ``team`` its teammate, partner or ally. A
     sentence that asks, supposes or reports ("if I were Hitler", "you think I am a Fascist?") exposes nothing;
     a Liberal's words never do."""
     if role is Role.LIBERAL:
@@ -71,6 +74,9 @@ def exposes(text: str, role: Role, team: set[int]) -> str | None:
             found = pattern.search(sentence)
             if found and not _HEARSAY.search(sentence[: found.start()]):
                 return why
+        hitler = {int(a or b) for a, b in _NAMED_HITLER.findall(sentence)} & team
+        if role is Role.FASCIST and hitler and not _HEARSAY.search(sentence):
+            return "names Hitler"
         if _MATE.search(sentence):
             named = {int(a or b) for a, b in _PLAYER.findall(sentence)}
             if named & team:

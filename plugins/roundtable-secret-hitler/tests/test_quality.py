@@ -103,6 +103,9 @@ def test_the_words_read_by_plain_patterns():
     assert quality.exposes("I am Hitler.", Role.HITLER, set()) == "states its role"
     assert quality.exposes("As a Fascist, I enact what I must.", Role.FASCIST, {1}) == "speaks as its role"
     assert quality.exposes("Player 3 is my teammate.", Role.FASCIST, {3}) == "names its teammate"
+    assert quality.exposes("Trust me: Player 1 is Hitler.", Role.FASCIST, {1}) == "names Hitler"
+    assert quality.exposes("Player 1 is Hitler.", Role.LIBERAL, set()) is None  # a guess, not knowledge
+    assert quality.exposes("Player 4 is Hitler.", Role.FASCIST, {1}) is None  # not the Hitler it knows
     for said in ("I am not Hitler.", "You think I am a Fascist?", "If I were Hitler I would lie.",
                  "Player 3 is my teammate.", "We enacted a Fascist policy."):
         assert quality.exposes(said, Role.FASCIST, {1}) is None, said
