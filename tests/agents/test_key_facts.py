@@ -43,3 +43,13 @@ def test_every_registered_game_names_its_game_over_among_its_key_facts() -> None
     for name, rules in GAMES.items():
         assert "game_over" in rules.key_events, name
         assert all(word == word.lower() for word in rules.identity_words), name
+
+
+def test_reacts_minutes_of_a_game_whose_log_counts_days_follow_the_views_round() -> None:
+    """Werewolf's events name their day, not a round: each new day's minutes go under that day (the view's round), so
+    the minutes of ended days are summarized, not kept as day 1's forever."""
+    first = react_ingest({}, werewolf_view([DEATHS]), narrate)
+    later = werewolf_view([DEATHS, {**SEER, "day": 3}]).model_copy(update={"round": 3})
+    minutes = react_ingest(first, later, narrate)["minutes"]
+    assert {m["round"] for m in minutes[:len(first["minutes"])]} == {1}
+    assert [m["round"] for m in minutes[len(first["minutes"]):]] == [3]

@@ -38,8 +38,9 @@ def ingest(memory: dict[str, Any], view: PlayerView, narrate: Narrate) -> dict[s
     if not events and seen == memory.get("seen"):
         return None
     minutes = list(memory.get("minutes") or [])
-    # an event that names no round (the reveal's) belongs to the round of the line before it
-    round_ = int(minutes[-1]["round"]) if minutes else int(memory.get("summary_round") or 0) + 1
+    # an event that names no round (the reveal's; every event of a game whose log counts days) belongs to the round
+    # of the line before it, or to the view's round when that is later (a new day's events name none)
+    round_ = max(int(minutes[-1]["round"]) if minutes else int(memory.get("summary_round") or 0) + 1, view.round)
     facts = key_events(view)
     for event in events:
         round_ = int(event.get("round") or round_)
