@@ -45,7 +45,7 @@ PROJECT = Path(__file__).resolve().parents[2]
 
 def dependency(dist: Distribution) -> str:
     """How ``langgraph.json`` names a plugin's distribution among its dependencies: its folder relative to the
-    project (``./plugins/roundtable-secret-hitler``) when it is installed from a folder inside the project (its
+    project (``./plugins/<package>``) when it is installed from a folder inside the project (its
     PEP 610 ``direct_url.json``), else its name (a requirement the server's build installs)."""
     url = json.loads(dist.read_text("direct_url.json") or "{}").get("url", "")
     if url.startswith("file://"):

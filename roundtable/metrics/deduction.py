@@ -11,8 +11,8 @@ github.com/jonathanmli/Avalon-LLM). Next to it stands the **trivial
 baseline** of answering 0.5 for everyone: it guesses every other player good,
 so it is right on the good ones.
 
-In another game the probe asks about its own side (`roundtable.games.protocol.GameRules.probe_side`: a Liberal's
-probability of each player being a Liberal, in Secret Hitler's plugin): "good" above reads as that side, and the
+In another game the probe asks about its own side (`roundtable.games.protocol.GameRules.probe_side`: each probed
+player's probability of every other being on that side): "good" above reads as that side, and the
 players' sides come from the record's role events (`roundtable.metrics.sides`).
 
 AvalonBench's code divides by all seats, the player's own (always right)
