@@ -92,7 +92,7 @@ def load(state: JudgeState) -> dict[str, Any]:
     todo = [name for name in behaviour_names() if name in wanted]  # the graph's order, which its edges follow
     model_key(_spec(state))  # a malformed spec fails here, before any call
     return {"game": judge.name, "model": _spec(state), "todo": todo,
-            "transcript": transcript_of(record, judge.round_field).model_dump()}
+            "transcript": transcript_of(record, judge.round_field, judge.facts).model_dump()}
 
 
 def _behaviour_node(name: str, models: ModelProvider) -> Callable[..., dict[str, Any]]:

@@ -85,6 +85,9 @@ class GameJudge:
         figures: the report's tables and plots over those rows.
         summary: ``summary(Judged) -> str``: one line for ``roundtable show``.
         groups: the order of the groups the rows are by (roles or sides), for tables and plots.
+        facts: ``facts(record) -> {name: value}`` (JSON-ready): what the game's questions and tables read of a
+            record beyond its words (`roundtable.judge.transcript.Transcript.facts`: the truth a claim is held
+            to, such as the cards a government held in a game whose deception is about cards); ``None``: none.
     """
 
     name: str
@@ -95,6 +98,7 @@ class GameJudge:
     figures: tuple[Figure, ...]
     summary: Callable[[Judged], str]
     groups: tuple[str, ...] = ()
+    facts: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
 
 
 @lru_cache(maxsize=1)

@@ -145,7 +145,7 @@ def judged_record(directory: Path, record: Mapping[str, Any], model: str) -> Jud
     judge = judges().get(str(record.get("game") or ""))
     if judge is None:
         return None
-    transcript = transcript_of(record, judge.round_field)
+    transcript = transcript_of(record, judge.round_field, judge.facts)
     answers = {name: found for name in judge.behaviours
                if (found := read_judgements(directory, transcript.game_id, name, model, transcript.digest))
                is not None}

@@ -11,10 +11,10 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class Utterance(BaseModel):
@@ -50,6 +50,8 @@ class Transcript(BaseModel):
             (Merlin: ``evil``; Percival: ``merlin_or_morgana``; a werewolf: ``werewolf``); players who learned
             nothing are left out.
         utterances: the public utterances in log order.
+        facts: the game's facts of the record beyond its words (`roundtable.judge.protocol.GameJudge.facts`),
+            JSON-ready; ``{}``: none.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -61,13 +63,16 @@ class Transcript(BaseModel):
     sides: dict[int, str]
     knowledge: dict[int, list[tuple[int, str]]]
     utterances: list[Utterance]
+    facts: dict[str, Any] = Field(default_factory=dict)
 
     @property
     def digest(self) -> str:
-        """SHA-256 (hex) of what the judge reads: the utterances, roles and knowledge. A record whose words
-        changed since it was judged has another digest, and is judged again."""
-        data = [[[u.index, u.speaker, u.round, u.phase, u.text] for u in self.utterances],
-                sorted(self.roles.items()), sorted((p, k) for p, k in self.knowledge.items())]
+        """SHA-256 (hex) of what the judge reads: the utterances, roles and knowledge, and the game's facts where
+        it has any. A record whose words changed since it was judged has another digest, and is judged again."""
+        data: list[Any] = [[[u.index, u.speaker, u.round, u.phase, u.text] for u in self.utterances],
+                           sorted(self.roles.items()), sorted((p, k) for p, k in self.knowledge.items())]
+        if self.facts:  # a game without facts keeps the digests its judgements were cached under
+            data.append(self.facts)
         return hashlib.sha256(json.dumps(data, ensure_ascii=False).encode()).hexdigest()
 
     def in_round(self, round_: int) -> list[Utterance]:
@@ -75,12 +80,14 @@ class Transcript(BaseModel):
         return [u for u in self.utterances if u.round == round_]
 
 
-def transcript_of(record: Mapping[str, Any], round_field: str = "round") -> Transcript:
+def transcript_of(record: Mapping[str, Any], round_field: str = "round",
+                  facts: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None) -> Transcript:
     """The `Transcript` of a game record (`roundtable.store.records.build_record`'s shape).
 
     Args:
         record: a record with ``game_id``, ``game``, ``roles`` and ``events``.
         round_field: the utterance field holding the round (``round`` in Avalon, ``day`` in Werewolf).
+        facts: the game's facts of a record (`roundtable.judge.protocol.GameJudge.facts`), or ``None``.
 
     Returns:
         The transcript; an utterance without the round field counts as round 1.
@@ -96,7 +103,8 @@ def transcript_of(record: Mapping[str, Any], round_field: str = "round") -> Tran
                   if e.get("type") == "utterance" and e.get("to") is None and str(e.get("text") or "").strip()]
     players = len(roles) or max((u.speaker for u in utterances), default=0)
     return Transcript(game_id=str(record.get("game_id") or ""), game=str(record.get("game") or ""), players=players,
-                      roles=roles, sides=sides, knowledge=knowledge, utterances=utterances)
+                      roles=roles, sides=sides, knowledge=knowledge, utterances=utterances,
+                      facts=facts(record) if facts is not None else {})
 
 
 _SEPARATOR = r"\s*(?:,\s*and|,\s*or|,|and|&|or|/)\s*(?:players?\s*)?#?\s*"

@@ -45,3 +45,20 @@ def test_the_answer_schema_allows_only_the_choices() -> None:
     schema = answer_schema(STANCE).model_json_schema()
     assert schema["required"] == ["player_2", "player_5"]
     assert schema["properties"]["player_2"]["enum"] == list(STANCES)
+
+
+def test_a_games_facts_reach_the_transcript_and_its_digest_and_a_game_without_keeps_its_digest():
+    """`GameJudge.facts`: what a game's questions and tables read of a record beyond its words (a plugin game's
+    cards held) is in the transcript the judge graph carries, and a change to it is judged again; a game without
+    facts has the digest its cached judgements were stored under."""
+    from judge_records import avalon_record
+
+    from roundtable.judge.transcript import transcript_of
+
+    record = avalon_record()
+    plain = transcript_of(record)
+    assert plain.facts == {}
+    held = transcript_of(record, facts=lambda r: {"quests": len(r["events"])})
+    assert held.facts == {"quests": len(record["events"])} and held.digest != plain.digest
+    assert transcript_of(record, facts=lambda r: {"quests": -1}).digest != held.digest
+    assert type(plain).model_validate(held.model_dump()).facts == held.facts  # the judge graph's state round trip
