@@ -5,16 +5,19 @@ Declared under the ``roundtable.judges`` entry point ``secret_hitler`` (docs/gam
 - ``deception``: the claims a President or Chancellor makes about the policies of a legislative session it sat
   in (the three it drew, the two passed), Secret Hitler's deception: asked of every public utterance that talks of
   policies held (`talks_of_cards`), each answered with the office claimed, the three drawn and the two passed
-  (template ``secret_hitler/judge/cards``). The tables give each role's share of utterances that claim cards and,
+  (template ``secret_hitler/judge/cards``). The tables give each role's share of utterances that claim cards;
   of the rounds in which one speaker claimed to have been President and another Chancellor, the share whose
-  stories of the two policies passed disagree (one of the two lies). `card_lies` sets the claims against what
-  the record shows they held (`sessions`);
+  stories of the two policies passed disagree (one of the two lies); and per role and side, the share of the
+  claims set against the cards the record shows the speaker held that are false (`card_lies`, over the
+  judge's facts of the record: `facts`, each legislative session's cards, `sessions`);
 - ``stance``: the speaker's trust or distrust of each player its words name (roundtable's ``judge/stance``), per
   role pair, round and with vacillation, as in Avalon;
 - ``camouflage``: the role or party each utterance's speaker claims for itself (template
   ``secret_hitler/judge/party``), its own or another, per role, as Werewolf's camouflage.
 
-The judge model is shown the words and the roles dealt, never a player's role or cards; the code compares.
+The judge model is shown the words and the roles dealt, never a player's role or cards; the code compares. The
+cards reach the tables as the transcript's facts (`GameJudge.facts`, `Transcript.facts`), never by reading the
+record again, and are part of its digest: a record whose hands changed is judged again.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from typing import Any
 from roundtable.judge.answers import Item
 from roundtable.judge.behaviours import NO_CLAIM, game_terms, stance_behaviour
 from roundtable.judge.measures import (
+    GroupOf,
     by_condition,
     camouflage_rows,
     pair,
@@ -107,6 +111,14 @@ def role_of(transcript: Transcript, player: int) -> str:
     return transcript.roles.get(player, "?")
 
 
+def side_of(transcript: Transcript, player: int) -> str:
+    """A player's side (``liberal``, ``fascist``: Hitler's is Fascist), from its role event or else its role."""
+    if player in transcript.sides:
+        return transcript.sides[player]
+    role = transcript.roles.get(player, "")
+    return Role(role).side.value if role in {r.value for r in Role} else "?"
+
+
 def card_claims(judged: Judged) -> list[tuple[int, int, dict[str, str]]]:
     """``[(round, speaker, claim)]``: the utterances whose answer claims an office and some of its cards (drawn
     or passed), in log order, each field's word kept only when it is one of that field's (`OFFICES`, `DRAWN`,
@@ -168,22 +180,42 @@ def deception_rows(condition: str, judged: Sequence[Judged]) -> list[Measure]:
     return rows
 
 
+def false_claim_rows(condition: str, judged: Sequence[Judged], group_of: GroupOf, group_by: str) -> list[Measure]:
+    """Per group (``group_of``: role or side), ``false_card_claims``: of its players' card claims set against the
+    cards the record shows they held (`card_lies`, over the transcript's facts), the share that contradict them
+    (a group whose players made no such claim has no row)."""
+    games = [j for j in judged if "deception" in j.answers]
+    checked: Counter[str] = Counter()
+    false: Counter[str] = Counter()
+    for j in games:
+        for _, speaker, _, lie in card_lies(j):
+            group = group_of(j.transcript, speaker)
+            checked[group] += 1
+            false[group] += lie
+    return [proportion("false_card_claims", condition, group_by, group, false[group], checked[group], len(games))
+            for group in sorted(checked)]
+
+
 def measures(judged: Mapping[str, Sequence[Judged]]) -> list[Measure]:
-    """Every condition's deception rows (`deception_rows`), stance rows per role pair (with vacillation) and
-    camouflage rows per role."""
+    """Every condition's deception rows (`deception_rows`), false card claims per role and per side
+    (`false_claim_rows`), stance rows per role pair (with vacillation) and camouflage rows per role."""
     return by_condition(lambda condition, items: [
-        *deception_rows(condition, items), *stance_rows(condition, items, role_of, "role_pair"),
+        *deception_rows(condition, items), *false_claim_rows(condition, items, role_of, "role"),
+        *false_claim_rows(condition, items, side_of, "side"), *stance_rows(condition, items, role_of, "role_pair"),
         *camouflage_rows(condition, items, role_of, "role")], judged)
 
 
 def summary(judged: Judged) -> str:
-    """One line: the card claims and the rounds whose President and Chancellor disagreed, the stances read, and
-    per role the utterances that claim another role or party."""
+    """One line: the card claims, those of them false to the cards the speaker held (of those set against the
+    record: `card_lies`) and the rounds whose President and Chancellor disagreed, the stances read, and per role
+    the utterances that claim another role or party."""
     parts = []
     if "deception" in judged.answers:
         told = conflicts(judged)
-        parts.append(f"card claims {len(card_claims(judged))}, President and Chancellor disagree in "
-                     f"{sum(d for *_, d in told)}/{len(told)} rounds")
+        lies = card_lies(judged)
+        parts.append(f"card claims {len(card_claims(judged))}, {sum(f for *_, f in lies)}/{len(lies)} false to the "
+                     f"cards held, President and Chancellor disagree in {sum(d for *_, d in told)}/{len(told)} "
+                     "rounds")
     if "stance" in judged.answers:
         said = stance_counts(judged)
         parts.append(f"stances {said['trust']} trust, {said['distrust']} distrust, {said['neither']} neither")
@@ -216,27 +248,38 @@ def sessions(record: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
     return found
 
 
+def facts(record: Mapping[str, Any]) -> dict[str, Any]:
+    """The judge's facts of a record (`GameJudge.facts`, carried as `Transcript.facts`, JSON-ready): ``{"sessions":
+    [{"round", "president", "chancellor", "drawn", "passed", "enacted"}]}``, its legislative sessions
+    (`sessions`) in round order."""
+    return {"sessions": [{"round": round_, **session} for round_, session in sorted(sessions(record).items())]}
+
+
+def held(transcript: Transcript) -> dict[int, dict[str, Any]]:
+    """The legislative sessions of a transcript's facts (`facts`), by round, in `sessions`' shape; none when the
+    transcript carries no facts."""
+    return {int(s["round"]): {k: v for k, v in s.items() if k != "round"}
+            for s in transcript.facts.get("sessions") or []}
+
+
 _LIBERALS = {"three_liberal": 3, "two_liberal": 2, "one_liberal": 1, "three_fascist": 0, "one_each": 1,
              "two_fascist": 0}
 
 
-def card_lies(judged: Judged, record: Mapping[str, Any]) -> list[tuple[int, int, str, bool]]:
+def card_lies(judged: Judged) -> list[tuple[int, int, str, bool]]:
     """``[(round, speaker, office, false)]``: each card claim of ``judged`` (`card_claims`) by a player who sat in
     the office it claims in the last session before the round it spoke in, and whether the claim contradicts
-    what ``record`` shows it held (`sessions`): the number of Liberal policies it says it drew (as President) or
-    that were passed (given or received) is not the record's. A claim of an office the speaker did not hold is
-    left out (its words may be about another session).
-
-    The judge's tables cannot call this yet: roundtable's `GameJudge` sees a record only as its `Transcript`
-    (words, roles, knowledge), not its hands (docs/games/secret-hitler.md#the-judge).
-    """
-    held = sessions(record)
+    what the record shows it held (the transcript's facts, `held`): the number of Liberal policies it says it
+    drew (as President) or that were passed (given or received) is not the record's. A claim of an office the
+    speaker did not hold is left out (its words may be about another session), as is every claim of a transcript
+    without facts."""
+    found = held(judged.transcript)
     out = []
     for round_, speaker, answer in card_claims(judged):
-        before = [r for r in held if r < round_ and held[r][answer["office"]] == speaker]
+        before = [r for r in found if r < round_ and found[r][answer["office"]] == speaker]
         if not before:
             continue
-        session = held[max(before)]
+        session = found[max(before)]
         false = False
         for name, cards in (("drawn", session["drawn"]), ("passed", session["passed"])):
             claim = answer.get(name, "no_claim")
@@ -255,6 +298,13 @@ FIGURES = (
            "`President>Chancellor` by the claimants' roles: of the rounds in which one speaker claimed the two "
            "policies passed as President and another as Chancellor, the share whose stories differ (one of the "
            "two lies)."),
+    Figure("false_card_claims", "False card claims per role", "bars", ("false_card_claims",), "role",
+           "Of each role's card claims about a session the speaker sat in (the last before the round it spoke in, "
+           "in the office it claims), the share contradicting the cards the record shows it held: the number of "
+           "Liberal policies it says were drawn or passed is not the record's. n: the claims set against the "
+           "record; a claim of an office the speaker did not hold is left out."),
+    Figure("false_card_claims_side", "False card claims per side", "table", ("false_card_claims",), "side",
+           "The same per side (Hitler's is Fascist)."),
     Figure("stance", "Trust and confrontation per role pair", "heatmap", ("trust", "distrust"), "role_pair",
            "`speaker>target`: of the stances players of the speaker's role took towards players of the target's "
            "role they named, the share of trust and of distrust (confrontation)."),
@@ -272,5 +322,5 @@ FIGURES = (
 
 JUDGE = GameJudge(name=GAME, round_field="round", terms=game_terms(GAME, "Secret Hitler", "round", ROLES, SIDES),
                   behaviours=BEHAVIOURS, measures=measures, figures=FIGURES, summary=summary,
-                  groups=tuple(role.value for role in Role))
+                  groups=tuple(role.value for role in Role), facts=facts)
 """Secret Hitler's judge, declared under the ``roundtable.judges`` entry point ``secret_hitler``."""

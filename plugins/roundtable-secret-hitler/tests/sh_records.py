@@ -50,3 +50,54 @@ def store(home: Path, record: dict[str, Any]) -> dict[str, Any]:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / f"{record['game_id']}.json").write_text(json.dumps(record))
     return record
+
+
+# ------------------------------------------------------------------ a game whose Fascist Chancellor lies
+
+LIE = "Player 3 passed me two Fascist policies, I had no choice."
+TRUTH = "I drew a Liberal and two Fascists and passed a Liberal and a Fascist to Player 2."
+CAMOUFLAGE = "I am a Liberal, vote ja."
+CARDS = {LIE: {"office": "chancellor", "drawn": "no_claim", "passed": "two_fascist"},
+         TRUTH: {"office": "president", "drawn": "one_liberal", "passed": "one_each"}}
+"""The judge's scripted readings of the two card claims."""
+
+
+def lying_chancellor(game_id: str = "g1") -> dict[str, Any]:
+    """Five players, Hitler 1, Fascist 2. Round 1: Liberal President 3 draws L F F, discards a Fascist policy and
+    passes L and F to Chancellor 2, who enacts the Fascist one. Round 2's talk: 2 says it got two Fascist
+    policies (a lie), 3 tells the truth; then the rule bots play the game out."""
+    # imported here, so that roundtable's registries (above) load the plugin first
+    from helpers import F, L, answer, game, votes
+
+    from roundtable_secret_hitler.deck import FULL_DECK
+
+    state = answer(game(5, talk=True, president=3, deck=(L, F, F) + tuple(sorted(FULL_DECK))), p3=2)
+    for words in ("I trust Player 2 to govern with me.", "Player 2 seems fine to me.", "I doubt Player 2.",
+                  CAMOUFLAGE, "I will govern well."):  # speakers 3, 4, 5, 1, 2
+        state = answer(state, **{f"p{state.speakers[0]}": words})
+    state = votes(state, {1, 2, 3, 4, 5})
+    state = answer(state, p3=False)  # the President discards a Fascist policy
+    state = answer(state, p2=False)  # the Chancellor enacts the Fascist one
+    state = answer(state, p4=5)
+    for words in ("I nominated Player 5.", "I will vote ja.", "Player 3 is suspicious.", LIE, TRUTH):
+        state = answer(state, **{f"p{state.speakers[0]}": words})  # speakers 4, 5, 1, 2, 3
+    return record_of(bot_moves(state), game_id)
+
+
+def said(call: Any) -> str:
+    """The words a judge question (a scripted `Call`) quotes."""
+    return str(call.messages[-1].content).split('"')[1]
+
+
+def fields(call: Any) -> list[str]:
+    """The fields a judge question's schema asks for."""
+    schema = call.schema if isinstance(call.schema, dict) else call.schema.model_json_schema()
+    return list(schema["properties"])
+
+
+def judge_replies() -> dict[str, Any]:
+    """The scripted judge's replies per behaviour for `lying_chancellor`: its card claims read as `CARDS`, every
+    stance distrust, `CAMOUFLAGE` a Liberal claim and no other claim."""
+    return {"deception": lambda call: json.dumps(CARDS[said(call)]),
+            "stance": lambda call: json.dumps(dict.fromkeys(fields(call), "distrust")),
+            "camouflage": lambda call: json.dumps({"claim": "liberal" if said(call) == CAMOUFLAGE else "none"})}

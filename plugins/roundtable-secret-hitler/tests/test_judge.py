@@ -1,7 +1,7 @@
 """Secret Hitler's judge (`roundtable_secret_hitler.judge`), reached through the ``roundtable.judges`` entry
 point: roundtable's judge graph run with a scripted chat model on the record of a game played with the plugin's
 rules, in which a Fascist Chancellor lies about the two policies its Liberal President passed it; the questions
-it asks, the tables, and the claims set against the record's hands."""
+it asks, the tables, and the claims set against the record's hands, which the transcript carries as its facts."""
 
 from __future__ import annotations
 
@@ -9,56 +9,18 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import F, L, answer, game, votes
-from sh_records import bot_moves, record_of, store
+from helpers import F, L
+from sh_records import CAMOUFLAGE, CARDS, LIE, TRUTH, judge_replies, lying_chancellor, said, store
 
 from roundtable.judge.context import JudgeContext
-from roundtable.judge.graph import judge_game
-from roundtable.judge.protocol import judges
+from roundtable.judge.graph import build_judge_graph, judge_game
+from roundtable.judge.protocol import Judged, judges
 from roundtable.judge.run import judge_summaries, judged_record
-from roundtable.judge.transcript import transcript_of
-from roundtable.testing.scripted import Call, Script, ScriptedModels
+from roundtable.judge.transcript import Transcript, transcript_of
+from roundtable.testing.scripted import Script, ScriptedModels
 from roundtable_secret_hitler import judge
-from roundtable_secret_hitler.deck import FULL_DECK
 
-LIE = "Player 3 passed me two Fascist policies, I had no choice."
-TRUTH = "I drew a Liberal and two Fascists and passed a Liberal and a Fascist to Player 2."
-CAMOUFLAGE = "I am a Liberal, vote ja."
-CARDS = {LIE: {"office": "chancellor", "drawn": "no_claim", "passed": "two_fascist"},
-         TRUTH: {"office": "president", "drawn": "one_liberal", "passed": "one_each"}}
-"""The judge's scripted readings of the two card claims."""
-
-
-def lying_chancellor() -> dict:
-    """Five players, Hitler 1, Fascist 2. Round 1: Liberal President 3 draws L F F, discards a Fascist policy and
-    passes L and F to Chancellor 2, who enacts the Fascist one. Round 2's talk: 2 says it got two Fascist
-    policies (a lie), 3 tells the truth; then the rule bots play the game out."""
-    state = answer(game(5, talk=True, president=3, deck=(L, F, F) + tuple(sorted(FULL_DECK))), p3=2)
-    for words in ("I trust Player 2 to govern with me.", "Player 2 seems fine to me.", "I doubt Player 2.",
-                  CAMOUFLAGE, "I will govern well."):  # speakers 3, 4, 5, 1, 2
-        state = answer(state, **{f"p{state.speakers[0]}": words})
-    state = votes(state, {1, 2, 3, 4, 5})
-    state = answer(state, p3=False)  # the President discards a Fascist policy
-    state = answer(state, p2=False)  # the Chancellor enacts the Fascist one
-    state = answer(state, p4=5)
-    for words in ("I nominated Player 5.", "I will vote ja.", "Player 3 is suspicious.", LIE, TRUTH):
-        state = answer(state, **{f"p{state.speakers[0]}": words})  # speakers 4, 5, 1, 2, 3
-    return record_of(bot_moves(state), "g1")
-
-
-def said(call: Call) -> str:
-    """The words a question quotes."""
-    return call.messages[-1].content.split('"')[1]
-
-
-def fields(call: Call) -> list[str]:
-    schema = call.schema if isinstance(call.schema, dict) else call.schema.model_json_schema()
-    return list(schema["properties"])
-
-
-SCRIPT = {"deception": lambda call: json.dumps(CARDS[said(call)]),
-          "stance": lambda call: json.dumps(dict.fromkeys(fields(call), "distrust")),
-          "camouflage": lambda call: json.dumps({"claim": "liberal" if said(call) == CAMOUFLAGE else "none"})}
+SCRIPT = judge_replies()
 
 
 @pytest.fixture
@@ -99,7 +61,8 @@ def test_the_judge_runs_on_the_record_with_a_scripted_model(judged):
     prompts = [c.prompt for c in script.calls if c.module == "deception"]
     assert "Secret Hitler" in prompts[0] and "Hitler, fascist side" in prompts[0]
     assert all("liberal, fascist, fascist" not in p.lower() for p in prompts)  # no hand is shown, only the words
-    assert out["summary"].startswith("card claims 2, President and Chancellor disagree in 1/1 rounds; stances ")
+    assert out["summary"].startswith("card claims 2, 1/2 false to the cards held, President and Chancellor disagree "
+                                     "in 1/1 rounds; stances ")
     assert "camouflage" in out["summary"] and "hitler 1/" in out["summary"]
 
 
@@ -113,6 +76,15 @@ def test_the_tables_of_the_judged_record(judged):
     assert rows[("card_claims", "role", "hitler")] == (0, spoke["hitler"])
     assert rows[("card_conflicts", "all", "all")] == (1, 1)
     assert rows[("card_conflicts", "office_pair", "liberal>fascist")] == (1, 1)
+    # the Fascist Chancellor's one claim is false, the Liberal President's true; Hitler claimed no cards
+    assert rows[("false_card_claims", "role", "fascist")] == (1, 1)
+    assert rows[("false_card_claims", "role", "liberal")] == (0, 1)
+    assert ("false_card_claims", "role", "hitler") not in rows
+    assert rows[("false_card_claims", "side", "fascist")] == (1, 1)
+    assert rows[("false_card_claims", "side", "liberal")] == (0, 1)
+    false = next(r for r in judge.JUDGE.measures({"c": [found]})
+                 if (r.metric, r.group_by, r.group) == ("false_card_claims", "role", "fascist"))
+    assert false.value == 1.0 and false.low is not None and 0.0 < false.low < 1.0 and false.games == 1  # Wilson
     assert rows[("camouflage", "role", "hitler")] == (1, spoke["hitler"])
     assert rows[("camouflage", "role", "fascist")] == (0, spoke["fascist"])
     assert rows[("distrust", "role_pair", "hitler>liberal")][0] >= 1
@@ -122,7 +94,37 @@ def test_the_card_claims_set_against_the_record(judged):
     record, _, _, found = judged
     held = judge.sessions(record)
     assert held[1] == {"president": 3, "chancellor": 2, "drawn": [L, F, F], "passed": [L, F], "enacted": F}
-    assert judge.card_lies(found, record) == [(2, 2, "chancellor", True), (2, 3, "president", False)]
+    facts = found.transcript.facts
+    assert facts == judge.facts(record) and json.loads(json.dumps(facts)) == facts  # JSON-ready
+    assert facts["sessions"][0] == {"round": 1, **held[1]} and judge.held(found.transcript) == held
+    assert judge.card_lies(found) == [(2, 2, "chancellor", True), (2, 3, "president", False)]
+
+
+def test_the_false_claims_are_read_from_the_transcripts_facts(judged):
+    _, _, _, found = judged
+
+    def rows_of(facts: dict) -> dict:
+        changed = Judged(found.transcript.model_copy(update={"facts": facts}), found.answers)
+        return {(r.group_by, r.group): (r.k, r.n) for r in judge.JUDGE.measures({"c": [changed]})
+                if r.metric == "false_card_claims"}
+
+    sessions = found.transcript.facts["sessions"]
+    assert rows_of({}) == {}  # no facts: no claim is set against cards
+    two_fascist = [dict(sessions[0], passed=[F, F]), *sessions[1:]]  # had 3 passed two Fascists, 2 told the truth
+    assert rows_of({"sessions": two_fascist}) == {("role", "fascist"): (0, 1), ("role", "liberal"): (1, 1),
+                                                  ("side", "fascist"): (0, 1), ("side", "liberal"): (1, 1)}
+
+
+def test_the_facts_are_in_the_transcript_the_graph_carries(tmp_path: Path):
+    record = store(tmp_path, lying_chancellor())
+    graph = build_judge_graph(ScriptedModels(Script(replies=dict(SCRIPT)))).compile()
+    updates = list(graph.stream({"game_id": "g1", "model": "local", "home": str(tmp_path)},
+                                context=JudgeContext.model_validate({}), stream_mode="updates"))
+    carried = next(u["load"]["transcript"] for u in updates if "load" in u)
+    assert carried["facts"] == judge.facts(record) and carried["facts"]["sessions"][0]["passed"] == [L, F]
+    transcript = Transcript.model_validate(carried)
+    assert transcript.digest == transcript_of(record, "round", judge.facts).digest
+    assert transcript.digest != transcript_of(record, "round").digest  # the cards are part of what was judged
 
 
 def test_prose_replies_are_read_and_show_lists_the_judgement(tmp_path: Path):
@@ -135,4 +137,4 @@ def test_prose_replies_are_read_and_show_lists_the_judgement(tmp_path: Path):
     out = judge_game("g1", spec, home=tmp_path, models=ScriptedModels(Script(replies=prose), json=False))
     assert all(v["unusable"] == 0 for v in out["judged"].values()), out
     lines = judge_summaries(tmp_path / "records", record)
-    assert len(lines) == 1 and "card claims 2, President and Chancellor disagree in 1/1 rounds" in lines[0]
+    assert len(lines) == 1 and "card claims 2, 1/2 false to the cards held, President and Chancellor" in lines[0]
