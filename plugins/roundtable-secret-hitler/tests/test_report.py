@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from sh_records import bot_game, record_of
+from sh_records import bot_game, judge_replies, lying_chancellor, record_of, store
 from typer.testing import CliRunner
 
 from roundtable.experiments.report import game_report
@@ -160,3 +160,26 @@ def test_the_report_adds_the_judges_tables_once_the_records_are_judged(experimen
     assert "### Camouflage per role" in judged and "### Trust and confrontation per role pair" in judged
     assert "| talk | 3 | 2 | 2 | 2 |" in judged and "| silent7 | 3 | 0 | 0 | 0 |" in judged  # judged per behaviour
     assert (tmp_path / "judged" / "judge-local.csv").is_file()
+    assert "### False card claims" not in judged  # no card claim to set against the cards held
+
+
+def test_the_report_shows_the_false_card_claims_per_role_and_side(tmp_path):
+    from roundtable.experiments.reports.judge import judge_report
+    from roundtable.judge.graph import judge_game
+    from roundtable.testing.scripted import Script, ScriptedModels
+
+    record = store(tmp_path, lying_chancellor("c-1"))
+    judge_game("c-1", "local", home=tmp_path, models=ScriptedModels(Script(replies=judge_replies())))
+    found = judge_report(tmp_path, "secret_hitler", {"c": [record]})
+    assert found is not None
+    text = "\n".join(found.sections())
+    per_role, per_side = (text.split(f"### False card claims per {by}\n")[1].split("\n### ")[0]
+                          for by in ("role", "side"))
+    # the Fascist Chancellor's claim contradicts the cards it was passed; the Liberal President's does not
+    for table in (per_role, per_side):
+        assert "| c | liberal | 0.0% [0.0, 79.3] | 1 |" in table, table
+        assert "| c | fascist | 100.0% [20.7, 100.0] | 1 |" in table, table
+    assert "| c | hitler |" not in per_role  # Hitler claimed no cards
+    found.plots(tmp_path)
+    assert (tmp_path / "judge-local-false_card_claims.png").is_file()
+    assert not (tmp_path / "judge-local-false_card_claims_side.png").exists()  # a table, no plot
