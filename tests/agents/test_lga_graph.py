@@ -543,7 +543,8 @@ def test_a_merged_call_with_the_aids_off_is_refused_before_any_call():
 def test_context_overrides_prompts():
     state, requests = play_until(first("propose_team"))
     script = Script()
-    context = LgaContext(aids_plan_prompt="CUSTOM PLAN PROMPT for Player {{ me }}. Task: Write your plan.",
+    # Avalon's wording of the aids' plan (aids/lga/avalon/plan) is the one an Avalon seat renders with the aids on
+    context = LgaContext(aids_avalon_plan_prompt="CUSTOM PLAN PROMPT for Player {{ me }}. Task: Write your plan.",
                          plan_prompt="PAPER PLAN for Player {{ me }}.")
     run(script, lga_input(state, requests[0]), context=context)
     plan_call = next(c for c in script.calls if c.module == "plan")

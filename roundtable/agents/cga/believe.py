@@ -21,22 +21,26 @@ from roundtable.agents.common.thought import LAYOUT_WORDS
 
 
 def make_believe(models: ModelProvider):
-    """The ``believe`` node over ``models``: the free answer (template `CgaTurn.prompt` ``believe``, the thought
-    temperature) and the parser call (``extraction/belief``, the extraction temperature); returns ``action``
-    ``{"beliefs": {player: P(good)}}`` (``{}``: nothing read), ``raw``, ``usage``."""
+    """The ``believe`` node over ``models``: the free answer (template `CgaTurn.game_prompt` ``believe``:
+    ``cga/believe``, ``aids/cga/believe`` with the aids on, Avalon's ``cga/avalon/believe`` and
+    ``aids/cga/avalon/believe``; the thought temperature) and the parser call (``extraction/belief``, Avalon's
+    ``extraction/avalon/belief``, the extraction temperature); returns ``action``
+    ``{"beliefs": {player: P(first probe side)}}`` (``{}``: nothing read), ``raw``, ``usage``."""
 
     def believe(state: CgaState, runtime: Runtime[Any]) -> dict[str, Any]:
         turn = CgaTurn.of(state, runtime, models)
         others = list(turn.request.candidates)
         words = turn.options.thought_words
         prompt = turn.context.render(
-            turn.prompt("believe"), history=turn.history(state.get("recent") or [], state.get("informative") or []),
-            reflection=current_reflection(state), others=others, thought_words=words)
+            turn.game_prompt("believe"),
+            history=turn.history(state.get("recent") or [], state.get("informative") or []),
+            reflection=current_reflection(state), others=others, thought_words=words,
+            sides=list(turn.table.probe_sides), roles=turn.table.probe_roles)
         model = turn.model(models, turn.temperature("thought_temperature"),
                            words + LAYOUT_WORDS + LINE_WORDS * len(others))
         parser = models.chat(turn.seat.model, turn.temperature("extraction_temperature"), parser_tokens(turn.request),
                              slot=turn.slot)
         return state_beliefs(model, turn.messages(prompt), parser, turn.context, turn.request, turn.view.players,
-                             turn.structured(models))
+                             turn.structured(models), turn.table)
 
     return believe

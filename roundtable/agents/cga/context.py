@@ -61,11 +61,18 @@ CGA_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
                      "prompt)."),
     "believe_prompt": ("cga/believe", ["believe"],
                        "The belief probe at game over (aids off): from the history and the reflection, how likely "
-                       "each other player is good."),
+                       "each other player is on the table's first probe side."),
+    "avalon_believe_prompt": ("cga/avalon/believe", ["believe"],
+                              "The belief probe at game over in Avalon (aids off): how likely each other player is "
+                              "good (loyal to Arthur)."),
     "extract_system_prompt": ("extraction/system", ["think", "believe"],
                               "The system prompt of the extractor and of the belief probe's parser."),
     "extract_belief_prompt": ("extraction/belief", ["believe"],
-                              "The belief probe's parser: a probability of being good per player, from the answer."),
+                              "The belief probe's parser: a probability per player of being on the table's first "
+                              "probe side, from the answer."),
+    "avalon_extract_belief_prompt": ("extraction/avalon/belief", ["believe"],
+                                     "The belief probe's parser in Avalon: a probability of being good per player, "
+                                     "from the answer."),
     "instruction_prompt": ("avalon/instruction", ["think"], "The Host's instruction in Avalon."),
     "other_instruction_prompt": ("cga/instruction", ["think"],
                                  "The Host's instruction in other games (Werewolf's kinds; aids off: the Moderator's "
@@ -106,6 +113,8 @@ CGA_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
                           "The chain-of-thought answer ending in the words and the action (aids on)."),
     "aids_believe_prompt": ("aids/cga/believe", ["believe"],
                             "The belief probe at game over (aids on)."),
+    "aids_avalon_believe_prompt": ("aids/cga/avalon/believe", ["believe"],
+                                   "The belief probe at game over in Avalon (aids on)."),
     "aids_other_instruction_prompt": ("aids/cga/instruction", ["think"],
                                       "The Host's instruction in other games (aids on: the day's talk made concrete)."),
     "aids_other_speech_prompt": ("aids/cga/speech", ["think"], "How the words are said in other games (aids on)."),

@@ -35,7 +35,7 @@ from roundtable.agents.common.speech_model import speaking_model
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
 from roundtable.aids.interface import checked_of, heard_lines, knowledge_note
 from roundtable.games.protocol import PlayerView, Request
-from roundtable.tables.protocol import GameTable, TableSettings, game_table
+from roundtable.tables.protocol import GameTable, TableSettings, game_table, kind_template
 
 
 @dataclass(frozen=True)
@@ -121,6 +121,13 @@ class CgaTurn:
         """The template of cga's prompt ``name`` (``"think"``, ``"questions/werewolf"``) for this seat:
         ``aids/cga/<name>`` (tuned for the embedded model) with the aids on, else ``cga/<name>`` (Xu et al.'s)."""
         return f"aids/cga/{name}" if self.options.aided else f"cga/{name}"
+
+    def game_prompt(self, name: str) -> str:
+        """The template of cga's prompt ``name`` for this seat at this game's table: `prompt`'s, or where the kind
+        words it for the game, that template (``cga/avalon/believe``, ``aids/cga/avalon/believe``:
+        `roundtable.tables.protocol.kind_template`, a lookup by template, not a comparison of the game's name;
+        docs/agents/cga.md#other-games)."""
+        return kind_template(self.context, TableSettings(prompt=self.prompt), self.view.game, name) or self.prompt(name)
 
     @cached_property
     def table(self) -> GameTable:

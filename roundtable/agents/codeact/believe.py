@@ -25,10 +25,11 @@ from roundtable.agents.common.thought import LAYOUT_WORDS
 
 def make_believe(models: ModelProvider):
     """The ``believe`` node over ``models``: the free answer (the prose temperature; template ``codeact/believe``,
-    AvalonBench's question, with the aids off, ``aids/codeact/believe`` with them on) and the parser call
+    AvalonBench's question, with the aids off, ``aids/codeact/believe`` with them on, Avalon's
+    ``aids/codeact/avalon/believe``: `CodeActTurn.game_prompt`) and the parser call
     (AvalonBench's, `avalonbench_beliefs`, with the aids off, ``extraction/belief`` with them on; the extraction
     temperature, 0); returns
-    ``action`` ``{"beliefs": {player: P(good)}}`` (``{}``: nothing read), ``raw``, ``usage``."""
+    ``action`` ``{"beliefs": {player: P(first probe side)}}`` (``{}``: nothing read), ``raw``, ``usage``."""
 
     def believe(state: CodeActState, runtime: Runtime[Any]) -> dict[str, Any]:
         turn = CodeActTurn.of(state, runtime)
@@ -42,10 +43,10 @@ def make_believe(models: ModelProvider):
                                          sides=turn.table.probe_sides)
             return avalonbench_beliefs(model, turn.messages(prompt), parser, turn.context, turn.request,
                                        turn.view.players, "codeact/parse_beliefs", turn.table.probe_sides)
-        prompt = turn.context.render("aids/codeact/believe", memory=turn.memory_text(), facts=turn.facts_text(),
+        prompt = turn.context.render(turn.game_prompt("believe"), memory=turn.memory_text(), facts=turn.facts_text(),
                                      others=others, thought_words=words, sides=turn.table.probe_sides,
                                      roles=turn.table.probe_roles)
         return state_beliefs(model, turn.messages(prompt), parser, turn.context, turn.request, turn.view.players,
-                             turn.structured(models))
+                             turn.structured(models), turn.table)
 
     return believe

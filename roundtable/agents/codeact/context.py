@@ -58,10 +58,17 @@ CODEACT_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
                           "With the aids on: ReAct leader: thought, action (Check/Finish), observation."),
     "aids_believe_prompt": ("aids/codeact/believe", ["believe"],
                             "With the aids on: the belief probe: think step by step, then how likely each other "
-                            "player is good."),
+                            "player is on the table's first probe side."),
+    "aids_avalon_believe_prompt": ("aids/codeact/avalon/believe", ["believe"],
+                                   "With the aids on, in Avalon: the belief probe: think step by step over the "
+                                   "quests, then how likely each other player is good."),
     "extract_system_prompt": ("extraction/system", ["believe"], "The belief probe parser's system prompt."),
     "extract_belief_prompt": ("extraction/belief", ["believe"],
-                              "The belief probe's parser: a probability of being good per player, from the answer."),
+                              "The belief probe's parser: a probability per player of being on the table's first "
+                              "probe side, from the answer."),
+    "avalon_extract_belief_prompt": ("extraction/avalon/belief", ["believe"],
+                                     "The belief probe's parser in Avalon: a probability of being good per player, "
+                                     "from the answer."),
     "instruction_prompt": ("avalon/instruction", ["think"], "The Host's instruction for each kind of request."),
     "table_global_prompt": ("codeact/table/global", ALL_NODES,
                             "System prompt in a game Shi et al. do not play (aids off): the table's rules, the seat, "

@@ -3,7 +3,8 @@
 Every model-driven kind answers the probe (`roundtable.graphs.probe`) in its
 own prompt style; an answer that already lists a probability per player asked is read as it stands
 (`listed_beliefs`), any other goes to a separate parser call at temperature 0 (template
-``extraction/belief``, schema-constrained where the endpoint takes JSON
+``extraction/belief`` in the words of the table's probe sides, or a game's own wording of it,
+``extraction/<game>/belief``: `parser_template`; schema-constrained where the endpoint takes JSON
 schemas) turns the free answer into numbers in [0, 1]
 (docs/measures.md#deduction-accuracy). What cannot be read for every player
 is left out by the fallback rules (`roundtable.games.fallbacks.choose_beliefs`),
@@ -23,6 +24,7 @@ from pydantic import BaseModel, Field, create_model
 from roundtable.agents.common.model_calls import call_structured, call_text
 from roundtable.games.protocol import Request
 from roundtable.prompts.rendering import PromptContext
+from roundtable.tables.protocol import GameTable, TableSettings, kind_template
 
 PARSE_MODULE = "parse_beliefs"
 """The module name the parser call carries in its metadata (`roundtable.agents.common.model_calls`)."""
@@ -119,17 +121,39 @@ def listed_beliefs(text: str | None, candidates: Sequence[int]) -> dict[int, flo
     return out if candidates and set(out) == set(candidates) else None
 
 
+PARSER_TEMPLATE = "extraction/belief"
+"""The parser's template, in the words of the table's probe sides (``sides``)."""
+
+
+def _parser_piece(piece: str) -> str:
+    return f"extraction/{piece}"
+
+
+PARSER_SETTINGS = TableSettings(prompt=_parser_piece)
+"""Where the parser's templates are (`roundtable.tables.protocol.TableSettings.prompt`): ``extraction/<piece>``."""
+
+
+def parser_template(context: PromptContext, table: GameTable) -> str:
+    """The parser's template at ``table``: a game's own wording of it where there is one
+    (``extraction/<game>/belief``, Avalon's ``extraction/avalon/belief``: `roundtable.tables.protocol.kind_template`,
+    a lookup by template, not a comparison of the game's name), else `PARSER_TEMPLATE`."""
+    return kind_template(context, PARSER_SETTINGS, table.view.game, "belief") or PARSER_TEMPLATE
+
+
 def parse_beliefs(extractor: BaseChatModel, context: PromptContext, request: Request, players: int, reply: str,
-                  structured: bool) -> tuple[dict[str, Any], list[str], list[dict[str, Any]]]:
-    """The parser call: map a free answer to the probe to ``{"beliefs": {player: P(good)}}``.
+                  structured: bool, table: GameTable) -> tuple[dict[str, Any], list[str], list[dict[str, Any]]]:
+    """The parser call: map a free answer to the probe to ``{"beliefs": {player: P(first side)}}``.
 
     Args:
         extractor: the chat model of the parser (temperature 0, a short cap).
-        context: the kind's prompt context (its override of ``extraction/belief`` and ``extraction/system``).
+        context: the kind's prompt context (its override of the parser's template, `parser_template`, and of
+            ``extraction/system``).
         request: the probe's `roundtable.games.protocol.belief_request` (its ``candidates``).
         players: how many players the game has.
         reply: the player's free answer.
         structured: ask for schema-constrained output (`belief_schema`) instead of lines of text.
+        table: the decision's table (its game's wording of the parser, its probe sides:
+            `roundtable.tables.protocol.GameTable.probe_sides`).
 
     Returns:
         ``(answer, [parser's raw answer], [usage record])``: ``answer`` is ``{"beliefs": {...}}`` with the
@@ -138,8 +162,9 @@ def parse_beliefs(extractor: BaseChatModel, context: PromptContext, request: Req
     """
     if not reply.strip():
         return {}, [], []
-    prompt = context.render("extraction/belief", reply=" ".join(reply.split())[:REPLY_CHARS].replace('"', "'"),
-                            players=players, candidates=list(request.candidates))
+    prompt = context.render(parser_template(context, table),
+                            reply=" ".join(reply.split())[:REPLY_CHARS].replace('"', "'"), players=players,
+                            candidates=list(request.candidates), sides=list(table.probe_sides))
     messages = [SystemMessage(context.render("extraction/system")), HumanMessage(prompt)]
     if structured:
         parsed, raw, usage = call_structured(extractor, messages, belief_schema(request.candidates), PARSE_MODULE)
@@ -161,7 +186,7 @@ def parser_tokens(request: Request) -> int:
 
 
 def state_beliefs(model: BaseChatModel, messages: list[BaseMessage], parser: BaseChatModel, context: PromptContext,
-                  request: Request, players: int, structured: bool) -> dict[str, Any]:
+                  request: Request, players: int, structured: bool, table: GameTable) -> dict[str, Any]:
     """The probe's calls, as every kind's ``believe`` node makes them: the player's free answer to ``messages``
     (module `BELIEVE_MODULE`, the kind's own prompt, model and temperature), then `parse_beliefs`, unless the
     answer already lists a probability for every player asked as the parser would (`listed_beliefs`).
@@ -170,10 +195,11 @@ def state_beliefs(model: BaseChatModel, messages: list[BaseMessage], parser: Bas
         model: the seat's model for the free answer.
         messages: the kind's prompt (its rules and its probe template).
         parser: the parser's chat model (temperature 0, `parser_tokens`).
-        context: the kind's prompt context (its ``extraction/belief`` and ``extraction/system``).
+        context: the kind's prompt context (its parser template, `parser_template`, and ``extraction/system``).
         request: the probe's `roundtable.games.protocol.belief_request`.
         players: how many players the game has.
         structured: ask the parser for schema-constrained output.
+        table: the decision's table (`parse_beliefs`).
 
     Returns:
         The node's update: ``action`` ``{"beliefs": {player: P(good)}}`` (``{}``: nothing read), ``raw`` (the
@@ -183,7 +209,7 @@ def state_beliefs(model: BaseChatModel, messages: list[BaseMessage], parser: Bas
     listed = listed_beliefs(text, request.candidates)
     if listed is not None:
         return {"action": {"beliefs": listed}, "raw": [text], "usage": [usage]}
-    action, raw, more_usage = parse_beliefs(parser, context, request, players, text, structured)
+    action, raw, more_usage = parse_beliefs(parser, context, request, players, text, structured, table)
     return {"action": action, "raw": [text, *raw], "usage": [usage, *more_usage]}
 
 

@@ -22,9 +22,10 @@ BELIEF_WORDS = 80
 
 
 def make_believe(models: ModelProvider):
-    """The ``believe`` node over ``models``: the free answer (template ``lga/believe``, the agent modules'
-    temperature) and the parser call (``extraction/belief``, temperature 0); returns ``action``
-    ``{"beliefs": {player: P(good)}}`` (``{}``: nothing read), ``raw``, ``usage``."""
+    """The ``believe`` node over ``models``: the free answer (template ``lga/believe``, ``aids/lga/believe`` with the
+    aids on, Avalon's ``aids/lga/avalon/believe``: `Turn.template`; the agent modules' temperature) and the parser
+    call (``extraction/belief``, Avalon's ``extraction/avalon/belief``, temperature 0); returns ``action``
+    ``{"beliefs": {player: P(first probe side)}}`` (``{}``: nothing read), ``raw``, ``usage``."""
 
     def believe(state: LgaState, runtime: Runtime[LgaContext]) -> dict[str, Any]:
         turn = Turn.of(state, runtime, models)
@@ -35,6 +36,6 @@ def make_believe(models: ModelProvider):
                                      others=list(turn.request.candidates))
         parser = models.chat(turn.seat.model, turn.extraction_temperature, parser_tokens(turn.request), slot=turn.slot)
         return state_beliefs(agent_model(models, turn, BELIEF_WORDS), turn.messages(prompt), parser, turn.context,
-                             turn.request, turn.view.players, uses_json_schema(models, turn))
+                             turn.request, turn.view.players, uses_json_schema(models, turn), turn.table)
 
     return believe

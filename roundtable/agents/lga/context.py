@@ -50,23 +50,34 @@ PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "table_speech_prompt": ("lga/table/speech", ["act", "respond"],
                             "How the words are said in a game that leaves it to the kind (Werewolf)."),
     "aids_shared_prompt": ("aids/lga/shared", MODEL_NODES,
-                           "The public part every prompt starts with: earlier quests' facts and this quest's records."),
+                           "The public part every prompt starts with: earlier rounds' facts and this round's records."),
     "aids_private_prompt": ("aids/lga/private", MODEL_NODES,
-                            "The player's private part: role card, knowledge, how it answers, summary (this quest's "
+                            "The player's private part: role card, knowledge, how it answers, summary (this round's "
                             "private records follow the public part)."),
     "aids_standing_prompt": ("aids/lga/standing", MODEL_NODES,
                              "How the player answers the Host in every call (in the cached private part): its words' "
-                             "manner, what to keep secret, by side and role; the rule of a team vote."),
+                             "manner (a game without a wording of its own)."),
+    "aids_avalon_standing_prompt": ("aids/lga/avalon/standing", MODEL_NODES,
+                                    "How the player answers the Host in Avalon: its words' manner, what to keep "
+                                    "secret, by side and role; the rule of a team vote."),
     "aids_context_prompt": ("aids/lga/context", MODEL_NODES,
                             "What precedes every task: the private and public parts and the notes, in the order the "
                             "prompt cache wants (layout)."),
     "aids_summarize_prompt": ("aids/lga/summarize", ["summarize"],
                               "Summarization: previous summary + the last round's records -> new summary."),
+    "aids_avalon_summarize_prompt": ("aids/lga/avalon/summarize", ["summarize"],
+                                     "Summarization in Avalon: what to keep of the quests and the teams."),
     "aids_analyze_prompt": ("aids/lga/analyze", ["analyze"],
                             "With the aids on: the other players' likely roles and strategies."),
     "aids_plan_prompt": ("aids/lga/plan", ["plan"], "Planning for the rest of the game."),
+    "aids_avalon_plan_prompt": ("aids/lga/avalon/plan", ["plan"],
+                                "Planning for the rest of the game in Avalon: whom to put on teams."),
     "aids_believe_prompt": ("aids/lga/believe", ["believe"],
-                            "The belief probe at game over: how likely each other player is to be good."),
+                            "The belief probe at game over: how likely each other player is to be on the table's "
+                            "first probe side."),
+    "aids_avalon_believe_prompt": ("aids/lga/avalon/believe", ["believe"],
+                                   "The belief probe at game over in Avalon: how likely each other player is to be "
+                                   "good (Merlin, Percival or a Loyal Servant of Arthur)."),
     "instruction_prompt": ("avalon/instruction", ["act", "respond"],
                            "The Host's instruction for each kind of request."),
     "aids_act_prompt": ("aids/lga/act", ["act"], "Action (and the words, when asked, in the same call)."),
@@ -85,7 +96,11 @@ PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "extract_yes_no_prompt": ("extraction/yes_no", ["act", "respond"],
                               "Extractor with worked examples: which of the game's two words a reply chooses."),
     "extract_belief_prompt": ("extraction/belief", ["believe"],
-                              "The belief probe's parser: a probability of being good per player, from the answer."),
+                              "The belief probe's parser: a probability per player of being on the table's first "
+                              "probe side, from the answer."),
+    "avalon_extract_belief_prompt": ("extraction/avalon/belief", ["believe"],
+                                     "The belief probe's parser in Avalon: a probability of being good per player, "
+                                     "from the answer."),
     "narration_prompt": ("avalon/narration", ["observe"],
                          "The narrator: each event as one line of the player's records."),
     "knowledge_prompt": ("avalon/knowledge", MODEL_NODES, "What the player learned at the reveal, in words."),

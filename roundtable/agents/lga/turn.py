@@ -41,7 +41,7 @@ from roundtable.agents.lga.state import LgaState
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
 from roundtable.aids.interface import checked_of, knowledge_note
 from roundtable.games.protocol import PlayerView, Request
-from roundtable.tables.protocol import GameTable, TableSettings, game_table
+from roundtable.tables.protocol import GameTable, TableSettings, game_table, kind_template
 
 LAN_ROLES = frozenset({"merlin", "percival", "servant", "morgana", "assassin"})
 """The roles Lan et al.'s released code describes (template ``lga/role``); another role's introduction is the game's
@@ -135,10 +135,16 @@ class Turn:
 
     # -------------------------------------------------------- prompt parts
 
-    def template(self, step: str) -> str:
-        """The template of module ``step`` for this seat: Lan et al.'s (``lga/<step>``) with the aids off, the aids'
-        (``aids/lga/<step>``, tuned for the embedded model) with them on (docs/agents/aids.md)."""
+    def module(self, step: str) -> str:
+        """The template of module ``step`` for this seat in any game: Lan et al.'s (``lga/<step>``) with the aids off,
+        the aids' (``aids/lga/<step>``, tuned for the embedded model) with them on (docs/agents/aids.md)."""
         return f"aids/lga/{step}" if self.options.aided else f"lga/{step}"
+
+    def template(self, step: str) -> str:
+        """The template of module ``step`` for this seat at this game's table: `module`'s, or where the kind words the
+        step for the game, that template (``aids/lga/avalon/standing``: `roundtable.tables.protocol.kind_template`,
+        a lookup by template, not a comparison of the game's name; docs/agents/lga.md#other-games)."""
+        return kind_template(self.context, TableSettings(prompt=self.module), self.view.game, step) or self.module(step)
 
     @cached_property
     def _paper(self) -> dict[str, Any]:
@@ -200,15 +206,19 @@ class Turn:
         if old:
             first, round_ = old[0]["round"], old[-1]["round"]
             attempt, pool = max(int(r.get("attempt") or 1) for r in old), {"records": old}
+        table = self.table
         variables: dict[str, Any] = {
             "me": view.player,
             "players": view.players,
             "round": round_,
+            "round_name": table.round_name,
+            "probe_sides": list(table.probe_sides),
+            "probe_roles": table.probe_roles,
             "attempt": attempt,
             "board": "\n".join(memory.get("board") or []),
             "transcript": mem.public_transcript(pool, first, attempt, self.options.transcript_chars),
             "role_card": self.role_card(),
-            "knowledge": self.table.knowledge_text(),
+            "knowledge": table.knowledge_text(),
             "summary": str(memory.get("summary") or ""),
             "private_notes": mem.private_notes(pool, first),
             "analysis": "" if self.options.no_analysis else str(memory.get("analysis") or ""),
@@ -239,7 +249,8 @@ class Turn:
         return self.context.render("aids/lga/context", layout=self.layout, shared=variables["shared"],
                                    board=variables["board_part"], quest=variables["quest_part"],
                                    private=variables["private"], summary=variables["summary"], analysis=analysis,
-                                   plan=plan, previous_plan=previous_plan, private_notes=variables["private_notes"])
+                                   plan=plan, previous_plan=previous_plan, private_notes=variables["private_notes"],
+                                   round_name=variables["round_name"])
 
     def messages(self, user: str) -> list[BaseMessage]:
         """``[system, user]``: the system message is Lan et al.'s system prompt (template ``lga/system``: the game's
@@ -251,11 +262,12 @@ class Turn:
         return [SystemMessage(system), HumanMessage(user)]
 
     def standing(self) -> str:
-        """How this player answers the Host in every call of its game (template ``lga/standing``): the manner of
-        its words at the table (its own, at most ``response_words`` words, what to keep secret) and the rule of a
-        team vote; part of the private part, so no task repeats it."""
-        return self.context.render("aids/lga/standing", words=self.options.response_words, side=self.view.side,
-                                   role=self.view.role)
+        """How this player answers the Host in every call of its game (template ``aids/lga/standing``, Avalon's
+        ``aids/lga/avalon/standing``: `template`): the manner of its words at the table (its own, at most
+        ``response_words`` words, what to keep secret) and, in Avalon, the rule of a team vote; part of the private
+        part, so no task repeats it."""
+        return self.context.render(self.template("standing"), words=self.options.response_words,
+                                   side=self.view.side, role=self.view.role)
 
     def notes(self) -> list[str]:
         """The notes this decision's prompts show: summary, analysis and plan (an ablated module's left out), the

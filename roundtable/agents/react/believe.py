@@ -24,16 +24,17 @@ from roundtable.agents.react.turn import ReactTurn
 
 def make_believe(models: ModelProvider):
     """The ``believe`` node over ``models``: the answer (template ``react/believe``, AvalonBench's question, with
-    the aids off, ``aids/react/believe``, step by step, with them on; the kind's temperature, ``thought_words`` plus
-    a line per player) and the parser call (AvalonBench's, `avalonbench_beliefs`, with the aids off,
-    ``extraction/belief`` with them on; the parse temperature); returns ``action`` ``{"beliefs": {player: P(good)}}``
-    (``{}``: nothing read), ``raw``, ``usage``."""
+    the aids off, ``aids/react/believe``, step by step, with them on, Avalon's ``aids/react/avalon/believe``:
+    `ReactTurn.game_prompt`; the kind's temperature, ``thought_words`` plus a line per player) and the parser call
+    (AvalonBench's, `avalonbench_beliefs`, with the aids off, ``extraction/belief`` with them on; the parse
+    temperature); returns ``action`` ``{"beliefs": {player: P(first probe side)}}`` (``{}``: nothing read), ``raw``,
+    ``usage``."""
 
     def believe(state: ReactState, runtime: Runtime[Any]) -> dict[str, Any]:
         turn = ReactTurn.of(state, runtime)
         others = list(turn.request.candidates)
         words = turn.options.thought_words
-        prompt = turn.context.render(turn.prompt("believe"), context=turn.context_text(), others=others,
+        prompt = turn.context.render(turn.game_prompt("believe"), context=turn.context_text(), others=others,
                                      words=words, players=turn.view.players, sides=turn.table.probe_sides,
                                      roles=turn.table.probe_roles)
         t = turn.options.parse_temperature
@@ -44,6 +45,6 @@ def make_believe(models: ModelProvider):
             return avalonbench_beliefs(model, turn.messages(prompt), parser, turn.context, turn.request,
                                        turn.view.players, "react/parse_beliefs", turn.table.probe_sides)
         return state_beliefs(model, turn.messages(prompt), parser, turn.context, turn.request, turn.view.players,
-                             turn.structured(models))
+                             turn.structured(models), turn.table)
 
     return believe

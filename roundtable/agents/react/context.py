@@ -52,17 +52,30 @@ REACT_PROMPT_FIELDS: dict[str, tuple[str, list[str], str]] = {
     "aids_summarize_prompt": ("aids/react/summarize", ["summarize"],
                               "With the aids on: the previous summary, the round's minutes and its outcome -> the "
                               "new summary."),
+    "aids_avalon_summarize_prompt": ("aids/react/avalon/summarize", ["summarize"],
+                                     "With the aids on, in Avalon: the summary, keeping who led, proposed and backed "
+                                     "which teams and which quests failed."),
     "aids_think_prompt": ("aids/react/think", ["think"],
                           "With the aids on: the action request, 'think step by step' and the answer's form."),
     "aids_parse_prompt": ("aids/react/parse", ["parse"],
-                          "With the aids on: the parser with worked examples (a team, yes or no, one player)."),
+                          "With the aids on: the parser with worked examples (players, yes or no, one player)."),
+    "aids_avalon_parse_prompt": ("aids/react/avalon/parse", ["parse"],
+                                 "With the aids on, in Avalon: the parser with worked examples of Avalon (a team, "
+                                 "yes or no, one player)."),
     "aids_speak_prompt": ("aids/react/speak", ["speak"], "With the aids on: one sentence to the table."),
     "aids_believe_prompt": ("aids/react/believe", ["believe"],
                             "With the aids on: the belief probe, step by step, then how likely each other player "
-                            "is to be good."),
+                            "is to be on the table's first probe side."),
+    "aids_avalon_believe_prompt": ("aids/react/avalon/believe", ["believe"],
+                                   "With the aids on, in Avalon: the belief probe, step by step, then how likely "
+                                   "each other player is to be good."),
     "parse_system_prompt": ("extraction/system", ["parse", "believe"], "The parser's system prompt."),
     "extract_belief_prompt": ("extraction/belief", ["believe"],
-                              "The belief probe's parser: a probability of being good per player, from the answer."),
+                              "The belief probe's parser: a probability per player of being on the table's first "
+                              "probe side, from the answer."),
+    "avalon_extract_belief_prompt": ("extraction/avalon/belief", ["believe"],
+                                     "The belief probe's parser in Avalon: a probability of being good per player, "
+                                     "from the answer."),
     "instruction_prompt": ("avalon/instruction", TABLE_NODES, "The Host's instruction for each kind of request."),
     "table_rules_prompt": ("react/table/rules", WRITING_NODES,
                            "The rules of a game that leaves them to the kind (a neutral text from the table's facts)."),

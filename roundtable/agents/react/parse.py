@@ -67,9 +67,10 @@ def make_parse(models: ModelProvider):
             return settle(request, turn.seed, turn.options.retries, {}, attempt)
         if turn.options.aided:
             prompt = turn.context.render(
-                turn.prompt("parse"), reply=thought[:REPLY_CHARS].replace('"', "'"), me=turn.view.player,
+                turn.game_prompt("parse"), reply=thought[:REPLY_CHARS].replace('"', "'"), me=turn.view.player,
                 players=turn.view.players, kind=request.kind, answer=request.answer, count=request.count or 0,
-                candidates=list(request.candidates), may_pass=request.may_pass, options=list(request.options))
+                candidates=list(request.candidates), may_pass=request.may_pass, options=list(request.options),
+                game_title=turn.table.game_title)
             action, raw, usage = extract(turn.parser(models), request, turn.view.players, prompt,
                                          system=turn.context.render("extraction/system"),
                                          structured=turn.structured(models), module="parse")

@@ -34,8 +34,9 @@ def make_summarize(models: ModelProvider):
         rounds = sorted({int(m["round"]) for m in old})
         outcome = [m["text"] for m in old if m.get("outcome")]
         prompt = turn.context.render(
-            turn.prompt("summarize"), context=turn.context_text([m["text"] for m in old], rounds),
-            summary=str(turn.memory.get("summary") or ""), outcome=outcome, rounds=rounds, words=words)
+            turn.game_prompt("summarize"), context=turn.context_text([m["text"] for m in old], rounds),
+            summary=str(turn.memory.get("summary") or ""), outcome=outcome, rounds=rounds, words=words,
+            round_name=turn.table.round_name)
         raw, usage = call_text(turn.writer(models, words), turn.messages(prompt), "summarize")
         summary = clean_text(raw, words)
         update: dict[str, Any] = {"usage": [usage]}  # the reply is in the usage's log, not the decision's raw

@@ -33,7 +33,7 @@ from roundtable.agents.react.context import ReactContext
 from roundtable.agents.react.options import ReactOptions
 from roundtable.aids.interface import heard_lines
 from roundtable.games.protocol import PlayerView, Request
-from roundtable.tables.protocol import GameTable, PaperGame, TableSettings, game_table
+from roundtable.tables.protocol import GameTable, PaperGame, TableSettings, game_table, kind_template
 
 PARSE_TOKENS = 48
 """``max_tokens`` of a parser reply (one ``Answer:`` line, or its JSON object)."""
@@ -131,6 +131,12 @@ class ReactTurn:
         ``react/<step>`` (docs/agents/react.md#paper-mode)."""
         return f"aids/react/{step}" if self.options.aided else f"react/{step}"
 
+    def game_prompt(self, step: str) -> str:
+        """The template of ``step`` for this seat at this game's table: `prompt`'s, or where the kind words the step
+        for the game, that template (``aids/react/avalon/summarize``: `roundtable.tables.protocol.kind_template`, a
+        lookup by template, not a comparison of the game's name; docs/agents/react.md#other-games)."""
+        return kind_template(self.context, TableSettings(prompt=self.prompt), self.view.game, step) or self.prompt(step)
+
     def messages(self, user: str) -> list[BaseMessage]:
         """``[system: the rules, user: user]``: with the aids off AvalonBench's Rules and Role (``react/rules``, then
         ``react/role``: Light et al. 2023, Appendix A.1; at another game's table its rules, then ``react/role``),
@@ -181,4 +187,4 @@ class ReactTurn:
             "aids/react/context", me=self.view.player, role_card=self.table.role_card(),
             knowledge=self.table.knowledge_text(), summary=str(self.memory.get("summary") or ""),
             minutes=mem.minutes(self.memory, round_) if lines is None else lines,
-            rounds=[round_] if rounds is None else rounds)
+            rounds=[round_] if rounds is None else rounds, round_name=self.table.round_name)
