@@ -443,21 +443,36 @@ def fork(
     until_decision: Annotated[bool, typer.Option(
         help="Stop once the next decision point's answers are applied (rerun one decision).")] = False,
     new_id: Annotated[str | None, typer.Option("--game-id", help="The fork's game id (default: a fresh one).")] = None,
+    agents: Annotated[str | None, typer.Option(help="Who plays on from the checkpoint, as for play (KIND, good=KIND, "
+                                                    "ROLE=KIND, SEAT=KIND, ...); default: the game's own seats. A "
+                                                    "seat that changes starts with an empty memory and reads the "
+                                                    "game so far.")] = None,
+    model: Annotated[str | None, typer.Option(help="Models of the seats, as for play (with --agents).")] = None,
+    agent_option: Annotated[list[str] | None, typer.Option(
+        help="Agent options, as for play (with --agents; repeatable).")] = None,
     quiet: Quiet = False,
     as_json: AsJson = False,
 ) -> None:
-    """Continue a game from one of its checkpoints as a new game (a fork), with edited prompts or context."""
+    """Continue a game from one of its checkpoints as a new game (a fork), with edited prompts or context, or with
+    other agents at some seats (--agents)."""
     prompts = _read_prompts(prompt or [])
+    seats = None
     try:
         overrides = parse_overrides(context or [])
         paths.check_game_id(game_id)
         new_id = paths.check_game_id(new_id) if new_id else new_game_id(game_of(game_id))
+        if agents is None and (model or agent_option):
+            raise ConfigurationError("--model and --agent-option need --agents: the seats the fork is played on")
+        if agents is not None:
+            original = read_record(game_id) or {}
+            seats = resolve_seats(GAMES[game_of(game_id)], dict(original.get("config") or {}),
+                                  int(original.get("seed") or 0), agents, model or "", agent_option or [])
     except (ConfigurationError, paths.GameIdError) as error:
         _fail(str(error))
     with _stored(game_id):
         pass
     try:
-        fork_game(game_id, at, prompts=prompts, context=overrides, new_id=new_id, run=False)
+        fork_game(game_id, at, prompts=prompts, context=overrides, new_id=new_id, seats=seats, run=False)
     except ForkError as error:
         _fail(str(error))
     fork_of = (read_record(new_id) or {})["fork_of"]

@@ -1,9 +1,13 @@
-"""Forking a game: continue it from one of its checkpoints on a new branch, with edited prompts or context.
+"""Forking a game: continue it from one of its checkpoints on a new branch, with edited prompts or context, or with
+other players at some seats.
 
 `fork_game` copies the game's checkpoints up to the chosen one (that checkpoint and its ancestors,
 without the writes of the step after it, so that step runs again) to a new game id, records the new
 game as a fork of the original at that checkpoint (``fork_of`` in its record) with its context
-overrides (``context``), and continues it. The same works from the command line (``roundtable fork``)
+overrides (``context``), and continues it. With ``seats`` the fork is played on by other agents at the seats
+that change (a rule bot's game taken over by model agents from its late position: "what would they have done
+from here"): each changed seat's agent starts with an empty memory and is told the whole game so far, as a
+human who sits down at a table reads its record. The same works from the command line (``roundtable fork``)
 and from a notebook::
 
     from roundtable.play.forks import fork_game
@@ -22,7 +26,8 @@ from langchain_core.runnables import RunnableConfig
 from pydantic import ValidationError
 
 from roundtable.games.errors import ConfigurationError
-from roundtable.play.runner import GameRunner, game_of, new_game_id, open_runner
+from roundtable.graphs.setup import check_seat
+from roundtable.play.runner import GameRunner, game_of, new_game_id, open_runner, thread_config
 from roundtable.store import paths
 from roundtable.store.locks import game_lock
 from roundtable.store.records import build_record, list_records, read_record, write_record
@@ -70,6 +75,41 @@ def copy_branch(runner: GameRunner, source: str, checkpoint_id: str, target: str
             for (task_id, path), writes in by_task.items():
                 saver.put_writes(saved, writes, task_id, path)
         parent = item.checkpoint["id"]
+
+
+def checked_seats(runner: GameRunner, values: dict[str, Any], seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``seats`` checked for the game of ``values`` as a new game's seats are (`roundtable.graphs.setup.check_seat`:
+    a seat that names no model gets the embedded model where it plays one).
+
+    Raises:
+        ForkError: another number of seats than the game's players, or a seat the game refuses (named).
+    """
+    players = len(values.get("seats") or [])
+    if len(seats) != players:
+        raise ForkError(f"{len(seats)} seats given for a game of {players} players")
+    rules = runner.graph.rules
+    try:
+        return [check_seat(seat, player, rules, runner.graph.known, None)
+                for player, seat in enumerate(seats, start=1)]
+    except ConfigurationError as error:
+        raise ForkError(str(error)) from None
+
+
+def reseat(runner: GameRunner, game_id: str, seats: list[dict[str, Any]]) -> list[int]:
+    """Give the game ``game_id``'s latest checkpoint ``seats`` (checked, `checked_seats`) as a state edit (as
+    Studio's), so its next step runs on them; each player whose seat changes gets an empty memory, none of its
+    events delivered and no round start told, so its new agent reads the whole game so far.
+
+    Returns:
+        The players whose seat changed, in seat order.
+    """
+    old = runner.values(game_id).get("seats") or []
+    changed = [p for p, (a, b) in enumerate(zip(old, seats, strict=True), start=1) if a != b]
+    if changed:
+        runner.graph.update_state(thread_config(game_id), {
+            "seats": seats, "memory": {str(p): {} for p in changed}, "delivered": {str(p): 0 for p in changed},
+            "prepared": {str(p): 0 for p in changed}})
+    return changed
 
 
 def merged_context(base: dict[str, Any] | None, overrides: dict[str, Any]) -> dict[str, Any]:
@@ -130,7 +170,7 @@ def forks_of(game_id: str) -> list[dict[str, Any]]:
 
 def fork_game(game_id: str, at: str | int, *, prompts: dict[str, str] | None = None,
               context: dict[str, Any] | None = None, until_decision: bool = False, new_id: str | None = None,
-              run: bool = True, **drive: Any) -> str:
+              seats: list[dict[str, Any]] | None = None, run: bool = True, **drive: Any) -> str:
     """Fork ``game_id`` at a checkpoint and continue the fork.
 
     Args:
@@ -141,6 +181,9 @@ def fork_game(game_id: str, at: str | int, *, prompts: dict[str, str] | None = N
             ``{"lga": {"temperature": 0.0}}``); merged over the original game's own overrides.
         until_decision: stop once the next decision point's answers are applied (rerun one decision).
         new_id: the fork's game id (default: a fresh one).
+        seats: one seat per player (``{"kind", "model", "options"}``, as `roundtable.play.seating.resolve_seats`
+            gives them) for the fork to be played on by; the seats that differ from the game's are taken over
+            (`reseat`). ``None``: the game's own.
         run: continue the fork now (else only create it; ``roundtable resume`` continues it).
         **drive: passed to `GameRunner.drive` (``person``, ``on_events``).
 
@@ -148,7 +191,9 @@ def fork_game(game_id: str, at: str | int, *, prompts: dict[str, str] | None = N
         The fork's game id.
 
     Raises:
-        ForkError: unknown game or checkpoint, a fork id in use, a bad prompt name or context.
+        ForkError: unknown game or checkpoint, a fork id in use, a bad prompt name or context, seats of another
+            number than the game's players or a seat the game refuses (an agent kind that does not play it, a bad
+            model or options), checked before anything is copied.
         GameBusyError: the fork is driven by another process.
     """
     try:
@@ -169,8 +214,11 @@ def fork_game(game_id: str, at: str | int, *, prompts: dict[str, str] | None = N
         overrides = merged_context(prompt_overrides(runner, prompts or {}), context or {})
         run_context = merged_context(original.get("context"), overrides)
         check_context(runner, run_context)
+        taken = checked_seats(runner, runner.values(game_id), seats) if seats is not None else None
         with game_lock(new_id):
             copy_branch(runner, game_id, entry["checkpoint_id"], new_id)
+            if taken is not None:
+                reseat(runner, new_id, taken)
             values = runner.values(new_id)
             record = build_record(new_id, values, "interrupted", game) | {
                 "fork_of": {"game_id": game_id, "checkpoint_id": entry["checkpoint_id"], "step": entry["step"]}}

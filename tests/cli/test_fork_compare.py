@@ -79,3 +79,53 @@ def test_play_keeps_its_context_overrides_and_refuses_unknown_ones(tmp_path: Pat
     assert record(tmp_path, "ctx")["context"] == {"seeded_calls": False}
     refused = run(tmp_path, "play", "--seed", "1", "--quiet", "--context", "nope=1")
     assert refused.returncode == 2 and "nope" in refused.stderr
+
+
+def test_a_fork_with_other_agents_plays_on_from_the_checkpoint_with_the_changed_seats_reading_the_game_so_far(
+        home: Path) -> None:
+    done = run(home, "fork", "orig", "--at", "9", "--game-id", "reseated", "--agents", "naive,2=random", "--json")
+    assert done.returncode == 0, done.stderr
+    fork, orig = record(home, "reseated"), record(home, "orig")
+    assert fork["status"] == "finished" and [s["kind"] for s in fork["seats"]] == ["naive", "random", *["naive"] * 3]
+    assert [s["kind"] for s in orig["seats"]] == ["naive"] * 5, "the original keeps its seats"
+    decided = [e for e in fork["events"] if e["type"] == "decision"]
+    before = len([e for e in orig["events"][:18] if e["type"] == "decision"])
+    assert {e["agent"] for e in decided[before:] if e["player"] == 2} == {"random"}
+    assert all(e["agent"] == "naive" for e in decided[before:] if e["player"] != 2)
+    assert {e["agent"] for e in decided[:before]} == {"naive"}, "the game before the checkpoint is the original's"
+    from roundtable.play.runner import open_runner
+
+    os.environ["ROUNDTABLE_HOME"] = str(home)  # the runner reads the test's data directory
+    try:
+        with open_runner("avalon") as runner:
+            history = list(runner.history("reseated"))
+    finally:
+        del os.environ["ROUNDTABLE_HOME"]
+    assert history, "the fork has its own checkpoints"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("--agents", "naive,naive"), None),  # an assignment list naming fewer seats is a default, not a count
+    (("--agents", "naive,2=nosuchkind"), "unknown agent kind"),
+    (("--model", "local"), "need --agents"),
+])
+def test_a_fork_with_bad_seats_is_refused_before_anything_is_made(home: Path, args, message) -> None:
+    game_id = f"seats-{abs(hash(args)) % 10**6}"
+    done = run(home, "fork", "orig", "--at", "9", "--game-id", game_id, *args, "--quiet")
+    if message is None:
+        assert done.returncode == 0, done.stderr
+        return
+    assert done.returncode != 0 and message in done.stderr, done.stderr
+    assert not (home / "records" / f"{game_id}.json").exists()
+
+
+def test_fork_game_refuses_seats_of_another_count_or_a_model_the_seat_cannot_use(home: Path, monkeypatch) -> None:
+    from roundtable.play.forks import ForkError, fork_game
+
+    monkeypatch.setenv("ROUNDTABLE_HOME", str(home))
+    with pytest.raises(ForkError, match="4 seats given for a game of 5 players"):
+        fork_game("orig", 9, seats=[{"kind": "naive"}] * 4, new_id="short", run=False)
+    with pytest.raises(ForkError, match="model of player 1"):
+        fork_game("orig", 9, seats=[{"kind": "lga", "model": "not a spec#"}] + [{"kind": "naive"}] * 4,
+                  new_id="badmodel", run=False)
+    assert not (home / "records" / "short.json").exists() and not (home / "records" / "badmodel.json").exists()
