@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from roundtable.metrics.quality.dead import count_dead_named
 from roundtable.metrics.quality.parts import QualityPart
 from roundtable.metrics.quality.result import PlayQuality
 from roundtable.metrics.quality.talk import public, seat_roles
@@ -39,7 +40,6 @@ from roundtable_secret_hitler.roles import Role, knowledge
 PICKS = {"nominate": "chancellor", "investigate": "target", "execute": "target", "choose_president": "president"}
 """The request kinds that name one player, and the key its decision entry records the player under."""
 
-_CANNOT = re.compile(r"\bplayer\s*(\d+)\s+(?:cannot be chosen|is dead)", re.IGNORECASE)
 """How a decision's fallback names a player its answer could not name (`roundtable.games.fallbacks`)."""
 
 _SENTENCE = re.compile(r"[^.!?]+[.!?]?")
@@ -163,7 +163,7 @@ def count_secret_hitler(record: dict[str, Any], quality: PlayQuality) -> None:
         elif kind == "pass_policies":
             table.passed[int(event["round"])] = list(event.get("policies") or ())
         elif kind == "decision" and event.get("kind") in PICKS:
-            count_dead_named(event, table, quality)
+            count_dead_named_pick(event, table, quality)
 
 
 def count_words(event: dict[str, Any], table: _Table, quality: PlayQuality) -> None:
@@ -243,22 +243,12 @@ def count_settled_execution(event: dict[str, Any], table: _Table, quality: PlayQ
                  f"executed Player {target}, whom it investigated as Liberal")
 
 
-def count_dead_named(decision: dict[str, Any], table: _Table, quality: PlayQuality) -> None:
-    """One pick made once a player is dead is a case of ``dead_named``; a hit when its recorded answer, or a
-    player its fallback or checks say it could not choose ("player 5 cannot be chosen"), is dead."""
-    dead = set(range(1, len(table.roles) + 1)) - table.alive
-    if not dead:
-        return
-    notes = " ".join([str(decision.get("fallback") or ""), *map(str, decision.get("checks") or ())])
-    named = {int(n) for n in _CANNOT.findall(notes)}
+def count_dead_named_pick(decision: dict[str, Any], table: _Table, quality: PlayQuality) -> None:
+    """One pick made once a player is dead (roundtable's `roundtable.metrics.quality.dead.count_dead_named`), its
+    answer the recorded pick of its request kind."""
     answer = decision.get(PICKS[str(decision["kind"])])
-    if isinstance(answer, int):
-        named.add(answer)
-    hit = sorted(named & dead)
-    quality.count("dead_named", bool(hit))
-    if hit:
-        quality.example("dead_named", f"P{decision['player']} {decision['kind']} named dead player "
-                                      f"{', '.join(map(str, hit))}")
+    count_dead_named(decision, set(range(1, len(table.roles) + 1)) - table.alive,
+                     answer if isinstance(answer, int) else None, quality)
 
 
 PART = QualityPart("secret_hitler", count_secret_hitler)

@@ -5,7 +5,6 @@ kill vote."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,6 +12,7 @@ from roundtable.detectors.exposure import claims_role, named_good, named_role_ho
 from roundtable.detectors.plain import plain_names
 from roundtable.detectors.words import named_kill_target, named_vote_target
 from roundtable.games.werewolf import Role
+from roundtable.metrics.quality.dead import count_dead_named
 from roundtable.metrics.quality.parts import QualityPart
 from roundtable.metrics.quality.result import PlayQuality
 from roundtable.metrics.quality.talk import public, seat_roles
@@ -20,7 +20,6 @@ from roundtable.metrics.quality.talk import public, seat_roles
 PICKS = ("kill", "protect", "poison", "see", "eliminate")
 """The Werewolf request kinds that name one player."""
 
-_CANNOT = re.compile(r"\bplayer\s*(\d+)\s+(?:cannot be chosen|is dead)", re.IGNORECASE)
 """How a decision's fallback or checks name a player its answer could not name."""
 
 
@@ -71,7 +70,7 @@ def count_werewolf(record: dict[str, Any], quality: PlayQuality) -> None:
             elif event.get("phase") == "werewolves" and (target := named_kill_target(event["text"])) is not None:
                 night[(int(event["day"]), int(event["speaker"]))] = (target, event["text"])
         elif kind == "decision" and event.get("kind") in PICKS:
-            count_dead_named(event, table, quality)
+            count_dead_named_pick(event, table, quality)
         elif kind in ("kill", "eliminate", "poison"):
             count_settled(event, table, quality)
             if kind == "kill" and table.in_turn:
@@ -172,22 +171,12 @@ def count_settled(event: dict[str, Any], table: _Table, quality: PlayQuality) ->
                                              f"{'passed' if target is None else f'named {target}'}")
 
 
-def count_dead_named(decision: dict[str, Any], table: _Table, quality: PlayQuality) -> None:
-    """One pick decision made once a player has died is a case of ``dead_named``; a hit when its answer names a
-    dead player: its recorded target, or a player its fallback or checks say it could not choose ("player 5
-    cannot be chosen") who is dead."""
-    dead = set(range(1, len(table.roles) + 1)) - table.alive
-    if not dead:
-        return
-    notes = " ".join([str(decision.get("fallback") or ""), *map(str, decision.get("checks") or ())])
-    named = {int(n) for n in _CANNOT.findall(notes)}
-    if decision.get("target") is not None:
-        named.add(int(decision["target"]))
-    hit = sorted(named & dead)
-    quality.count("dead_named", bool(hit))
-    if hit:
-        quality.example("dead_named", f"P{decision['player']} {decision['kind']} named dead player "
-                                      f"{', '.join(map(str, hit))}")
+def count_dead_named_pick(decision: dict[str, Any], table: _Table, quality: PlayQuality) -> None:
+    """One pick decision made once a player has died (`roundtable.metrics.quality.dead.count_dead_named`), its
+    answer the recorded target."""
+    target = decision.get("target")
+    count_dead_named(decision, set(range(1, len(table.roles) + 1)) - table.alive,
+                     int(target) if target is not None else None, quality)
 
 
 PART = QualityPart("werewolf", count_werewolf)
