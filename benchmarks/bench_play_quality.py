@@ -82,7 +82,7 @@ SUITE = (
     Entry("cot-avalonplay", "avalon", ("--setting", "avalonplay", "--agents", "cot"), (1, 2)),
     Entry("codeact-avalonplay", "avalon", ("--setting", "avalonplay", "--agents", "codeact"), (1, 2)),
     *(Entry(f"{kind}-sh5", "secret_hitler", ("--players", "5", "--agents", kind), (1, 2))
-      for kind in ("lga", "cga", "react", "cot")),
+      for kind in ("lga", "cga", "react", "cot", "codeact")),
 )
 """The seeded games of issue 35: at least four per kind and game it plays, two for the long ``cot``/``codeact``;
 and issue 60's Secret Hitler games (the plugin package's game, five players) of each kind that plays it on the
