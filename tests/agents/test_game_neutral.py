@@ -5,13 +5,14 @@ named in the games it declares or its phases named or told apart, and no templat
 part 1).
 
 `NEUTRAL_KINDS` lists the kinds held to it; ``lga``, ``react`` and ``codeact`` join it when they read the table.
-The kinds' templates are not scanned yet: cga's ``cga/rules`` and ``cga/think`` still speak Xu et al.'s Werewolf
-texts under ``game == 'werewolf'``.
+The kinds' and the aids' templates are scanned too: none compares a game's name; a game's own wording is a template
+of its own (``cga/werewolf/rules``, ``aids/lga/avalon/standing``) found by `roundtable.tables.protocol.kind_template`.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -189,3 +190,26 @@ def test_cga_says_what_the_table_the_game_registers_says(monkeypatch):
     assert "MARKED INSTRUCTION." in script.calls[-1].messages[1].content
     # no question set of the game's own: only the model's own questions are asked (Xu et al.'s second call)
     assert "list of questions below" not in history
+
+
+TEMPLATE_ROOTS = (ROOT / "agents", ROOT / "aids" / "prompts")
+_TEMPLATE_COMPARE = re.compile(r"\bgame\s*(?:==|!=)|(?:==|!=)\s*game\b|['\"](?:%s)['\"]\s*(?:==|!=|in\b)"
+                               % "|".join(map(re.escape, sorted(GAME_NAMES))))
+
+
+def template_problems(text: str, where: str = "<template>") -> list[str]:
+    """The lines of a Jinja2 template that tell a game apart by its name (``game == 'werewolf'``)."""
+    return [f"{where}:{n}: {line.strip()}" for n, line in enumerate(text.splitlines(), start=1)
+            if _TEMPLATE_COMPARE.search(line)]
+
+
+def test_the_template_scan_finds_a_game_told_apart_by_name():
+    assert template_problems("{% if game == 'werewolf' %}x{% endif %}")
+    assert template_problems("{{ 'a' if 'avalon' == game else 'b' }}")
+    assert not template_problems("{{ round_name }} {{ game_title }}: {% if 'merlin' in role_set %}x{% endif %}")
+
+
+def test_no_kind_or_aid_template_tells_a_game_apart_by_name():
+    found = [problem for root in TEMPLATE_ROOTS for path in sorted(root.rglob("*.j2"))
+             for problem in template_problems(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT.parent)))]
+    assert not found, "templates that compare a game's name:\n" + "\n".join(found)
