@@ -193,8 +193,8 @@ def test_cga_says_what_the_table_the_game_registers_says(monkeypatch):
 
 
 TEMPLATE_ROOTS = (ROOT / "agents", ROOT / "aids" / "prompts")
-_TEMPLATE_COMPARE = re.compile(r"\bgame\s*(?:==|!=)|(?:==|!=)\s*game\b|['\"](?:%s)['\"]\s*(?:==|!=|in\b)"
-                               % "|".join(map(re.escape, sorted(GAME_NAMES))))
+_NAMES = "|".join(map(re.escape, sorted(GAME_NAMES)))
+_TEMPLATE_COMPARE = re.compile(r"\bgame\s*(?:==|!=)|(?:==|!=)\s*game\b|['\"](?:" + _NAMES + r")['\"]\s*(?:==|!=|in\b)")
 
 
 def template_problems(text: str, where: str = "<template>") -> list[str]:
