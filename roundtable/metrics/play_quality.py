@@ -19,7 +19,7 @@ from typing import Any
 from roundtable.games import LEGACY_GAME
 from roundtable.metrics.quality.avalon import last_chance, settled_vote
 from roundtable.metrics.quality.checks import CHECK_KINDS, agent_checks, check_kind, overruled
-from roundtable.metrics.quality.parts import quality_parts
+from roundtable.metrics.quality.parts import measure_label, quality_parts
 from roundtable.metrics.quality.result import LABELS, TARGETS, PlayQuality, Share, aids_of, meets
 from roundtable.metrics.quality.talk import count_fallbacks, count_talk
 
@@ -65,16 +65,20 @@ def quality_lines(record: dict[str, Any]) -> list[str]:
     knowledge-settled decisions by rule; for a finished Avalon game, whether it ended by five rejected teams
     and in which quest; last, whether the model seats played with the small-model aids on (`aids_of`)."""
     quality = play_quality(record)
+    game = str(record.get("game") or LEGACY_GAME)
     lines = []
     for title, measures in (("talk", TALK), ("decisions", [m for m in PlayQuality.MEASURES
                                                            if m not in TALK and m != "five_rejections"])):
         parts = []
         for measure in measures:
+            label = measure_label(game, measure)
+            if not label:  # a measure this game never counts
+                continue
             share = getattr(quality, measure)
             target, met = TARGETS.get(measure), meets(measure, share.rate)
             note = "" if target is None or met is None else (
                 f" (target {target[0]} {100 * target[1]:.0f}%{'' if met else ', NOT met'})")
-            parts.append(f"{LABELS[measure]} {percent(share)}{note}")
+            parts.append(f"{label} {percent(share)}{note}")
         lines.append(f"Play quality, {title}: " + "; ".join(parts))
     if quality.settled_rules:
         lines.append("Knowledge-settled decisions right, by rule: " + "; ".join(

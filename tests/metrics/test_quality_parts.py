@@ -40,3 +40,20 @@ def test_a_game_without_a_part_gets_the_shared_measures_and_one_with_a_part_gets
     assert shared.parroting.cases == 2 and shared.parroting.hits == 1 and shared.self_exposure.cases == 0
     toy = play_quality(record("toy"))
     assert counted == ["toy"] and toy.self_exposure.cases == 1 and toy.parroting.hits == 1
+
+
+def test_each_game_names_the_shared_measures_in_its_own_words_and_leaves_out_those_it_never_counts(
+        monkeypatch: pytest.MonkeyPatch):
+    from roundtable.metrics.quality import parts
+
+    measures = importlib.import_module("roundtable.metrics.play_quality")
+
+    toy = QualityPart("toy", lambda rec, quality: None, labels={"merlin_exposed": "", "plain_named": ""})
+    monkeypatch.setattr(parts, "quality_parts", lambda: {**quality_parts(), "toy": toy})
+    assert parts.measure_label("avalon", "merlin_exposed") == "Merlin exposed"
+    assert parts.measure_label("werewolf", "merlin_exposed") == "Seer exposed"
+    assert parts.measure_label("toy", "merlin_exposed") == "" and parts.measure_label("toy", "parroting") == "parroting"
+    assert parts.measure_label("unregistered", "merlin_exposed") == "Merlin (Seer) exposed"
+    monkeypatch.setattr(measures, "quality_parts", lambda: {"toy": toy})
+    talk = measures.quality_lines(record("toy"))[0]
+    assert talk.startswith("Play quality, talk: parroting") and "exposed" not in talk.replace("self-exposure", "")

@@ -251,5 +251,5 @@ def count_dead_named_pick(decision: dict[str, Any], table: _Table, quality: Play
                      answer if isinstance(answer, int) else None, quality)
 
 
-PART = QualityPart("secret_hitler", count_secret_hitler)
+PART = QualityPart("secret_hitler", count_secret_hitler, labels={"merlin_exposed": "", "plain_named": ""})
 """Secret Hitler's part of the play-quality measures (the ``roundtable.quality`` entry point ``secret_hitler``)."""

@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from roundtable.experiments.reports.format import pct, table
+from roundtable.games import LEGACY_GAME
 from roundtable.metrics.play_quality import LABELS, TARGETS, PlayQuality
+from roundtable.metrics.quality.parts import measure_label
 from roundtable.metrics.quality.result import aids_of
 from roundtable.metrics.quality.table import QUEST_GROUP, RULE_GROUP
 from roundtable.metrics.tables import Measure, find, finished_records
@@ -41,8 +43,11 @@ def quality_section(records: dict[str, list[dict[str, Any]]], rows: list[Measure
     if not measures:
         return text + "No play-quality case in these records (nothing said or decided).\n"
     aids = ["aids", "-", *(aids_of(finished_records(records[c])) for c in conditions)]
+    games = {str(r.get("game") or LEGACY_GAME) for c in conditions for r in records[c]}
+    game = games.pop() if len(games) == 1 else LEGACY_GAME  # an experiment plays one game
+    labelled = [(m, measure_label(game, m) or LABELS[m]) for m in measures]
     text += table(["measure", "target", *conditions],
-                  [aids, *([LABELS[m], target(m), *(cell(find(rows, m, c)) for c in conditions)] for m in measures)])
+                  [aids, *([label, target(m), *(cell(find(rows, m, c)) for c in conditions)] for m, label in labelled)])
     by_rule = [r for r in rows if r.metric == "settled_decisions" and r.group_by == RULE_GROUP]
     if by_rule:
         text += "\nKnowledge-settled decisions right, by rule:\n\n" + table(

@@ -168,5 +168,6 @@ def count_five_rejections(record: dict[str, Any], quality: PlayQuality) -> None:
                                            f"quest {quest}")
 
 
-PART = QualityPart("avalon", count_avalon)
+PART = QualityPart("avalon", count_avalon, labels={"merlin_exposed": "Merlin exposed",
+                                                       "plain_named": "plain: role word near Merlin's number"})
 """Avalon's part of the play-quality measures (the ``roundtable.quality`` entry point ``avalon``)."""

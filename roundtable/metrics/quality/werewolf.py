@@ -179,5 +179,6 @@ def count_dead_named_pick(decision: dict[str, Any], table: _Table, quality: Play
                      int(target) if target is not None else None, quality)
 
 
-PART = QualityPart("werewolf", count_werewolf)
+PART = QualityPart("werewolf", count_werewolf, labels={"merlin_exposed": "Seer exposed",
+                                                           "plain_named": "plain: role word near the Seer's number"})
 """Werewolf's part of the play-quality measures (the ``roundtable.quality`` entry point ``werewolf``)."""
