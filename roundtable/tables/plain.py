@@ -19,7 +19,7 @@ from roundtable.prompts.narrator import narrate
 from roundtable.prompts.registry import PromptNotFoundError
 from roundtable.prompts.rendering import PromptContext
 from roundtable.tables import answers
-from roundtable.tables.protocol import PaperGame, TableSettings, kind_template, render_kind_text
+from roundtable.tables.protocol import PaperGame, TableSettings, game_template, render_kind_text
 
 
 def with_role_notes(card: str, role_notes: str) -> str:
@@ -47,7 +47,7 @@ class PlainTable:
     def prompt(self, piece: str) -> str:
         """The kind's template for ``piece`` in this game (`roundtable.tables.protocol.kind_template`: the piece
         worded for the game where the kind has it, else the piece's own)."""
-        return kind_template(self.context, self.settings, self.view.game, piece) or self.settings.prompt(piece)
+        return game_template(self.context, self.settings.prompt, self.view.game, piece)
 
     def kind_text(self, piece: str, **variables: Any) -> str:
         """The kind's own text of ``piece`` at this game's table, ``""`` without one

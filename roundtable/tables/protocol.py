@@ -221,6 +221,13 @@ def kind_template(context: PromptContext, settings: TableSettings, game: str, pi
     return None
 
 
+def game_template(context: PromptContext, prompt: Callable[[str], str], game: str, piece: str) -> str:
+    """The template of ``piece`` in ``game`` for a kind whose templates ``prompt`` names: `kind_template`'s (the
+    piece worded for the game where the context has it), else ``prompt(piece)`` even where the context has none
+    (rendering it then names what is missing)."""
+    return kind_template(context, TableSettings(prompt=prompt), game, piece) or prompt(piece)
+
+
 def render_kind_text(context: PromptContext, settings: TableSettings, game: str, piece: str,
                      **variables: Any) -> str:
     """`kind_template` rendered with ``variables`` (``""``: the kind has no template of the piece)."""

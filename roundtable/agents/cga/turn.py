@@ -35,7 +35,7 @@ from roundtable.agents.common.speech_model import speaking_model
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
 from roundtable.aids.interface import checked_of, heard_lines, knowledge_note
 from roundtable.games.protocol import PlayerView, Request
-from roundtable.tables.protocol import GameTable, TableSettings, game_table, kind_template
+from roundtable.tables.protocol import GameTable, TableSettings, game_table, game_template
 
 
 @dataclass(frozen=True)
@@ -125,9 +125,9 @@ class CgaTurn:
     def game_prompt(self, name: str) -> str:
         """The template of cga's prompt ``name`` for this seat at this game's table: `prompt`'s, or where the kind
         words it for the game, that template (``cga/avalon/believe``, ``aids/cga/avalon/believe``:
-        `roundtable.tables.protocol.kind_template`, a lookup by template, not a comparison of the game's name;
+        `roundtable.tables.protocol.game_template`, a lookup by template, not a comparison of the game's name;
         docs/agents/cga.md#other-games)."""
-        return kind_template(self.context, TableSettings(prompt=self.prompt), self.view.game, name) or self.prompt(name)
+        return game_template(self.context, self.prompt, self.view.game, name)
 
     @cached_property
     def table(self) -> GameTable:

@@ -33,7 +33,7 @@ from roundtable.agents.common.speech_model import speaking_model
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
 from roundtable.aids.interface import heard_lines
 from roundtable.games.protocol import PlayerView, Request
-from roundtable.tables.protocol import GameTable, PaperGame, TableSettings, game_table, kind_template
+from roundtable.tables.protocol import GameTable, PaperGame, TableSettings, game_table, game_template
 
 PAPER_ROLES = ("merlin", "percival", "servant", "morgana", "assassin", "minion")
 """The roles of Shi et al.'s game, whose role assignment prompts are theirs (Appendix A, Table 4)."""
@@ -138,9 +138,9 @@ class CodeActTurn:
 
     def game_prompt(self, step: str) -> str:
         """The template of ``step`` for this seat at this game's table: `prompt`'s, or where the kind words the step
-        for the game, that template (``aids/codeact/avalon/believe``: `roundtable.tables.protocol.kind_template`, a
+        for the game, that template (``aids/codeact/avalon/believe``: `roundtable.tables.protocol.game_template`, a
         lookup by template, not a comparison of the game's name; docs/agents/codeact.md#other-games)."""
-        return kind_template(self.context, TableSettings(prompt=self.prompt), self.view.game, step) or self.prompt(step)
+        return game_template(self.context, self.prompt, self.view.game, step)
 
     def messages(self, user: str) -> list[BaseMessage]:
         """``[system: the rules, user: user]``: with the aids off Shi et al.'s global prompt (`global_prompt`), with

@@ -24,7 +24,7 @@ from pydantic import BaseModel, Field, create_model
 from roundtable.agents.common.model_calls import call_structured, call_text
 from roundtable.games.protocol import Request
 from roundtable.prompts.rendering import PromptContext
-from roundtable.tables.protocol import GameTable, TableSettings, kind_template
+from roundtable.tables.protocol import GameTable, game_template
 
 PARSE_MODULE = "parse_beliefs"
 """The module name the parser call carries in its metadata (`roundtable.agents.common.model_calls`)."""
@@ -121,23 +121,16 @@ def listed_beliefs(text: str | None, candidates: Sequence[int]) -> dict[int, flo
     return out if candidates and set(out) == set(candidates) else None
 
 
-PARSER_TEMPLATE = "extraction/belief"
-"""The parser's template, in the words of the table's probe sides (``sides``)."""
-
-
 def _parser_piece(piece: str) -> str:
     return f"extraction/{piece}"
 
 
-PARSER_SETTINGS = TableSettings(prompt=_parser_piece)
-"""Where the parser's templates are (`roundtable.tables.protocol.TableSettings.prompt`): ``extraction/<piece>``."""
-
-
 def parser_template(context: PromptContext, table: GameTable) -> str:
     """The parser's template at ``table``: a game's own wording of it where there is one
-    (``extraction/<game>/belief``, Avalon's ``extraction/avalon/belief``: `roundtable.tables.protocol.kind_template`,
-    a lookup by template, not a comparison of the game's name), else `PARSER_TEMPLATE`."""
-    return kind_template(context, PARSER_SETTINGS, table.view.game, "belief") or PARSER_TEMPLATE
+    (``extraction/<game>/belief``, Avalon's ``extraction/avalon/belief``: `roundtable.tables.protocol.game_template`,
+    a lookup by template, not a comparison of the game's name), else ``extraction/belief``, in the words of the
+    table's probe sides (``sides``)."""
+    return game_template(context, _parser_piece, table.view.game, "belief")
 
 
 def parse_beliefs(extractor: BaseChatModel, context: PromptContext, request: Request, players: int, reply: str,

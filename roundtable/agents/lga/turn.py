@@ -41,7 +41,7 @@ from roundtable.agents.lga.state import LgaState
 from roundtable.agents.protocol import SeatSpec, agent_context, parse_view, player_slot
 from roundtable.aids.interface import checked_of, knowledge_note
 from roundtable.games.protocol import PlayerView, Request
-from roundtable.tables.protocol import GameTable, TableSettings, game_table, kind_template
+from roundtable.tables.protocol import GameTable, TableSettings, game_table, game_template
 
 LAN_ROLES = frozenset({"merlin", "percival", "servant", "morgana", "assassin"})
 """The roles Lan et al.'s released code describes (template ``lga/role``); another role's introduction is the game's
@@ -142,9 +142,9 @@ class Turn:
 
     def template(self, step: str) -> str:
         """The template of module ``step`` for this seat at this game's table: `module`'s, or where the kind words the
-        step for the game, that template (``aids/lga/avalon/standing``: `roundtable.tables.protocol.kind_template`,
+        step for the game, that template (``aids/lga/avalon/standing``: `roundtable.tables.protocol.game_template`,
         a lookup by template, not a comparison of the game's name; docs/agents/lga.md#other-games)."""
-        return kind_template(self.context, TableSettings(prompt=self.module), self.view.game, step) or self.module(step)
+        return game_template(self.context, self.module, self.view.game, step)
 
     @cached_property
     def _paper(self) -> dict[str, Any]:

@@ -33,7 +33,7 @@ from roundtable.agents.react.context import ReactContext
 from roundtable.agents.react.options import ReactOptions
 from roundtable.aids.interface import heard_lines
 from roundtable.games.protocol import PlayerView, Request
-from roundtable.tables.protocol import GameTable, PaperGame, TableSettings, game_table, kind_template
+from roundtable.tables.protocol import GameTable, PaperGame, TableSettings, game_table, game_template
 
 PARSE_TOKENS = 48
 """``max_tokens`` of a parser reply (one ``Answer:`` line, or its JSON object)."""
@@ -133,9 +133,9 @@ class ReactTurn:
 
     def game_prompt(self, step: str) -> str:
         """The template of ``step`` for this seat at this game's table: `prompt`'s, or where the kind words the step
-        for the game, that template (``aids/react/avalon/summarize``: `roundtable.tables.protocol.kind_template`, a
+        for the game, that template (``aids/react/avalon/summarize``: `roundtable.tables.protocol.game_template`, a
         lookup by template, not a comparison of the game's name; docs/agents/react.md#other-games)."""
-        return kind_template(self.context, TableSettings(prompt=self.prompt), self.view.game, step) or self.prompt(step)
+        return game_template(self.context, self.prompt, self.view.game, step)
 
     def messages(self, user: str) -> list[BaseMessage]:
         """``[system: the rules, user: user]``: with the aids off AvalonBench's Rules and Role (``react/rules``, then
