@@ -43,6 +43,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from roundtable.games.board import Board, no_board
 from roundtable.games.errors import ConfigurationError, IllegalActionError
 
 AnswerShape = Literal["pick", "yes_no", "words", "belief"]
@@ -509,6 +510,9 @@ class GameRules(Generic[StateT, ConfigT]):
             phases and paper-specific hooks (docs/games/protocol.md#a-games-table);
             a path, not the function, since the tables sit above the games;
             ``None``: the game describes no table (no kind that reads tables plays it).
+        board: ``board(events, players) -> Board``: the picture of the table after the log entries
+            ``events`` (only those: a seat's visible log, the public record, or the whole log), drawn by the
+            browser's table (`roundtable.games.board`); default `no_board`.
     """
 
     name: str
@@ -543,6 +547,7 @@ class GameRules(Generic[StateT, ConfigT]):
     settings: Mapping[str, Setting] = field(default_factory=dict)
     renamed_events: Mapping[str, str] = field(default_factory=dict)
     table: str | None = None
+    board: Callable[[Sequence[Event], int], Board] = no_board
 
     @property
     def game_title(self) -> str:
