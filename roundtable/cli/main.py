@@ -13,7 +13,6 @@ import functools
 import json
 import math
 import os
-import secrets
 import signal
 import sqlite3
 import sys
@@ -23,7 +22,6 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
-from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
 
@@ -32,14 +30,12 @@ from roundtable.cli.judge import judge
 from roundtable.cli.leaderboard import leaderboard
 from roundtable.games import GAMES
 from roundtable.games.errors import ConfigurationError
-from roundtable.games.protocol import named_setting
-from roundtable.graphs.game import build_game_graph
-from roundtable.graphs.setup import check_input
 from roundtable.judge.run import judge_summaries, records_dir
 from roundtable.metrics.summaries import game_summary
 from roundtable.models.errors import ModelError
 from roundtable.play.compare import compare_games, cost_of, divergence, recorded_action
 from roundtable.play.forks import ForkError, fork_game, forks_of, parse_overrides
+from roundtable.play.new_game import new_game
 from roundtable.play.person import NoAnswer, TerminalPerson
 from roundtable.play.runner import game_of, new_game_id, open_runner, recorded_inputs
 from roundtable.play.seating import resolve_seats
@@ -236,26 +232,6 @@ def _stopped_cleanly(game_id: str) -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def _config(preset: str | None, players: int | None, rules: list[str]) -> dict[str, Any]:
-    """A game's configuration dict from ``--preset``, ``--players`` and ``--rule KEY=VALUE`` options.
-
-    Raises:
-        ConfigurationError: a ``--rule`` that is not ``KEY=VALUE``.
-    """
-    variants: dict[str, str] = {}
-    for text in rules:
-        key, sep, value = text.partition("=")
-        if not sep or not key.strip() or not value.strip():
-            raise ConfigurationError(f"rule {text!r} is not of the form KEY=VALUE")
-        variants[key.strip()] = value.strip()
-    data: dict[str, Any] = {"rules": variants}
-    if preset is not None:
-        data["preset"] = preset
-    if players is not None:
-        data["players"] = players
-    return data
-
-
 @app.command()
 @_guarded
 def play(
@@ -297,20 +273,12 @@ def play(
             paths.check_game_id(game_id)
         except paths.GameIdError as error:
             _fail(str(error))
-    rules = GAMES[game]
-    seed = secrets.randbelow(2**31) if seed is None else seed
-    builder = build_game_graph(rules)
     try:
-        if setting is not None:
-            preset, rule = named_setting(game, rules.settings, setting, preset, rule or [])
-        config = rules.config_dict(rules.config(_config(preset, players, rule or [])))
-        seats = resolve_seats(rules, config, seed, agents, model, agent_option or [])
-        default_model = builder.context_model().default_model
-        inputs = check_input({"config": config, "seed": seed, "seats": seats}, rules, builder.known, default_model)
-        overrides = parse_overrides(context or [])
-        builder.context_model.model_validate(overrides)
-    except (ConfigurationError, ValidationError) as error:
+        made = new_game(game, preset=preset, players=players, rules=rule or [], setting=setting, agents=agents,
+                        model=model, options=agent_option or [], seed=seed, context=context or [])
+    except ConfigurationError as error:
         _fail(str(error))
+    inputs, overrides, seed = made.inputs, made.context, made.seed
     game_id = game_id or new_game_id(game)
     if not as_json:
         out.print(f"Game {game_id} (seed {seed}); data in {paths.home()}")
