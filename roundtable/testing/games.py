@@ -11,7 +11,9 @@ legal answer to every request drawn from the request itself, so it knows nothing
   the seed (`check_private_facts`);
 - a seeded game replays identically, and a game restored from its snapshot and log mid-way ends exactly as the
   uninterrupted one; restored from its snapshot alone (no log, as the game graph routes), it is in the same
-  phase, waits for the same requests and has the same result, at every step (`check_replay_and_resume`).
+  phase, waits for the same requests and has the same result, at every step (`check_replay_and_resume`);
+- the board (`GameRules.board`) is drawn at every step from the whole log, the public record and each seat's
+  visible log, and a private entry for another seat added to a seat's log changes nothing (`check_board`).
 
 `check_game(rules)` runs them all; each check raises `AssertionError` naming what failed. A game package's own
 test suite calls it (see docs/architecture.md#plugins).
@@ -24,6 +26,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from roundtable.games.board import Board
 from roundtable.games.errors import IllegalActionError
 from roundtable.games.protocol import Decision, GameRules, Request, can_see, check_decision
 
@@ -205,6 +208,32 @@ def check_replay_and_resume(rules: GameRules, config: dict[str, Any], seed: int 
         "a configuration survives its dict")
 
 
+def check_board(rules: GameRules, config: dict[str, Any], seed: int = 7) -> None:
+    """At every step of random play, the board (`GameRules.board`) of the whole log, of the public record and of
+    each seat's visible log is a `Board`; adding to a seat's log a private entry for another seat (one the game does
+    not know, as `check_private_facts` plants) leaves its board as it was and puts none of its words on it."""
+    rng = random.Random(seed)
+    state = rules.new_game(rules.config(config), seed)
+    players = len(rules.seats(state))
+    for step in range(STEP_LIMIT):
+        events = list(rules.events(state))
+        logs = [events, [e for e in events if e.get("to") is None]]
+        logs += [[e for e in events if can_see(e, p)] for p in range(1, players + 1)]
+        for log in logs:
+            assert isinstance(rules.board(log, players), Board), f"step {step}: the board is not a Board"
+        p = step % players + 1  # one seat a step, in turn
+        other = p % players + 1
+        planted = {"type": "note", "to": [other], "text": f"SENTINEL-{other}-"}
+        board = rules.board(logs[p + 1] + [planted], players)
+        assert board == rules.board(logs[p + 1], players), f"step {step}: another seat's private entry moves the board"
+        assert f"SENTINEL-{other}-" not in board.model_dump_json(), f"step {step}: a private entry's words on the board"
+        if rules.result(state) is not None:
+            return
+        requests = rules.pending(state)
+        state = rules.apply(state, {r.player: legal_answer(r, rng) for r in requests})
+    raise AssertionError(f"{rules.name} game not over after {STEP_LIMIT} steps")
+
+
 def check_game(rules: GameRules) -> None:
     """The whole suite for every configuration the game offers.
 
@@ -219,6 +248,7 @@ def check_game(rules: GameRules) -> None:
             shapes |= check_illegal_answers(rules, config)
             check_private_facts(rules, config)
             check_replay_and_resume(rules, config)
+            check_board(rules, config)
         except AssertionError as error:
             raise AssertionError(f"{rules.name} {config}: {error}") from error
     assert {"pick", "yes_no", "words"} >= shapes and shapes, f"{rules.name} asks no known answer shape"

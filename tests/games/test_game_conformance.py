@@ -52,6 +52,11 @@ def test_a_seeded_game_replays_identically_and_resumes_from_its_snapshot(game, c
     suite.check_replay_and_resume(GAMES[game], config)
 
 
+@pytest.mark.parametrize(("game", "config"), CASES, ids=IDS)
+def test_the_board_is_drawn_at_every_step_and_ignores_another_seats_private_entry(game, config):
+    suite.check_board(GAMES[game], config)
+
+
 def lenient(rules):
     """``rules`` whose ``apply`` takes an illegal answer silently (the state unchanged) instead of refusing it."""
     def apply(state, answers):

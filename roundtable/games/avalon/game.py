@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from roundtable.games.avalon.board import board
 from roundtable.games.avalon.bots import avalonbench, naive
 from roundtable.games.avalon.bots.words import words_for
 from roundtable.games.avalon.config import VARIANTS, AvalonConfig
@@ -114,5 +115,6 @@ RULES: GameRules[AvalonState, AvalonConfig] = GameRules(
     settings=SETTINGS,
     renamed_events={"vote": "vote_team"},  # before record version 2
     table="roundtable.tables.avalon:avalon_table",
+    board=board,
 )
 """Avalon's rules module record (`roundtable.games.protocol.GameRules`)."""

@@ -7,6 +7,7 @@ from typing import Any
 from roundtable.games.config_input import config_input
 from roundtable.games.logged_state import state_fields
 from roundtable.games.protocol import Decision, GameRules, Request, Result, RuleBot
+from roundtable.games.werewolf.board import board
 from roundtable.games.werewolf.bots import naive
 from roundtable.games.werewolf.bots.words import kill_words, words_for
 from roundtable.games.werewolf.config import VARIANTS, WerewolfConfig
@@ -113,5 +114,6 @@ RULES: GameRules[WerewolfState, WerewolfConfig] = GameRules(
     bot=RuleBot(decide=naive.decide, remembers=naive.remembers),  # type: ignore[arg-type]  # typed on Werewolf's view
     renamed_events={"kill_vote": "kill", "vote": "eliminate"},  # before record version 2
     table="roundtable.tables.werewolf:werewolf_table",
+    board=board,
 )
 """Werewolf's rules module record (`roundtable.games.protocol.GameRules`)."""
