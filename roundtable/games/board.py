@@ -47,7 +47,7 @@ class Board(BaseModel):
 
     Attributes:
         seats: ``{player: [SeatMark]}`` for the players with marks (1-based seat numbers).
-        tracks: named rows of cells, ``{"Quests": [TrackCell]}`` (Secret Hitler has two policy tracks).
+        tracks: named rows of cells, ``{"Quests": [TrackCell]}`` (a game may have several, one per policy).
         counters: ``[(label, value)]`` shown beside the tracks (``("Rejected teams", "2 of 5")``).
     """
 

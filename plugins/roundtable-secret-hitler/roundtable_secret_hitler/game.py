@@ -8,6 +8,7 @@ from typing import Any
 
 from roundtable.games.logged_state import state_fields
 from roundtable.games.protocol import Decision, GameRules, Request, Result, RuleBot, Setting
+from roundtable_secret_hitler.board import board
 from roundtable_secret_hitler.bots import naive
 from roundtable_secret_hitler.bots.words import words_for
 from roundtable_secret_hitler.config import SecretHitlerConfig, config_of, configurations
@@ -126,6 +127,7 @@ RULES: GameRules[SecretHitlerState, SecretHitlerConfig] = GameRules(
     bot=RuleBot(decide=naive.decide),  # type: ignore[arg-type]  # typed on the game's own view
     settings=SETTINGS,
     table="roundtable_secret_hitler.table:secret_hitler_table",  # what the model-driven kinds read (table.py)
+    board=board,  # the browser's table (board.py)
 )
 """Secret Hitler's rules module record (`roundtable.games.protocol.GameRules`), declared under the
 ``roundtable.games`` entry point ``secret_hitler``."""

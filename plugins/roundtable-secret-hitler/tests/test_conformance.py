@@ -34,6 +34,7 @@ def test_the_game_conformance_suite(config):
     assert game_suite.check_illegal_answers(rules, config)
     game_suite.check_private_facts(rules, config)
     game_suite.check_replay_and_resume(rules, config)
+    game_suite.check_board(rules, config)
 
 
 def test_the_game_asks_every_answer_shape_and_passes_check_game():
