@@ -28,6 +28,7 @@ from rich.table import Table
 from roundtable.agents.registry import AGENT_KINDS
 from roundtable.cli.judge import judge
 from roundtable.cli.leaderboard import leaderboard
+from roundtable.cli.serve import serve
 from roundtable.games import GAMES
 from roundtable.games.errors import ConfigurationError
 from roundtable.judge.run import judge_summaries, records_dir
@@ -51,8 +52,8 @@ from roundtable.store.records import (
     record_path,
     usage_totals,
 )
-from roundtable.store.replay import write_replay
 from roundtable.tools.sandbox import REQUIRED_LAYERS, isolation
+from roundtable.web.replay import write_replay
 
 app = typer.Typer(help="Language-model agents playing Avalon and Werewolf, as LangGraph graphs.", no_args_is_help=True,
                   add_completion=False, pretty_exceptions_enable=False)
@@ -554,6 +555,7 @@ def doctor() -> None:
 
 app.command()(judge)
 app.command()(leaderboard)
+app.command()(serve)
 
 for _name, _commands in load_plugins("roundtable.commands", typer.Typer).items():
     app.add_typer(_commands, name=_name)  # experiment, pool (cga's experience pools), and any a plugin declares

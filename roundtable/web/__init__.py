@@ -1,0 +1,2 @@
+"""The browser table of ``roundtable serve``: games created, played, watched and replayed in the browser
+(docs/browser.md)."""
