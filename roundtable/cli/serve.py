@@ -28,4 +28,4 @@ def serve(
 ) -> None:
     """Serve the table in the browser: create games, play at human seats, watch and replay (docs/browser.md)."""
     err.print(f"roundtable serve: http://{host}:{port}/ (data in {paths.home()}); Ctrl-C stops", markup=False)
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning", access_log=False)
+    uvicorn.run(create_app(), host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=5)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from roundtable.prompts.registry import registry
+from roundtable.prompts.registry import PromptNotFoundError, registry
 
 
 def narrate(game: str, event: dict[str, Any], me: int | None = None, rules: dict[str, str] | None = None,
@@ -28,3 +28,14 @@ def narrate(game: str, event: dict[str, Any], me: int | None = None, rules: dict
     """
     text = registry.render(f"{game}/narration", source=source, e=event, me=me, rules=rules or {})
     return text or None
+
+
+def narrate_or_plain(game: str, event: dict[str, Any], me: int | None = None,
+                     rules: dict[str, str] | None = None) -> str | None:
+    """`narrate`, or, for a game with no narrator template, a plain line: the event's type and its fields
+    (``"policy peek: player 3"``)."""
+    try:
+        return narrate(game, event, me, rules)
+    except PromptNotFoundError:
+        fields = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("type", "to") and v is not None)
+        return f"{str(event.get('type', 'event')).replace('_', ' ')}: {fields}"

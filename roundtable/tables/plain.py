@@ -15,8 +15,7 @@ from typing import Any
 
 from roundtable.games import GAMES
 from roundtable.games.protocol import PlayerView, Request
-from roundtable.prompts.narrator import narrate
-from roundtable.prompts.registry import PromptNotFoundError
+from roundtable.prompts.narrator import narrate_or_plain
 from roundtable.prompts.rendering import PromptContext
 from roundtable.tables import answers
 from roundtable.tables.protocol import PaperGame, TableSettings, game_template, render_kind_text
@@ -98,11 +97,7 @@ class PlainTable:
     def narrate(self, event: dict[str, Any]) -> str | None:
         """One event as the player's record line (the game's narrator ``<game>/narration``); a game without a
         narrator gets a plain line: the event's type and fields."""
-        try:
-            return narrate(self.view.game, event, self.view.player, self.view.rules)
-        except PromptNotFoundError:
-            fields = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("type", "to") and v is not None)
-            return f"{str(event.get('type', 'event')).replace('_', ' ')}: {fields}"
+        return narrate_or_plain(self.view.game, event, self.view.player, self.view.rules)
 
     def instruction(self) -> str:
         """The kind's ``instruction`` template with the request's fields: ``kind``, ``answer``, ``me``, ``round``,

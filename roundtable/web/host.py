@@ -66,6 +66,7 @@ class GameHost:
         self._events: list[Event] = []
         self._asked: dict[str, dict[str, Any]] = {}
         self._answers: dict[str, dict[str, Any]] = {}
+        self._given: set[str] = set()
         self._version = 0
         self._status: Status = "starting"
         self._error: str | None = None
@@ -138,8 +139,9 @@ class GameHost:
         waiting = self._runner.questions(self.game_id) if self._runner is not None else []
         request_id = question["request"]["id"]
         with self._changed:
-            for other in waiting:
-                self._asked.setdefault(other["request"]["id"], other)
+            for other in waiting:  # the run's pending questions, but those answered in this round already
+                if other["request"]["id"] not in self._given:
+                    self._asked.setdefault(other["request"]["id"], other)
             self._asked[request_id] = question
             self._bump()
             self._changed.wait_for(lambda: request_id in self._answers or self._closing)
@@ -147,6 +149,7 @@ class GameHost:
                 raise Closing(self.game_id)
             answer = self._answers.pop(request_id)
             del self._asked[request_id]
+            self._given.add(request_id)
             self._bump()
             return answer
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from roundtable.games import GAMES, LEGACY_GAME
 from roundtable.judge.run import judge_summaries, records_dir
-from roundtable.prompts.narrator import narrate
+from roundtable.prompts.narrator import narrate_or_plain
 from roundtable.store import paths
 from roundtable.web.views import PAGES, role_titles, variants_of
 
@@ -79,7 +79,7 @@ def replay_data(record: dict[str, Any]) -> dict[str, Any]:
                 frames[-1]["decisions"].append(_decision(event))
             continue
         shown.append(event)
-        frames.append({"index": index, "text": narrate(game, event, None, variants), "private":
+        frames.append({"index": index, "text": narrate_or_plain(game, event, None, variants), "private":
                        event.get("to") is not None, "board": rules.board(shown, players).model_dump(mode="json"),
                        "decisions": []})
     titles = role_titles(game, events)

@@ -18,7 +18,7 @@ from typing import Any
 from roundtable.agents.human.answer import MAX_WORDS_CHARS
 from roundtable.games import GAMES
 from roundtable.games.protocol import Event, Request, can_see
-from roundtable.prompts.narrator import narrate
+from roundtable.prompts.narrator import narrate_or_plain
 from roundtable.web.host import HostState
 from roundtable.web.links import Viewer
 
@@ -48,13 +48,14 @@ def variants_of(events: Sequence[Event]) -> dict[str, str]:
     return next((dict(e.get("rules") or {}) for e in events if e.get("type") == "game_start"), {})
 
 
-def record_lines(game: str, events: Sequence[Event], viewer: Viewer) -> list[dict[str, Any]]:
-    """The narrator's line of each entry that has one: ``[{"index": position in events, "text", "private": only
-    some players may see it}]``."""
+def record_lines(game: str, events: Sequence[Event]) -> list[dict[str, Any]]:
+    """The narrator's line of each entry that has one, as the transcript tells it (speakers named; the entries
+    are those the viewer may see): ``[{"index": position in events, "text", "private": only some players may
+    see it}]``."""
     variants = variants_of(events)
     out = []
     for index, event in enumerate(events):
-        text = narrate(game, event, viewer, variants)
+        text = narrate_or_plain(game, event, None, variants)
         if text:
             out.append({"index": index, "text": text, "private": event.get("to") is not None})
     return out
@@ -77,7 +78,7 @@ def role_card(game: str, events: Sequence[Event], player: int) -> dict[str, Any]
         return None
     known = next((e for e in events if e.get("type") == "knowledge" and e.get("player") == player
                   and can_see(e, player)), None)
-    knowledge = narrate(game, known, None, variants_of(events)) if known is not None else None
+    knowledge = narrate_or_plain(game, known, None, variants_of(events)) if known is not None else None
     return {"player": player, "role": rules.role_title(str(role["role"])), "side": role.get("side"),
             "knowledge": knowledge}
 
@@ -120,7 +121,7 @@ def page_state(game_id: str, game: str, players: int, state: HostState, viewer: 
         "over": over is not None, "winner": over.get("winner") if over else None,
         "reason": over.get("reason") if over else None,
         "board": rules.board(shown, players).model_dump(mode="json"),
-        "record": record_lines(game, shown, viewer if over is None else None),
+        "record": record_lines(game, shown),
         "card": role_card(game, shown, viewer) if viewer is not None else None,
         "question": question_of(asked) if asked is not None else None,
     }

@@ -262,3 +262,26 @@ def test_no_link_is_served_what_its_holder_may_not_see(home, game, config, stop_
                 card = state(client, game_id, token)["card"]
                 assert card["player"] == viewer
                 assert all(f'"player": {p}, "role"' not in served for p in others)
+
+
+def test_an_answered_question_leaves_the_page_while_another_seat_is_still_asked(home):
+    with TestClient(create_app()) as client:
+        body = client.post("/api/games", json={"game": "avalon", "preset": "bench5", "seed": 3, "seats": PEOPLE}).json()
+        game_id = body["game_id"]
+        seats, _ = tokens(body)
+        deadline = time.monotonic() + 60
+        while True:  # answer the people's turns until both are asked for their votes at once
+            assert time.monotonic() < deadline, "the two people were never asked at once"
+            asked = {p: state(client, game_id, t)["question"] for p, t in seats.items()}
+            if all(q and q["kind"] == "vote_team" for q in asked.values()):
+                break
+            for player, question in asked.items():
+                if question and question["kind"] != "vote_team":
+                    answer(client, game_id, seats[player], question["request_id"], legal(question, player))
+            time.sleep(0.05)
+        first = asked[1]["request_id"]
+        assert answer(client, game_id, seats[1], first, legal(asked[1], 1)).status_code == 200
+        time.sleep(0.3)
+        assert state(client, game_id, seats[1])["question"] is None, "the vote given is not asked again"
+        assert state(client, game_id, seats[3])["question"]["request_id"] == asked[3]["request_id"]
+        assert answer(client, game_id, seats[1], first, legal(asked[1], 1)).status_code == 409
