@@ -123,7 +123,7 @@ def answer_in_page(page: Any, player: int) -> str | None:
     kind = page.inner_text("#question h2")
     words = page.query_selector("#question textarea")
     if words is not None:
-        words.fill(f"I am Player {player} and I trust the quest.")
+        words.fill(f"I am Player {player}; I have watched every vote closely.")
     boxes = page.query_selector_all("#question input[type=checkbox]")
     if boxes:
         count = int(page.inner_text("#question button.primary").split()[-1])
@@ -144,10 +144,17 @@ def answer_in_page(page: Any, player: int) -> str | None:
     return kind
 
 
-def test_two_people_and_a_spectator_play_a_whole_game_through_a_restart(server, browser, tmp_path):
+GAMES = [("avalon", "bench5", 5, ("speak", "vote team", "quest card")),
+         ("werewolf", "xu7", 7, ("speak",))]
+"""``(game, preset, players, kinds a person is asked)`` of the games played in the browser."""
+
+
+@pytest.mark.parametrize(("game", "preset", "players", "kinds"), GAMES, ids=[g[0] for g in GAMES])
+def test_two_people_and_a_spectator_play_a_whole_game_through_a_restart(server, browser, game, preset, players,
+                                                                          kinds):
     errors: list[str] = []
     creator = watched(browser.new_context().new_page(), errors)
-    links, spectator_link = create_game(creator, server.url, "avalon", "bench5", {1, 3})
+    links, spectator_link = create_game(creator, server.url, game, preset, {1, 3})
     assert sorted(links) == [1, 3]
     seats = {p: watched(browser.new_context().new_page(), errors) for p in links}
     for player, page in seats.items():
@@ -157,7 +164,7 @@ def test_two_people_and_a_spectator_play_a_whole_game_through_a_restart(server, 
         assert page.inner_text("#card .role")
     spectator = watched(browser.new_context().new_page(), errors)
     spectator.goto(spectator_link)
-    spectator.wait_for_selector(".seat[data-player='5']")
+    spectator.wait_for_selector(f".seat[data-player='{players}']")
     assert "Watching" in spectator.inner_text("#who") and spectator.query_selector("#card:not([hidden])") is None
 
     asked: list[str] = []
@@ -175,8 +182,8 @@ def test_two_people_and_a_spectator_play_a_whole_game_through_a_restart(server, 
             reloaded = True
         if len(asked) >= 6 and not restarted:
             SHOTS.mkdir(parents=True, exist_ok=True)
-            seats[1].screenshot(path=str(SHOTS / "browser-seat.png"), full_page=True)
-            spectator.screenshot(path=str(SHOTS / "browser-spectator.png"), full_page=True)
+            seats[1].screenshot(path=str(SHOTS / f"browser-{game}-seat.png"), full_page=True)
+            spectator.screenshot(path=str(SHOTS / f"browser-{game}-spectator.png"), full_page=True)
             before = spectator.inner_text("#record")
             server.kill()
             server.start()
@@ -186,10 +193,10 @@ def test_two_people_and_a_spectator_play_a_whole_game_through_a_restart(server, 
         time.sleep(0.2)
     assert restarted and reloaded
     kinds = " ".join(asked)
-    for asked_kind in ("speak", "vote team", "quest card"):
+    for asked_kind in kinds:
         assert asked_kind in kinds, f"no {asked_kind} was asked of a person: {asked}"
     assert "side wins" in spectator.inner_text("#table")
-    assert len(spectator.query_selector_all(".seat")) == 5
+    assert len(spectator.query_selector_all(".seat")) == players
 
     replay = seats[3]
     replay.click("#replay")
@@ -202,7 +209,7 @@ def test_two_people_and_a_spectator_play_a_whole_game_through_a_restart(server, 
         replay.click("#next")
     assert replay.inner_text("#step") != first
     replay.click("#last")
-    replay.screenshot(path=str(SHOTS / "browser-replay.png"), full_page=True)
+    replay.screenshot(path=str(SHOTS / f"browser-{game}-replay.png"), full_page=True)
     assert "Player" in replay.inner_text("#seats")
 
     game_id = links[1].split("/table/")[1].split("#")[0]
