@@ -55,6 +55,8 @@ function resultLine(state) {
 // ---------------------------------------------------------------- a seat's question
 
 function drawQuestion(root, q, send) {
+  const shown = root.querySelector("form");
+  if (q && shown && shown.dataset.request === q.request_id) return;  // keep what the person has typed or ticked
   root.replaceChildren();
   if (!q) { root.hidden = true; return; }
   root.hidden = false;
