@@ -37,5 +37,11 @@ def narrate_or_plain(game: str, event: dict[str, Any], me: int | None = None,
     try:
         return narrate(game, event, me, rules)
     except PromptNotFoundError:
-        fields = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("type", "to") and v is not None)
-        return f"{str(event.get('type', 'event')).replace('_', ' ')}: {fields}"
+        return plain_line(event)
+
+
+def plain_line(event: dict[str, Any]) -> str:
+    """An event as a plain line, its type and its fields (``"policy peek: player 3"``), for a game or a record the
+    narrator cannot tell."""
+    fields = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("type", "to") and v is not None)
+    return f"{str(event.get('type', 'event')).replace('_', ' ')}: {fields}"

@@ -19,15 +19,27 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from jinja2 import UndefinedError
+
 from roundtable.games import GAMES, LEGACY_GAME
-from roundtable.judge.run import judge_summaries, records_dir
-from roundtable.prompts.narrator import narrate_or_plain
+from roundtable.judge.run import judge_summaries, judged_record, records_dir
+from roundtable.judge.store import judge_models
+from roundtable.prompts.narrator import narrate_or_plain, plain_line
 from roundtable.store import paths
 from roundtable.web.views import PAGES, role_titles, variants_of
 
 DATA_MARK = "/*REPLAY_DATA*/null"
 SCRIPT_MARK = "/*TABLE_SCRIPT*/"
 STYLE_MARK = "/*TABLE_STYLE*/"
+
+
+def _line(game: str, event: dict[str, Any], variants: dict[str, str]) -> str | None:
+    """The narrator's line of an entry, or a plain one where the record lacks a field the narrator tells (a
+    hand-built or damaged record is replayed, not refused)."""
+    try:
+        return narrate_or_plain(game, event, None, variants)
+    except UndefinedError:
+        return plain_line(event)
 
 
 def _decision(event: dict[str, Any]) -> dict[str, Any]:
@@ -55,16 +67,36 @@ def beliefs_against_truth(record: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def judge_labels(record: dict[str, Any]) -> tuple[dict[int, list[dict[str, Any]]], list[dict[str, Any]]]:
+    """The judge's labels of a judged record (docs/judge.md), by every judge model that judged it completely:
+    ``({event index: [{"model", "behaviour", "answer": {field: choice}}]}, [the same for the labels of a player,
+    with its "player"]}``); ``({}, [])`` when the record was not judged."""
+    by_event: dict[int, list[dict[str, Any]]] = {}
+    by_player: list[dict[str, Any]] = []
+    game_id = str(record.get("game_id") or "")
+    for model in judge_models(records_dir(), game_id) if game_id else []:
+        judged = judged_record(records_dir(), record, model)
+        for behaviour, answers in (judged.answers if judged is not None else {}).items():
+            for key, answer in answers.items():
+                label = {"model": model, "behaviour": behaviour, "answer": dict(answer or {})}
+                if key.startswith("u") and key[1:].isdigit():
+                    by_event.setdefault(int(key[1:]), []).append(label)
+                elif key.startswith("p") and key[1:].isdigit():
+                    by_player.append(label | {"player": int(key[1:])})
+    return by_event, by_player
+
+
 def replay_data(record: dict[str, Any]) -> dict[str, Any]:
     """The replay of a game record.
 
     Returns:
         ``{"game_id", "game", "title", "status", "winner", "reason", "players", "seats": [{"player", "kind",
         "model", "role"}], "frames": [{"index", "text", "private", "board", "decisions": [...]}], "beliefs"
-        (`beliefs_against_truth`), "judge": [summary lines], "cost": {"calls", "prompt_tokens",
+        (`beliefs_against_truth`), "judge": [summary lines], "judged_players": [a player's labels, `judge_labels`],
+        "cost": {"calls", "prompt_tokens",
         "completion_tokens", "seconds"}}``; a frame's decisions are those the analysis-only entries after it
         record, each with ``thoughts``, ``raw``, ``checks``, ``fallback``, its calls, tokens and seconds, and
-        its prompts.
+        its prompts; its ``labels``, the judge's of the entry's words (`judge_labels`).
     """
     game = record.get("game") or LEGACY_GAME
     rules = GAMES[game]
@@ -73,27 +105,28 @@ def replay_data(record: dict[str, Any]) -> dict[str, Any]:
     variants = variants_of(events)
     shown: list[dict[str, Any]] = []
     frames: list[dict[str, Any]] = []
+    try:
+        labels, judged_players = judge_labels(record)
+        judged = judge_summaries(records_dir(), record)
+    except (OSError, ValueError):
+        labels, judged_players, judged = {}, [], []
     for index, event in enumerate(events):
         if event.get("to") == []:
             if event.get("type") == "decision" and frames:
                 frames[-1]["decisions"].append(_decision(event))
             continue
         shown.append(event)
-        frames.append({"index": index, "text": narrate_or_plain(game, event, None, variants), "private":
+        frames.append({"index": index, "text": _line(game, event, variants), "private":
                        event.get("to") is not None, "board": rules.board(shown, players).model_dump(mode="json"),
-                       "decisions": []})
+                       "decisions": [], "labels": labels.get(index, [])})
     titles = role_titles(game, events)
     seats = [{"player": p, "kind": seat.get("kind"), "model": seat.get("model"), "role": titles.get(p)}
              for p, seat in enumerate(record.get("seats") or [], start=1)]
     usage = record.get("usage") or {}
-    try:
-        judged = judge_summaries(records_dir(), record)
-    except (OSError, ValueError):
-        judged = []
     return {"game_id": record.get("game_id"), "game": game, "title": rules.game_title,
             "status": record.get("status"), "winner": record.get("winner"), "reason": record.get("end_reason"),
             "players": players, "seats": seats, "frames": frames, "beliefs": beliefs_against_truth(record),
-            "judge": judged, "cost": {key: usage.get(key, 0) for key in
+            "judge": judged, "judged_players": judged_players, "cost": {key: usage.get(key, 0) for key in
                                       ("calls", "prompt_tokens", "completion_tokens", "seconds")}}
 
 

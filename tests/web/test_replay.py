@@ -75,3 +75,23 @@ def test_the_belief_probe_is_shown_against_the_roles_dealt():
                          {"type": "role", "to": [3], "player": 3, "role": "minion", "side": "evil"}]}
     assert beliefs_against_truth(record) == [{"player": 2, "about": 1, "p_good": 0.9, "side": "good"},
                                              {"player": 2, "about": 3, "p_good": 0.2, "side": "evil"}]
+
+
+def test_a_judged_record_shows_the_judges_labels_at_the_words_they_label(tmp_path, monkeypatch):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "judge"))
+    from judge_records import avalon_record, replies, store
+
+    from roundtable.judge.graph import judge_game
+    from roundtable.testing.scripted import Script, ScriptedModels
+
+    monkeypatch.setenv("ROUNDTABLE_HOME", str(tmp_path))
+    record = store(tmp_path, avalon_record())
+    judge_game("a1", "local", home=tmp_path, models=ScriptedModels(Script(replies=replies())))
+    data = replay_data(record)
+    labelled = [(f["index"], label) for f in data["frames"] for label in f["labels"]]
+    assert {label["behaviour"] for _, label in labelled} >= {"deception", "stance"}
+    for index, label in labelled:
+        assert record["events"][index]["type"] == "utterance", "a label stands at the words it labels"
+        assert label["model"] == "local" and label["answer"]
+    assert data["judge"] and data["judge"][0].startswith("Judge (local)")
+    assert {label["behaviour"] for label in data["judged_players"]} == {"sharing"}

@@ -175,7 +175,9 @@ function replayPage(data) {
       el("div", {class: "cost"}, `${d.calls} calls, ${d.prompt_tokens} + ${d.completion_tokens} tokens, ${Number(d.seconds).toFixed(1)} s`),
       d.prompts.length ? el("details", {}, el("summary", {}, "Prompts"),
         d.prompts.map(c => el("pre", {}, `[${c.module}]\n` + (c.prompt || []).map(m => `${m.role}: ${m.content}`).join("\n\n") + `\n\n=> ${c.reply}`))) : ""))
-      : [el("p", {}, "(no decision at this step)")]));
+      : [el("p", {}, "(no decision at this step)")]),
+      ...frame.labels.map(l => el("div", {class: "label"}, el("em", {}, `Judge (${l.model}), ${l.behaviour}: `),
+        Object.entries(l.answer).map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`).join(", "))));
   };
   $("first").onclick = () => show(0);
   $("prev").onclick = () => show(Number(slider.value) - 1);
@@ -191,7 +193,9 @@ function replayPage(data) {
     el("tr", {}, el("th", {}, "player"), el("th", {}, "about"), el("th", {}, "P(good)"), el("th", {}, "truth")),
     data.beliefs.map(b => el("tr", {}, el("td", {}, b.player), el("td", {}, b.about), el("td", {}, b.p_good), el("td", {}, b.side || "?"))))
     : el("p", {}, "No belief probe in this game."));
-  $("judge").replaceChildren(...(data.judge.length ? data.judge.map(j => el("p", {}, j)) : [el("p", {}, "Not judged.")]));
+  $("judge").replaceChildren(...(data.judge.length ? data.judge.map(j => el("p", {}, j)) : [el("p", {}, "Not judged.")]),
+    ...data.judged_players.map(l => el("p", {class: "label"}, `Player ${l.player}, ${l.behaviour} (${l.model}): `,
+      Object.entries(l.answer).map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`).join(", "))));
   $("cost").textContent = `${data.cost.calls} model calls, ${data.cost.prompt_tokens} prompt and ${data.cost.completion_tokens} generated tokens, ${Number(data.cost.seconds).toFixed(0)} s of model time`;
   show(frames.length - 1);
 }
