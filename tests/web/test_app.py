@@ -40,6 +40,23 @@ def state(client: TestClient, game_id: str, token: str) -> dict[str, Any]:
     return response.json()
 
 
+def people_game(client: TestClient, seed: int = 3) -> tuple[str, dict[int, str], str]:
+    """A new bench5 game with people at seats 1 and 3 and bots elsewhere: its id, seat tokens, spectator token."""
+    created = client.post("/api/games", json={"game": "avalon", "preset": "bench5", "seed": seed, "seats": PEOPLE})
+    assert created.status_code == 200, created.text
+    body = created.json()
+    return (body["game_id"], *tokens(body))
+
+
+def first_question(client: TestClient, game_id: str, token: str, limit: float = 30) -> dict[str, Any]:
+    """The first question the seat of ``token`` is asked, waited for up to ``limit`` seconds."""
+    deadline = time.monotonic() + limit
+    while (question := state(client, game_id, token)["question"]) is None:
+        assert time.monotonic() < deadline, f"no question within {limit} s"
+        time.sleep(0.05)
+    return question
+
+
 def legal(question: dict[str, Any], player: int) -> dict[str, Any]:
     answer: dict[str, Any] = {}
     if question["answer"] == "pick":
@@ -82,12 +99,8 @@ def play_out(client: TestClient, game_id: str, seats: dict[int, str], *, until: 
 
 def test_two_people_and_three_bots_finish_a_game_and_its_replay_opens(home):
     with TestClient(create_app()) as client:
-        created = client.post("/api/games", json={"game": "avalon", "preset": "bench5", "seed": 3, "seats": PEOPLE})
-        assert created.status_code == 200, created.text
-        body = created.json()
-        seats, spectator = tokens(body)
+        game_id, seats, spectator = people_game(client)
         assert sorted(seats) == [1, 3]
-        game_id = body["game_id"]
         early = client.get(f"/api/games/{game_id}/replay", headers={TOKEN_HEADER: spectator})
         assert early.status_code == 409
         asked = play_out(client, game_id, seats)
@@ -107,13 +120,9 @@ def test_two_people_and_three_bots_finish_a_game_and_its_replay_opens(home):
 
 def test_a_seat_is_shown_its_card_and_only_legal_answers(home):
     with TestClient(create_app()) as client:
-        body = client.post("/api/games", json={"game": "avalon", "preset": "bench5", "seed": 3, "seats": PEOPLE}).json()
-        seats, _ = tokens(body)
-        shown = state(client, body["game_id"], seats[1])
-        deadline = time.monotonic() + 30
-        while shown["question"] is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-            shown = state(client, body["game_id"], seats[1])
+        game_id, seats, _ = people_game(client)
+        first_question(client, game_id, seats[1])
+        shown = state(client, game_id, seats[1])
         assert shown["card"]["player"] == 1 and shown["card"]["role"] and shown["card"]["side"] in ("good", "evil")
         question = shown["question"]
         assert question["request_id"] and question["max_chars"] > 0
@@ -125,13 +134,8 @@ def test_a_seat_is_shown_its_card_and_only_legal_answers(home):
 
 def test_illegal_late_and_foreign_answers_are_refused_with_a_reason(home):
     with TestClient(create_app()) as client:
-        body = client.post("/api/games", json={"game": "avalon", "preset": "bench5", "seed": 3, "seats": PEOPLE}).json()
-        game_id = body["game_id"]
-        seats, spectator = tokens(body)
-        deadline = time.monotonic() + 30
-        while (question := state(client, game_id, seats[1])["question"]) is None:
-            assert time.monotonic() < deadline
-            time.sleep(0.05)
+        game_id, seats, spectator = people_game(client)
+        question = first_question(client, game_id, seats[1])
         request_id = question["request_id"]
         wrong: dict[str, Any] = {"players": [1, 2, 3, 4, 5, 6]} if question["answer"] == "pick" else {"choice": "maybe"}
         refused = answer(client, game_id, seats[1], request_id, wrong)
@@ -180,9 +184,7 @@ def test_an_invalid_game_is_refused_before_anything_is_made(home):
 
 def test_a_restarted_server_resumes_its_games_where_they_stood(home):
     with TestClient(create_app()) as client:
-        body = client.post("/api/games", json={"game": "avalon", "preset": "bench5", "seed": 3, "seats": PEOPLE}).json()
-        game_id = body["game_id"]
-        seats, spectator = tokens(body)
+        game_id, seats, spectator = people_game(client)
         play_out(client, game_id, seats, until=3)
         before = state(client, game_id, spectator)
     with TestClient(create_app()) as client:  # a new server on the same data directory
@@ -266,9 +268,7 @@ def test_no_link_is_served_what_its_holder_may_not_see(home, game, config, stop_
 
 def test_an_answered_question_leaves_the_page_while_another_seat_is_still_asked(home):
     with TestClient(create_app()) as client:
-        body = client.post("/api/games", json={"game": "avalon", "preset": "bench5", "seed": 3, "seats": PEOPLE}).json()
-        game_id = body["game_id"]
-        seats, _ = tokens(body)
+        game_id, seats, _ = people_game(client)
         deadline = time.monotonic() + 60
         while True:  # answer the people's turns until both are asked for their votes at once
             assert time.monotonic() < deadline, "the two people were never asked at once"
