@@ -4,8 +4,10 @@ Routes (a token travels in the ``X-Table-Token`` header, or as the first message
 no log or referrer holds it; a link carries it after ``#``, which the browser does not send):
 
 - ``GET /``: the page that creates a game. ``GET /api/options``: the games, their settings, the agent kinds.
-- ``POST /api/check``: ``{game, setting, preset, players, rules}`` -> ``{"players": N}`` or 400 with the reason.
-- ``POST /api/games``: the same and ``seats: [{"kind", "model"}]`` (``kind`` ``"human"`` for a person) ->
+- ``POST /api/check``: ``{game, setting, preset, players, rules, seed}`` -> ``{"players": N}`` or 400 with the
+  reason (``rules``: ``KEY=VALUE`` strings, or one string of them separated by commas).
+- ``POST /api/games``: the same, ``seats: [{"kind", "model"}]`` (``kind`` ``"human"`` for a person) and
+  ``options`` (agent options ``[TARGET:]KEY=VALUE``, as ``--agent-option``) ->
   ``{"game_id", "seats": {player: link}, "spectator": link}``; 400 with the reason, before anything is played.
 - ``GET /table/{game_id}``: a seat's or a spectator's page (a shell: what it shows comes with its token).
 - ``GET /api/games/{game_id}/state``: the page's state (`roundtable.web.views.page_state`).
@@ -93,10 +95,17 @@ def made_game(body: dict[str, Any], with_seats: bool = True) -> NewGame:
         agents = ",".join(f"{p}={str(s.get('kind') or '').strip()}" for p, s in enumerate(seats, start=1))
         models = ",".join(f"{p}={str(s['model']).strip()}" for p, s in enumerate(seats, start=1)
                           if str(s.get("model") or "").strip())
+    options = body.get("options") or []
+    if isinstance(options, str):
+        options = [o.strip() for o in options.split(",") if o.strip()]
     seed = body.get("seed")
+    try:
+        seed = int(seed) if seed not in (None, "") else None
+    except (TypeError, ValueError):
+        raise ConfigurationError(f"seed is a whole number, not {seed!r}") from None
     return new_game(game, preset=body.get("preset") or None, players=players, rules=list(rules),
-                    setting=body.get("setting") or None, agents=agents, model=models,
-                    seed=int(seed) if seed not in (None, "") else None)
+                    setting=body.get("setting") or None, agents=agents, model=models, options=list(options),
+                    seed=seed)
 
 
 def create_app(tables: Tables | None = None) -> Starlette:

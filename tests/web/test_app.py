@@ -175,7 +175,10 @@ def test_an_invalid_game_is_refused_before_anything_is_made(home):
                             ({"game": "avalon", "preset": "nope", "seats": PEOPLE}, "nope"),
                             ({"game": "avalon", "preset": "bench5", "rules": "fifth_rejection", "seats": PEOPLE},
                              "KEY=VALUE"),
-                            ({"game": "avalon", "seats": "all"}, "seats")):
+                            ({"game": "avalon", "seats": "all"}, "seats"),
+                            ({"game": "avalon", "preset": "bench5", "options": "thought_words", "seats": PEOPLE},
+                             "[TARGET:]KEY=VALUE"),
+                            ({"game": "avalon", "preset": "bench5", "seed": "soon", "seats": PEOPLE}, "seed")):
             refused = client.post("/api/games", json=body)
             assert refused.status_code == 400 and words in refused.json()["error"], refused.text
         assert served_games() == []

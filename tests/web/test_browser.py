@@ -96,7 +96,7 @@ def watched(page: Any, errors: list[str]) -> Any:
 
 
 def create_game(page: Any, url: str, game: str, preset: str, people: set[int], *, agents: dict[int, str] | None = None,
-                rules: str = "") -> tuple[dict[int, str], str]:
+                rules: str = "", options: str = "") -> tuple[dict[int, str], str]:
     """Fill the creation form: the game, preset and rule variants, a person at each seat of ``people``, the kinds
     of ``agents`` (``{seat: kind}``, on the default model) and bots elsewhere; the seat links and the spectator
     link it gives."""
@@ -104,6 +104,7 @@ def create_game(page: Any, url: str, game: str, preset: str, people: set[int], *
     page.select_option("#game", game)
     page.fill("#preset", preset)
     page.fill("#rules", rules)
+    page.fill("#options", options)
     page.fill("#seed", "3")
     page.click("#deal")
     page.wait_for_selector(".seat-row")
@@ -169,11 +170,13 @@ people and a rule bot where seats are left: Avalon without table talk, Werewolf 
 def test_two_people_and_four_agents_on_the_embedded_model_finish_a_game(server, browser, game, preset, players,
                                                                           kinds, rules):
     agents = {seat: "cot" for seat in (2, 4, 5, 6)}
-    play_in_browser(server, browser, game, preset, players, kinds, agents=agents, rules=rules, limit=1500)
+    options = ", ".join(f"{seat}:thought_words=30" for seat in agents)  # as the e2e model games' short limits
+    play_in_browser(server, browser, game, preset, players, kinds, agents=agents, rules=rules, options=options,
+                    limit=1500)
 
 
 def play_in_browser(server: Server, browser: Any, game: str, preset: str, players: int, kinds: tuple[str, ...], *,
-                    agents: dict[int, str] | None = None, rules: str = "", limit: float = 240,
+                    agents: dict[int, str] | None = None, rules: str = "", options: str = "", limit: float = 240,
                     screenshots: bool = False) -> None:
     """Two people at seats 1 and 3 and a spectator play a whole game created through the form (``agents`` at
     their seats, bots elsewhere) within ``limit`` seconds: seat 1's page reloaded after three answers, the server
@@ -181,7 +184,8 @@ def play_in_browser(server: Server, browser: Any, game: str, preset: str, player
     in the browser and as the written file, with no script error in any page."""
     errors: list[str] = []
     creator = watched(browser.new_context().new_page(), errors)
-    links, spectator_link = create_game(creator, server.url, game, preset, {1, 3}, agents=agents, rules=rules)
+    links, spectator_link = create_game(creator, server.url, game, preset, {1, 3}, agents=agents, rules=rules,
+                                        options=options)
     assert sorted(links) == [1, 3]
     seats = {p: watched(browser.new_context().new_page(), errors) for p in links}
     for player, page in seats.items():
