@@ -1,0 +1,210 @@
+"""The PettingZoo AEC environment of a game (docs/envs.md#the-pettingzoo-interface).
+
+Agents are ``player_1`` ... ``player_N`` (``possible_agents``); a game's ``agents`` are the learner's seats of its
+deal (all of them without ``opponents``). The agent selected is the one whose request is next; simultaneous
+requests are asked one agent after another and applied together. Observations are ``{"observation": vector,
+"action_mask": mask}`` (`roundtable.envs.pettingzoo.spaces`); ``infos[agent]`` holds, for an agent asked
+something, ``text`` (the observation text the model-driven agents read), ``player``, ``request`` and ``view``; at
+the end every agent's ``role``, ``side`` and the ``result``. The reward comes at the end alone: +1 to every agent on
+the winning side, -1 to the others, 0 in a draw. The Werewolf dead stay agents until the end, never selected.
+
+A masked-out action is not refused: the fallback rules decide (docs/games/protocol.md#fallback-rules) and it is
+counted (``infos[agent]["invalid_actions"]``).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from roundtable.envs.config import EnvConfig
+from roundtable.envs.engine import EnvGame
+from roundtable.envs.pettingzoo.spaces import NO, PASS, PICKS, TEXT, YES, actions, encode, features, mask, pick_sets
+from roundtable.games.errors import IllegalActionError
+from roundtable.games.protocol import Decision, Request, check_decision
+
+
+def agent_name(player: int) -> str:
+    """``player_<seat>`` (1-based, as the table names the players)."""
+    return f"player_{player}"
+
+
+def player_of(agent: str) -> int:
+    """The seat of ``player_<seat>``."""
+    return int(agent.rsplit("_", 1)[1])
+
+
+def decode(players: int, request: Request, action: int, words: str | None = None) -> Decision:
+    """The decision action index ``action`` makes on ``request`` (`roundtable.envs.pettingzoo.spaces`), checked.
+
+    Raises:
+        IllegalActionError: an index the request's mask does not allow.
+    """
+    action = int(action)
+    if action in (YES, NO) and request.answer == "yes_no":
+        decision = Decision.to(request, choice=action == YES)
+    elif action == PASS and request.answer == "pick":
+        decision = Decision.to(request)
+    elif action == TEXT and request.answer == "words":
+        decision = Decision.to(request, utterance=words or None)
+    elif action >= PICKS and request.answer == "pick" and action - PICKS < len(pick_sets(players)):
+        decision = Decision.to(request, players=pick_sets(players)[action - PICKS])
+    else:
+        raise IllegalActionError(f"action {action} does not answer {request.kind} ({request.answer})")
+    check_decision(request, decision)
+    return decision
+
+
+class RoundtableAEC(AECEnv):
+    """A game as a PettingZoo ``AECEnv`` (`aec_env`).
+
+    Attributes:
+        config: the environment's configuration. text: whether ``infos`` carry the observation text (rendering it
+            costs: docs/envs.md#speed).
+        game: the game in play (`roundtable.envs.engine.EnvGame`), after ``reset``.
+    """
+
+    metadata = {"name": "roundtable", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, config: EnvConfig, *, text: bool = True, render_mode: str | None = None) -> None:
+        super().__init__()
+        self.config = config
+        self.text = text
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"roundtable_{config.game}"}
+        dealt = config.rules.new_game(config.rules.config(config.config), 0)
+        seats = config.rules.seats(dealt)
+        self.players = len(seats)
+        self.sides: tuple[str, ...] = tuple(sorted({side for _, side in seats}))
+        self.possible_agents = [agent_name(p) for p in range(1, self.players + 1)]
+        size = features(self.players, self.sides)
+        self._observation_spaces = {a: spaces.Dict({
+            "observation": spaces.Box(0.0, 1.0, (size,), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (actions(self.players),), dtype=np.int8)}) for a in self.possible_agents}
+        self._action_spaces = {a: spaces.Discrete(actions(self.players)) for a in self.possible_agents}
+        self.words: dict[str, str] = {}
+        self.game: EnvGame | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        """The agent's observation space (the same object every call)."""
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        """The agent's action space (the same object every call)."""
+        return self._action_spaces[agent]
+
+    def _game(self) -> EnvGame:
+        if self.game is None:
+            raise RuntimeError("call reset() before playing")
+        return self.game
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game (``seed``: the game seed; ``None``: a random one). ``options`` is not read."""
+        self.game = EnvGame(self.config, seed if seed is not None else secrets.randbits(62))
+        self.agents = [agent_name(p) for p in self.game.learner]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.words = {}
+        self._update()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """``{"observation": vector, "action_mask": mask}`` of ``agent`` now."""
+        game = self._game()
+        player = player_of(agent)
+        request = None if game.done else game.request_of(player)
+        return {"observation": encode(game.view(player), request, self.sides),
+                "action_mask": mask(self.players, request)}
+
+    def say(self, agent: str, words: str) -> None:
+        """The words ``agent`` says with its next `TEXT` action (else the game's plain words)."""
+        self.words[agent] = words
+
+    def step(self, action: int | None) -> None:
+        """The selected agent answers its request with ``action`` (``None`` once it is terminated).
+
+        Raises:
+            ValueError: an action other than ``None`` for a terminated agent (PettingZoo's rule).
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game = self._game()
+        player = player_of(agent)
+        request = game.request_of(player)
+        assert request is not None, f"{agent} is selected with nothing asked"
+        self._cumulative_rewards[agent] = 0.0
+        game.steps += 1
+        try:
+            decision = decode(self.players, request, int(action if action is not None else -1),
+                              self.words.pop(agent, None))
+        except IllegalActionError as error:
+            game.invalid[player] += 1
+            game.fallbacks[player] += 1
+            game.tries[request.id] += 1
+            decision = game.fallback(request, "", str(error))
+        game.decide(player, decision)
+        self._update()
+        self._accumulate_rewards()
+
+    def _update(self) -> None:
+        """Rewards, terminations, infos and the agent selected, after a move."""
+        game = self._game()
+        counts = game.counts()
+        if game.done:
+            reward = game.rewards()
+            roles = game.sides()
+            result = game.result.model_dump() if game.result else None
+            for a in self.agents:
+                self.rewards[a] = reward[player_of(a)]
+                self.terminations[a] = True
+            self.infos = {a: {"role": roles[player_of(a) - 1][0], "side": roles[player_of(a) - 1][1],
+                              "result": result, **counts} for a in self.agents}
+            if self.agents:
+                self.agent_selection = self.agents[0]
+            return
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        self.infos = {a: self._info(a, counts) for a in self.agents}
+        self.agent_selection = agent_name(game.waiting[0].player)
+
+    def _info(self, agent: str, counts: dict[str, Any]) -> dict[str, Any]:
+        game = self._game()
+        player = player_of(agent)
+        request = game.request_of(player)
+        if request is None:
+            return {"player": player, **counts}
+        view = game.view(player)
+        text = game.observation(player) if self.text else None
+        return {"player": player, "request": request, "view": view, "text": text, **counts}
+
+    def render(self) -> str | None:
+        """The selected agent's observation text (``render_mode="ansi"``), or ``None``."""
+        if self.render_mode != "ansi" or self.game is None or self.game.done:
+            return None
+        return self.game.observation(player_of(self.agent_selection))
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def snapshot(self) -> dict[str, Any]:
+        """The game in play with the agents' state, JSON-ready except the spaces (`restore`)."""
+        return {"game": self._game().snapshot(), "agents": list(self.agents),
+                "cumulative": dict(self._cumulative_rewards), "words": dict(self.words)}
+
+    def restore(self, snapshot: dict[str, Any]) -> None:
+        """Play on from ``snapshot`` (`snapshot`) taken before the game ended."""
+        self.game = EnvGame.restore(self.config, snapshot["game"])
+        self.agents = list(snapshot["agents"])
+        self._cumulative_rewards = dict(snapshot["cumulative"])
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.rewards = {a: 0.0 for a in self.agents}
+        self.words = dict(snapshot["words"])
+        self._update()

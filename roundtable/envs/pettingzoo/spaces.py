@@ -1,0 +1,120 @@
+"""The finite action space and the observation vector of the PettingZoo environments (docs/envs.md#action-spaces).
+
+One ``Discrete`` space per table of ``n`` players, the same for every agent and every request kind; the mask of a
+request allows only its legal answers:
+
+==========================  =============================================================
+index                       the answer
+==========================  =============================================================
+``YES`` (0)                 a ``yes_no`` request's first word (``approve``, ``success``, ``ja``)
+``NO`` (1)                  its second word (``reject``, ``fail``, ``nein``)
+``PASS`` (2)                a ``pick`` naming nobody, where passing is allowed
+``TEXT`` (3)                a ``words`` request: talk (the words: `RoundtableAEC.say`, else the game's plain words)
+``WAIT`` (4)                nothing is asked of the agent now (the parallel environment's agents not asked)
+``PICKS`` (5) on            a ``pick``: one index per set of players, by size 1 .. `max_pick`, each size's sets in
+                            lexicographic order (`itertools.combinations` of the seats)
+==========================  =============================================================
+
+The observation vector (`encode`, floats in [0, 1]) is game-neutral, read from the request and the view's
+protocol fields: the player's seat, its side (one of the game's sides), the request's answer shape, the round and
+attempt (scaled), the request's subject and candidates (per seat), and the knowledge the player was dealt (per
+seat: named at all). The observation text (the game's table) is in ``infos[agent]["text"]``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations
+
+import numpy as np
+
+from roundtable.games.protocol import PlayerView, Request
+
+YES, NO, PASS, TEXT, WAIT = 0, 1, 2, 3, 4
+PICKS = 5
+SHAPES = ("pick", "yes_no", "words")
+ROUNDS = 10.0
+"""The round and attempt are divided by this (Avalon's 5 quests and 5 proposals, Werewolf's 10 days)."""
+
+
+def max_pick(players: int) -> int:
+    """The largest pick the space offers: ``players // 2 + 1`` (Avalon's largest team, 5 of 10, fits)."""
+    return players // 2 + 1
+
+
+@cache
+def pick_sets(players: int) -> tuple[tuple[int, ...], ...]:
+    """Every set of players a pick index names, in index order (index ``PICKS + i`` is set ``i``)."""
+    seats = range(1, players + 1)
+    return tuple(s for size in range(1, max_pick(players) + 1) for s in combinations(seats, size))
+
+
+@cache
+def pick_index(players: int) -> dict[tuple[int, ...], int]:
+    """``{sorted set of players: action index}``."""
+    return {s: PICKS + i for i, s in enumerate(pick_sets(players))}
+
+
+def actions(players: int) -> int:
+    """The size of the action space of a table of ``players``."""
+    return PICKS + len(pick_sets(players))
+
+
+def mask(players: int, request: Request | None) -> np.ndarray:
+    """The legal actions of ``request`` (``None``: only `WAIT`), as 0/1 ``int8``.
+
+    Raises:
+        ValueError: a pick larger than `max_pick`.
+    """
+    legal = np.zeros(actions(players), dtype=np.int8)
+    if request is None:
+        legal[WAIT] = 1
+    elif request.answer == "yes_no":
+        for choice in request.allowed:
+            legal[YES if choice else NO] = 1
+    elif request.answer == "pick":
+        count = request.count or 0
+        if count > max_pick(players):
+            raise ValueError(f"{request.kind} picks {count} players; the action space offers at most "
+                             f"{max_pick(players)}")
+        index = pick_index(players)
+        for chosen in combinations(sorted(request.candidates), count):
+            legal[index[chosen]] = 1
+        if request.may_pass:
+            legal[PASS] = 1
+    else:
+        legal[TEXT] = 1
+    return legal
+
+
+def features(players: int, sides: tuple[str, ...]) -> int:
+    """The length of the observation vector of a table of ``players`` whose game has ``sides``."""
+    return players + len(sides) + len(SHAPES) + 2 + 3 * players
+
+
+def encode(view: PlayerView, request: Request | None, sides: tuple[str, ...]) -> np.ndarray:
+    """The game-neutral observation vector of ``view`` with ``request`` in hand (module docstring), ``float32``."""
+    n = view.players
+    out = np.zeros(features(n, sides), dtype=np.float32)
+    out[view.player - 1] = 1.0
+    at = n
+    if view.side in sides:
+        out[at + sides.index(view.side)] = 1.0
+    at += len(sides)
+    if request is not None:
+        out[at + SHAPES.index(request.answer) if request.answer in SHAPES else at] = 1.0
+    at += len(SHAPES)
+    out[at] = min(view.round / ROUNDS, 1.0)
+    out[at + 1] = min((request.attempt if request else 1) / ROUNDS, 1.0)
+    at += 2
+    for p in request.subject if request else ():
+        out[at + p - 1] = 1.0
+    at += n
+    for p in request.candidates if request else ():
+        out[at + p - 1] = 1.0
+    at += n
+    for known in view.knowledge:
+        player = known.get("player")
+        if isinstance(player, int) and 1 <= player <= n:
+            out[at + player - 1] = 1.0
+    return out
