@@ -1,5 +1,5 @@
 """The PettingZoo parallel environment of a game: every agent acts at each step, where the game's decisions are
-simultaneous (docs/envs.md#the-parallel-interface).
+simultaneous (docs/envs.md#the-pettingzoo-interface).
 
 At each step the agents asked something (a team vote, quest cards, the day's vote: all at once; a proposal or a
 speech: one) give their answers; the others' mask allows only `roundtable.envs.pettingzoo.spaces.WAIT`, and their
