@@ -95,7 +95,7 @@ def made_game(body: dict[str, Any], with_seats: bool = True) -> NewGame:
         agents = ",".join(f"{p}={str(s.get('kind') or '').strip()}" for p, s in enumerate(seats, start=1))
         models = ",".join(f"{p}={str(s['model']).strip()}" for p, s in enumerate(seats, start=1)
                           if str(s.get("model") or "").strip())
-    options = body.get("options") or []
+    options = (body.get("options") or []) if with_seats else []  # the options name the seats' kinds
     if isinstance(options, str):
         options = [o.strip() for o in options.split(",") if o.strip()]
     seed = body.get("seed")

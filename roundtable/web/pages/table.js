@@ -125,7 +125,7 @@ function livePage() {
     if (state.card) card.replaceChildren(el("h2", {}, "Your role"), el("div", {class: "role"}, state.card.role),
       el("div", {}, `Side: ${state.card.side}`), state.card.knowledge ? el("p", {class: "knowledge"}, state.card.knowledge) : "");
     drawQuestion($("question"), state.question, send);
-    $("replay").hidden = !state.over;
+    $("replay").hidden = state.status !== "finished";  // after the belief probe and the record's last write
   };
   const connect = () => {
     const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${encodeURIComponent(gameId)}`);
@@ -149,7 +149,11 @@ function replayStart(data) {
   const token = new URLSearchParams(location.hash.slice(1)).get("t") || "";
   const gameId = decodeURIComponent(location.pathname.split("/").pop());
   fetch(`/api/games/${encodeURIComponent(gameId)}/replay`, {headers: {"X-Table-Token": token}})
-    .then(r => r.json().then(body => r.ok ? replayPage(body) : (document.getElementById("step").textContent = body.error)));
+    .then(r => r.json().then(body => {
+      if (r.ok) return replayPage(body);
+      document.getElementById("step").textContent = body.error;
+      if (r.status === 409) setTimeout(() => replayStart(null), 2000);  // the game's last steps are still running
+    }));
 }
 
 function replayPage(data) {
