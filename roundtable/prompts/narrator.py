@@ -7,6 +7,7 @@ events read the same for every player, so prompts share a prefix).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from roundtable.prompts.registry import PromptNotFoundError, registry
@@ -45,3 +46,8 @@ def plain_line(event: dict[str, Any]) -> str:
     narrator cannot tell."""
     fields = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("type", "to") and v is not None)
     return f"{str(event.get('type', 'event')).replace('_', ' ')}: {fields}"
+
+
+def variants_of(events: Sequence[dict[str, Any]]) -> dict[str, str]:
+    """The rule variants a log's ``game_start`` entry states, as `narrate` takes them (``{}`` when it has none)."""
+    return next((dict(e.get("rules") or {}) for e in events if e.get("type") == "game_start"), {})

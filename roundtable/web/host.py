@@ -23,6 +23,7 @@ from roundtable.agents.registry import AGENT_KINDS
 from roundtable.games.protocol import Event, Request
 from roundtable.play.new_game import NewGame
 from roundtable.play.runner import GameRunner, game_of, new_game_id, open_runner
+from roundtable.prompts.narrator import narrate_or_plain, variants_of
 from roundtable.store.records import read_record
 from roundtable.web.links import TableLinks, create_links, read_links, served_games
 
@@ -44,13 +45,15 @@ class LateAnswer(Exception):
 @dataclass(frozen=True)
 class HostState:
     """What a host holds at one moment (copies): ``version``, ``status``, ``error``, the log ``events`` so far and
-    the ``questions`` waiting (``{player: interrupt payload}``, `roundtable.agents.human.question`)."""
+    the ``questions`` waiting (``{player: interrupt payload}``, `roundtable.agents.human.question`), and ``lines``."""
 
     version: int
     status: Status
     error: str | None
     events: tuple[Event, ...]
     questions: dict[int, dict[str, Any]]
+    lines: tuple[str | None, ...] = ()
+    """The narrator's line of each entry of ``events`` as the transcript tells it (``None``: none)."""
 
 
 class GameHost:
@@ -64,6 +67,7 @@ class GameHost:
         self.game_id, self.game, self.players = game_id, game, players
         self._changed = threading.Condition()
         self._events: list[Event] = []
+        self._lines: list[str | None] = []
         self._asked: dict[str, dict[str, Any]] = {}
         self._answers: dict[str, dict[str, Any]] = {}
         self._given: set[str] = set()
@@ -80,7 +84,12 @@ class GameHost:
         """A copy of what the host holds now."""
         with self._changed:
             questions = {int(q["player"]): q for q in self._asked.values() if q["request"]["id"] not in self._answers}
-            return HostState(self._version, self._status, self._error, tuple(self._events), questions)
+            if len(self._lines) < len(self._events):  # each entry narrated once, however many pages read it
+                variants = variants_of(self._events)
+                self._lines += [narrate_or_plain(self.game, e, None, variants)
+                                for e in self._events[len(self._lines):]]
+            return HostState(self._version, self._status, self._error, tuple(self._events), questions,
+                             tuple(self._lines))
 
     @property
     def version(self) -> int:
@@ -97,7 +106,7 @@ class GameHost:
     def load(self, events: list[Event], status: Status) -> None:
         """Hold a game that is not run here (finished): its log and status."""
         with self._changed:
-            self._events, self._status = list(events), status
+            self._events, self._lines, self._status = list(events), [], status
             self._bump()
 
     def _run(self, made: NewGame | None) -> None:

@@ -24,9 +24,9 @@ from jinja2 import UndefinedError
 from roundtable.games import GAMES, LEGACY_GAME
 from roundtable.judge.run import judge_summaries, judged_record, records_dir
 from roundtable.judge.store import judge_models
-from roundtable.prompts.narrator import narrate_or_plain, plain_line
+from roundtable.prompts.narrator import narrate_or_plain, plain_line, variants_of
 from roundtable.store import paths
-from roundtable.web.views import PAGES, role_titles, variants_of
+from roundtable.web.views import PAGES, role_titles
 
 DATA_MARK = "/*REPLAY_DATA*/null"
 SCRIPT_MARK = "/*TABLE_SCRIPT*/"

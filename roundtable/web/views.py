@@ -18,7 +18,7 @@ from typing import Any
 from roundtable.agents.human.answer import MAX_WORDS_CHARS
 from roundtable.games import GAMES
 from roundtable.games.protocol import Event, Request, can_see
-from roundtable.prompts.narrator import narrate_or_plain
+from roundtable.prompts.narrator import narrate_or_plain, variants_of
 from roundtable.web.host import HostState
 from roundtable.web.links import Viewer
 
@@ -33,32 +33,14 @@ def game_over(events: Sequence[Event]) -> Event | None:
     return next((e for e in events if e.get("type") == "game_over"), None)
 
 
-def shown_events(events: Sequence[Event], viewer: Viewer) -> list[Event]:
-    """The entries of ``events`` a viewer's page shows: a seat's visible entries, a spectator's public ones; once
-    the game is over, every entry but the analysis-only ones."""
+def shown_indices(events: Sequence[Event], viewer: Viewer) -> list[int]:
+    """The positions in ``events`` of the entries a viewer's page shows: a seat's visible entries, a spectator's
+    public ones; once the game is over, every entry but the analysis-only ones."""
     if game_over(events) is not None:
-        return [e for e in events if e.get("to") != []]
+        return [i for i, e in enumerate(events) if e.get("to") != []]
     if viewer is None:
-        return [e for e in events if e.get("to") is None]
-    return [e for e in events if can_see(e, viewer)]
-
-
-def variants_of(events: Sequence[Event]) -> dict[str, str]:
-    """The rule variants the log's ``game_start`` entry states (``{}`` when it has none)."""
-    return next((dict(e.get("rules") or {}) for e in events if e.get("type") == "game_start"), {})
-
-
-def record_lines(game: str, events: Sequence[Event]) -> list[dict[str, Any]]:
-    """The narrator's line of each entry that has one, as the transcript tells it (speakers named; the entries
-    are those the viewer may see): ``[{"index": position in events, "text", "private": only some players may
-    see it}]``."""
-    variants = variants_of(events)
-    out = []
-    for index, event in enumerate(events):
-        text = narrate_or_plain(game, event, None, variants)
-        if text:
-            out.append({"index": index, "text": text, "private": event.get("to") is not None})
-    return out
+        return [i for i, e in enumerate(events) if e.get("to") is None]
+    return [i for i, e in enumerate(events) if can_see(e, viewer)]
 
 
 def role_titles(game: str, events: Sequence[Event]) -> dict[int, str]:
@@ -72,12 +54,10 @@ def role_card(game: str, events: Sequence[Event], player: int) -> dict[str, Any]
     ``"side"`` and ``"knowledge"`` (the narrator's line of what it learned at the start, or ``None``); ``None``
     before the deal."""
     rules = GAMES[game]
-    role = next((e for e in events if e.get("type") == "role" and e.get("player") == player and can_see(e, player)),
-                None)
+    role = next((e for e in events if e.get("type") == "role" and e.get("player") == player), None)
     if role is None:
         return None
-    known = next((e for e in events if e.get("type") == "knowledge" and e.get("player") == player
-                  and can_see(e, player)), None)
+    known = next((e for e in events if e.get("type") == "knowledge" and e.get("player") == player), None)
     knowledge = narrate_or_plain(game, known, None, variants_of(events)) if known is not None else None
     return {"player": player, "role": rules.role_title(str(role["role"])), "side": role.get("side"),
             "knowledge": knowledge}
@@ -108,11 +88,13 @@ def page_state(game_id: str, game: str, players: int, state: HostState, viewer: 
 
     Returns:
         ``{"game_id", "game", "title", "players", "viewer", "version", "status", "note", "over", "winner",
-        "reason", "board" (`roundtable.games.board.Board` as JSON), "record" (`record_lines`), "card"
+        "reason", "board" (`roundtable.games.board.Board` as JSON), "record" (``[{"index": position in the log,
+        "text": the narrator's line, "private": only some players may see it}]``, speakers named), "card"
         (`role_card`, a seat's only), "question" (`question_of`, when the game waits for this seat)}``.
     """
     rules = GAMES[game]
-    shown = shown_events(state.events, viewer)
+    indices = shown_indices(state.events, viewer)
+    shown = [state.events[i] for i in indices]
     over = game_over(shown)
     asked = state.questions.get(viewer) if viewer is not None and over is None else None
     return {
@@ -121,7 +103,8 @@ def page_state(game_id: str, game: str, players: int, state: HostState, viewer: 
         "over": over is not None, "winner": over.get("winner") if over else None,
         "reason": over.get("reason") if over else None,
         "board": rules.board(shown, players).model_dump(mode="json"),
-        "record": record_lines(game, shown),
+        "record": [{"index": i, "text": state.lines[i], "private": state.events[i].get("to") is not None}
+                   for i in indices if state.lines[i]],
         "card": role_card(game, shown, viewer) if viewer is not None else None,
         "question": question_of(asked) if asked is not None else None,
     }
