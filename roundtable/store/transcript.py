@@ -12,7 +12,7 @@ from typing import Any
 
 from rich.markup import escape
 
-from roundtable.prompts.narrator import narrate
+from roundtable.prompts.narrator import narrate, variants_of
 
 
 def lines(events: Iterable[dict[str, Any]], *, game: str = "avalon", rules: dict[str, str] | None = None,
@@ -31,7 +31,7 @@ def lines(events: Iterable[dict[str, Any]], *, game: str = "avalon", rules: dict
     """
     events = list(events)
     if rules is None:
-        rules = next((e.get("rules") for e in events if e.get("type") == "game_start"), None) or {}
+        rules = variants_of(events)
     out = []
     for e in events:
         to = e.get("to")
