@@ -21,7 +21,7 @@ from roundtable.envs.opponents import Opponents, opponents_for
 from roundtable.envs.text import observation_text
 from roundtable.games.errors import ConfigurationError, IllegalActionError
 from roundtable.games.fallbacks import choose_pick, choose_yes_no
-from roundtable.games.protocol import Decision, PlayerView, Request, Result, check_decision
+from roundtable.games.protocol import Decision, PlayerView, Request, Result, can_see, check_decision
 
 FALLBACK = "invalid action {tries} times: "
 """The head of the fallback reason of a decision the fallback rules took after invalid actions."""
@@ -46,6 +46,23 @@ class Outcome:
     error: str | None = None
     fallback: str | None = None
     retry: bool = False
+
+
+@dataclass
+class Dealt:
+    """What a player was dealt, as its view states it (`PlayerView.side`, `PlayerView.knowledge`), read once from
+    its visible log (`EnvGame.dealt`).
+
+    Attributes:
+        side: the side of its first visible ``role`` entry of its own (``None``: none logged yet).
+        knowledge: the ``knows`` of its first visible ``knowledge`` entry of its own (``None``: none logged yet; a
+            view states ``()`` then).
+        read: how many entries of the log were read.
+    """
+
+    side: str | None = None
+    knowledge: tuple[dict[str, Any], ...] | None = None
+    read: int = 0
 
 
 @dataclass
@@ -76,6 +93,11 @@ class EnvGame:
     invalid: Counter[int] = field(default_factory=Counter)
     fallbacks: Counter[int] = field(default_factory=Counter)
     steps: int = 0
+    _views: tuple[Any, dict[int, PlayerView]] = field(default_factory=lambda: (None, {}), init=False, repr=False,
+                                                       compare=False)
+    _pending: tuple[Any, list[Request]] = field(default_factory=lambda: (None, []), init=False, repr=False,
+                                                 compare=False)
+    _dealt: dict[int, Dealt] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         rules = self.config.rules
@@ -108,8 +130,56 @@ class EnvGame:
         return self.result is not None
 
     def view(self, player: int) -> PlayerView:
-        """``player``'s full view."""
-        return self.config.rules.view(self.state, player)
+        """``player``'s full view, built once per state: every reader of the state in hand gets the same object."""
+        state, views = self._views
+        if state is not self.state:
+            views = {}
+            self._views = (self.state, views)
+        view = views.get(player)
+        if view is None:
+            view = views[player] = self.config.rules.view(self.state, player)
+        return view
+
+    def view_at(self, state: Any, player: int) -> PlayerView:
+        """``player``'s full view of ``state``, this game's state now or an earlier one (an info read late)."""
+        return self.view(player) if state is self.state else self.config.rules.view(state, player)
+
+    def round_of(self, request: Request | None) -> int:
+        """The round a view of the state in hand states (`PlayerView.round`): the round of the request in hand
+        (``request``, or any waiting), else of one view of the state (the round is the table's, the same in every
+        player's view), built once per state."""
+        if request is not None:
+            return request.round
+        if self.waiting:
+            return self.waiting[0].round
+        state, views = self._views
+        if state is self.state and views:
+            return next(iter(views.values())).round
+        return self.view(self.learner[0] if self.learner else 1).round
+
+    def dealt(self, player: int) -> tuple[str, tuple[dict[str, Any], ...]]:
+        """``(side, knowledge)`` of ``player`` as its view states them, without building the view: the log is read
+        once up to the player's ``role`` and ``knowledge`` entries (`roundtable.games.protocol.view_fields`).
+
+        Raises:
+            ValueError: no role of ``player`` is logged (its view could not be built either).
+        """
+        dealt = self._dealt.get(player)
+        if dealt is None:
+            dealt = self._dealt[player] = Dealt()
+        if dealt.side is None or dealt.knowledge is None:
+            events = self.config.rules.events(self.state)
+            for event in events[dealt.read:]:
+                kind = event["type"]
+                if kind in ("role", "knowledge") and event["player"] == player and can_see(event, player):
+                    if kind == "role" and dealt.side is None:
+                        dealt.side = event["side"]
+                    elif kind == "knowledge" and dealt.knowledge is None:
+                        dealt.knowledge = tuple(event["knows"])
+            dealt.read = len(events)
+        if dealt.side is None:
+            raise ValueError(f"no role of player {player} is logged")
+        return dealt.side, dealt.knowledge or ()
 
     def request_of(self, player: int) -> Request | None:
         """The learner's request in hand for ``player`` (``None``: it is asked nothing now)."""
@@ -125,7 +195,12 @@ class EnvGame:
         request = self.request_of(player)
         if request is None:
             return f"Player {player}: nothing is asked of you now."
-        return observation_text(self.view(player), request, talk=self.config.talk, error=self.errors.get(player))
+        return self.observation_at(self.state, request, self.errors.get(player))
+
+    def observation_at(self, state: Any, request: Request, error: str | None) -> str:
+        """The observation text of ``request`` in ``state`` (this game's state now or an earlier one), with the
+        game's message ``error`` on the last invalid action."""
+        return observation_text(self.view_at(state, request.player), request, talk=self.config.talk, error=error)
 
     def sides(self) -> list[tuple[str, str]]:
         """``(role, side)`` per seat, 0-based."""
@@ -151,7 +226,7 @@ class EnvGame:
         forced answers (unless ``forced``) and plain words for talk (unless ``talk``) on the way."""
         rules = self.config.rules
         while rules.result(self.state) is None:
-            requests = rules.pending(self.state)
+            requests = self.pending()
             if not requests:
                 self.state = rules.apply(self.state, {})
                 continue
@@ -166,6 +241,14 @@ class EnvGame:
             self.state = rules.apply(self.state, self.decided)
             self.decided, self.tries = {}, Counter()
         self.waiting = []
+
+    def pending(self) -> list[Request]:
+        """The rules' pending requests of the state in hand (``rules.pending``, asked once per state)."""
+        state, requests = self._pending
+        if state is not self.state:
+            requests = self.config.rules.pending(self.state)
+            self._pending = (self.state, requests)
+        return requests
 
     def unasked(self, request: Request) -> Decision | None:
         """The answer to ``request`` nobody at the learner's seats is asked for, or ``None``: the learner's."""

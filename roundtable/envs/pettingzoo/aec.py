@@ -15,6 +15,7 @@ counted (``infos[agent]["invalid_actions"]``).
 from __future__ import annotations
 
 import secrets
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -23,7 +24,20 @@ from pettingzoo import AECEnv
 
 from roundtable.envs.config import EnvConfig
 from roundtable.envs.engine import EnvGame
-from roundtable.envs.pettingzoo.spaces import NO, PASS, PICKS, TEXT, YES, actions, encode, features, mask, pick_sets
+from roundtable.envs.pettingzoo.infos import Deferred, Keyed, LazyInfo
+from roundtable.envs.pettingzoo.spaces import (
+    NO,
+    PASS,
+    PICKS,
+    TEXT,
+    YES,
+    actions,
+    encode_fields,
+    features,
+    known_players,
+    mask,
+    pick_sets,
+)
 from roundtable.games.errors import IllegalActionError
 from roundtable.games.protocol import Decision, Request, check_decision
 
@@ -39,20 +53,23 @@ def player_of(agent: str) -> int:
 
 
 def decode(players: int, request: Request, action: int, words: str | None = None) -> Decision:
-    """The decision action index ``action`` makes on ``request`` (`roundtable.envs.pettingzoo.spaces`), checked.
+    """The decision action index ``action`` makes on ``request`` (`roundtable.envs.pettingzoo.spaces`), checked;
+    ``words`` are its words where the request wants words (a `TEXT` action's, or a proposal's with its pick), else
+    unread (``None``: the game's plain words are said for it, `roundtable.envs.engine.EnvGame.decide`).
 
     Raises:
         IllegalActionError: an index the request's mask does not allow.
     """
     action = int(action)
+    utterance = (words or None) if request.wants_words or request.answer == "words" else None
     if action in (YES, NO) and request.answer == "yes_no":
-        decision = Decision.to(request, choice=action == YES)
+        decision = Decision.to(request, choice=action == YES, utterance=utterance)
     elif action == PASS and request.answer == "pick":
-        decision = Decision.to(request)
+        decision = Decision.to(request, utterance=utterance)
     elif action == TEXT and request.answer == "words":
-        decision = Decision.to(request, utterance=words or None)
+        decision = Decision.to(request, utterance=utterance)
     elif action >= PICKS and request.answer == "pick" and action - PICKS < len(pick_sets(players)):
-        decision = Decision.to(request, players=pick_sets(players)[action - PICKS])
+        decision = Decision.to(request, players=pick_sets(players)[action - PICKS], utterance=utterance)
     else:
         raise IllegalActionError(f"action {action} does not answer {request.kind} ({request.answer})")
     check_decision(request, decision)
@@ -81,6 +98,7 @@ class RoundtableAEC(AECEnv):
         self.players = len(seats)
         self.sides: tuple[str, ...] = tuple(sorted({side for _, side in seats}))
         self.possible_agents = [agent_name(p) for p in range(1, self.players + 1)]
+        self._seat = {agent: player_of(agent) for agent in self.possible_agents}
         size = features(self.players, self.sides)
         self._observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(0.0, 1.0, (size,), dtype=np.float32),
@@ -118,12 +136,20 @@ class RoundtableAEC(AECEnv):
         game = self._game()
         player = player_of(agent)
         request = None if game.done else game.request_of(player)
-        return {"observation": encode(game.view(player), request, self.sides),
+        side, knowledge = game.dealt(player)
+        return {"observation": encode_fields(self.players, player, side, known_players(knowledge),
+                                             game.round_of(request), request, self.sides),
                 "action_mask": mask(self.players, request)}
 
     def say(self, agent: str, words: str) -> None:
-        """The words ``agent`` says with its next `TEXT` action (else the game's plain words)."""
+        """The words ``agent`` says with its next action: a `TEXT` action, or an answer whose request wants words
+        with it (a proposal); else the game's plain words are said for it."""
         self.words[agent] = words
+
+    def said(self, agent: str) -> str | None:
+        """The words `say` left for ``agent``'s action now, taken (``None``: none, or talk is off: plain words)."""
+        words = self.words.pop(agent, None)
+        return words if self.config.talk else None
 
     def step(self, action: int | None) -> None:
         """The selected agent answers its request with ``action`` (``None`` once it is terminated).
@@ -142,8 +168,7 @@ class RoundtableAEC(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         game.steps += 1
         try:
-            decision = decode(self.players, request, int(action if action is not None else -1),
-                              self.words.pop(agent, None))
+            decision = decode(self.players, request, int(action if action is not None else -1), self.said(agent))
         except IllegalActionError as error:
             game.invalid[player] += 1
             game.fallbacks[player] += 1
@@ -171,18 +196,24 @@ class RoundtableAEC(AECEnv):
             return
         for a in self.agents:
             self.rewards[a] = 0.0
-        self.infos = {a: self._info(a, counts) for a in self.agents}
+        asked = {r.player: r for r in game.waiting}
+        build = partial(self._info, game, asked, game.state, dict(game.errors), counts)
+        self.infos = LazyInfo(dict.fromkeys(self.agents, Keyed(build)))
         self.agent_selection = agent_name(game.waiting[0].player)
 
-    def _info(self, agent: str, counts: dict[str, Any]) -> dict[str, Any]:
-        game = self._game()
-        player = player_of(agent)
-        request = game.request_of(player)
+    def _info(self, game: EnvGame, asked: dict[int, Request], state: Any, errors: dict[int, str],
+              counts: dict[str, Any], agent: str) -> dict[str, Any]:
+        """``agent``'s info after the move that left ``state`` with the requests ``asked`` in hand (by player) and
+        the game's messages ``errors``: built when first read, its view and text computed only when they are read
+        (`roundtable.envs.pettingzoo.infos`)."""
+        player = self._seat[agent]
+        request = asked.get(player)
         if request is None:
             return {"player": player, **counts}
-        view = game.view(player)
-        text = game.observation(player) if self.text else None
-        return {"player": player, "request": request, "view": view, "text": text, **counts}
+        error = errors.get(player)
+        view = Deferred(lambda: game.view_at(state, player))
+        text = Deferred(lambda: game.observation_at(state, request, error)) if self.text else None
+        return LazyInfo({"player": player, "request": request, "view": view, "text": text, **counts})
 
     def render(self) -> str | None:
         """The selected agent's observation text (``render_mode="ansi"``), or ``None``."""

@@ -58,7 +58,7 @@ class RoundtableParallel(ParallelEnv):
             agent = agent_name(request.player)
             try:
                 decision = decode(self.aec.players, request, int(np.asarray(actions.get(agent, -1))),
-                                  self.aec.words.pop(agent, None))
+                                  self.aec.said(agent))
             except IllegalActionError as error:
                 game.invalid[request.player] += 1
                 game.fallbacks[request.player] += 1
@@ -73,7 +73,7 @@ class RoundtableParallel(ParallelEnv):
         observations = {a: self.aec.observe(a) for a in before}
         terminations = {a: done for a in before}
         truncations = {a: False for a in before}
-        infos = {a: dict(self.aec.infos.get(a, {})) for a in before}
+        infos = {a: self.aec.infos.get(a, {}).copy() for a in before}  # waiting values stay waiting
         if done:
             self.agents = []
         return observations, rewards, terminations, truncations, infos

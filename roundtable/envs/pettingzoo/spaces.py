@@ -23,8 +23,10 @@ seat: named at all). The observation text (the game's table) is in ``infos[agent
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Sequence
+from functools import cache, lru_cache
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 
@@ -61,29 +63,41 @@ def actions(players: int) -> int:
 
 
 def mask(players: int, request: Request | None) -> np.ndarray:
-    """The legal actions of ``request`` (``None``: only `WAIT`), as 0/1 ``int8``.
+    """The legal actions of ``request`` (``None``: only `WAIT`), as 0/1 ``int8`` of length `actions` (a new array
+    each call: a copy of the one kept for requests of the same shape).
 
     Raises:
         ValueError: a pick larger than `max_pick`.
     """
-    legal = np.zeros(actions(players), dtype=np.int8)
     if request is None:
+        return _mask(players, None, (), None, (), False).copy()
+    if request.answer == "pick" and (request.count or 0) > max_pick(players):
+        raise ValueError(f"{request.kind} picks {request.count} players; the action space offers at most "
+                         f"{max_pick(players)}")
+    return _mask(players, request.answer, request.allowed, request.count, request.candidates,
+                 request.may_pass).copy()
+
+
+@lru_cache(maxsize=4096)
+def _mask(players: int, answer: str | None, allowed: tuple[bool, ...], count: int | None,
+          candidates: tuple[int, ...], may_pass: bool) -> np.ndarray:
+    """`mask` of a request of these fields (``answer`` ``None``: nothing asked), kept read-only."""
+    legal = np.zeros(actions(players), dtype=np.int8)
+    if answer is None:
         legal[WAIT] = 1
-    elif request.answer == "yes_no":
-        for choice in request.allowed:
+    elif answer == "yes_no":
+        for choice in allowed:
             legal[YES if choice else NO] = 1
-    elif request.answer == "pick":
-        count = request.count or 0
-        if count > max_pick(players):
-            raise ValueError(f"{request.kind} picks {count} players; the action space offers at most "
-                             f"{max_pick(players)}")
+    elif answer == "pick":
+        size = count or 0
         index = pick_index(players)
-        for chosen in combinations(sorted(request.candidates), count):
+        for chosen in combinations(sorted(candidates), size):
             legal[index[chosen]] = 1
-        if request.may_pass:
+        if may_pass:
             legal[PASS] = 1
     else:
         legal[TEXT] = 1
+    legal.flags.writeable = False
     return legal
 
 
@@ -93,28 +107,45 @@ def features(players: int, sides: tuple[str, ...]) -> int:
 
 
 def encode(view: PlayerView, request: Request | None, sides: tuple[str, ...]) -> np.ndarray:
-    """The game-neutral observation vector of ``view`` with ``request`` in hand (module docstring), ``float32``."""
-    n = view.players
+    """The game-neutral observation vector of ``view`` with ``request`` in hand (module docstring), ``float32`` of
+    length `features`."""
+    return encode_fields(view.players, view.player, view.side, known_players(view.knowledge), view.round, request,
+                         sides)
+
+
+def known_players(knowledge: Sequence[dict[str, Any]]) -> tuple[int, ...]:
+    """The players a view's ``knowledge`` names (its entries' ``player``, where it is a seat number), in order."""
+    return tuple(k["player"] for k in knowledge if isinstance(k.get("player"), int))
+
+
+def encode_fields(players: int, player: int, side: str, known: Sequence[int], round_: int, request: Request | None,
+                  sides: tuple[str, ...]) -> np.ndarray:
+    """`encode` from the fields it reads: the table's ``players``, the ``player``'s seat (1-based) and ``side``, the
+    players its dealt knowledge names (``known``, `known_players`), the ``round_`` its view is in and the request in
+    hand; ``float32`` of length `features`. The environments call it without building the view."""
+    n = players
     out = np.zeros(features(n, sides), dtype=np.float32)
-    out[view.player - 1] = 1.0
+    out[player - 1] = 1.0
     at = n
-    if view.side in sides:
-        out[at + sides.index(view.side)] = 1.0
+    if side in sides:
+        out[at + sides.index(side)] = 1.0
     at += len(sides)
     if request is not None:
         out[at + SHAPES.index(request.answer) if request.answer in SHAPES else at] = 1.0
     at += len(SHAPES)
-    out[at] = min(view.round / ROUNDS, 1.0)
+    out[at] = min(round_ / ROUNDS, 1.0)
     out[at + 1] = min((request.attempt if request else 1) / ROUNDS, 1.0)
     at += 2
-    for p in request.subject if request else ():
-        out[at + p - 1] = 1.0
-    at += n
-    for p in request.candidates if request else ():
-        out[at + p - 1] = 1.0
-    at += n
-    for known in view.knowledge:
-        player = known.get("player")
-        if isinstance(player, int) and 1 <= player <= n:
-            out[at + player - 1] = 1.0
+    if request is not None:
+        for p in request.subject:
+            out[at + p - 1] = 1.0
+        at += n
+        for p in request.candidates:
+            out[at + p - 1] = 1.0
+        at += n
+    else:
+        at += 2 * n
+    for p in known:
+        if 1 <= p <= n:
+            out[at + p - 1] = 1.0
     return out
