@@ -21,7 +21,7 @@ from roundtable.envs.opponents import Opponents, opponents_for
 from roundtable.envs.text import observation_text
 from roundtable.games.errors import ConfigurationError, IllegalActionError
 from roundtable.games.fallbacks import choose_pick, choose_yes_no
-from roundtable.games.protocol import Decision, PlayerView, Request, Result, can_see, check_decision
+from roundtable.games.protocol import Decision, GameRules, PlayerView, Request, Result, can_see, check_decision
 
 FALLBACK = "invalid action {tries} times: "
 """The head of the fallback reason of a decision the fallback rules took after invalid actions."""
@@ -80,6 +80,7 @@ class EnvGame:
         errors: per player, the game's message on its last invalid action, until it acts validly.
         invalid: invalid actions per player, over the game. fallbacks: decisions the fallback rules took, per player.
         steps: learner actions taken (invalid ones included).
+        rules: the game's rules record (`EnvConfig.rules`, looked up once).
     """
 
     config: EnvConfig
@@ -93,6 +94,7 @@ class EnvGame:
     invalid: Counter[int] = field(default_factory=Counter)
     fallbacks: Counter[int] = field(default_factory=Counter)
     steps: int = 0
+    rules: GameRules = field(init=False, repr=False, compare=False)
     _views: tuple[Any, dict[int, PlayerView]] = field(default_factory=lambda: (None, {}), init=False, repr=False,
                                                        compare=False)
     _pending: tuple[Any, list[Request]] = field(default_factory=lambda: (None, []), init=False, repr=False,
@@ -100,7 +102,7 @@ class EnvGame:
     _dealt: dict[int, Dealt] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        rules = self.config.rules
+        rules = self.rules = self.config.rules
         if self.state is None:
             self.state = rules.new_game(rules.config(self.config.config), self.seed)
         if self.opponents is None:
@@ -112,7 +114,7 @@ class EnvGame:
     @property
     def players(self) -> int:
         """The number of seats."""
-        return len(self.config.rules.seats(self.state))
+        return len(self.rules.seats(self.state))
 
     @property
     def learner(self) -> tuple[int, ...]:
@@ -122,7 +124,7 @@ class EnvGame:
     @property
     def result(self) -> Result | None:
         """How the game ended (``None``: still playing)."""
-        return self.config.rules.result(self.state)
+        return self.rules.result(self.state)
 
     @property
     def done(self) -> bool:
@@ -137,12 +139,12 @@ class EnvGame:
             self._views = (self.state, views)
         view = views.get(player)
         if view is None:
-            view = views[player] = self.config.rules.view(self.state, player)
+            view = views[player] = self.rules.view(self.state, player)
         return view
 
     def view_at(self, state: Any, player: int) -> PlayerView:
         """``player``'s full view of ``state``, this game's state now or an earlier one (an info read late)."""
-        return self.view(player) if state is self.state else self.config.rules.view(state, player)
+        return self.view(player) if state is self.state else self.rules.view(state, player)
 
     def round_of(self, request: Request | None) -> int:
         """The round a view of the state in hand states (`PlayerView.round`): the round of the request in hand
@@ -168,7 +170,7 @@ class EnvGame:
         if dealt is None:
             dealt = self._dealt[player] = Dealt()
         if dealt.side is None or dealt.knowledge is None:
-            events = self.config.rules.events(self.state)
+            events = self.rules.events(self.state)
             for event in events[dealt.read:]:
                 kind = event["type"]
                 if kind in ("role", "knowledge") and event["player"] == player and can_see(event, player):
@@ -183,7 +185,10 @@ class EnvGame:
 
     def request_of(self, player: int) -> Request | None:
         """The learner's request in hand for ``player`` (``None``: it is asked nothing now)."""
-        return next((r for r in self.waiting if r.player == player), None)
+        for request in self.waiting:
+            if request.player == player:
+                return request
+        return None
 
     def observation(self, player: int) -> str:
         """The observation text of ``player``'s request in hand (`roundtable.envs.text.observation_text`), or of
@@ -204,7 +209,7 @@ class EnvGame:
 
     def sides(self) -> list[tuple[str, str]]:
         """``(role, side)`` per seat, 0-based."""
-        return self.config.rules.seats(self.state)
+        return self.rules.seats(self.state)
 
     def rewards(self) -> dict[int, float]:
         """Per player, +1 when its side won, -1 when it lost, 0 in a draw or while playing."""
@@ -215,8 +220,10 @@ class EnvGame:
 
     def counts(self) -> dict[str, Any]:
         """The game's counters: invalid actions and fallbacks (in all and per player), opponents' model calls."""
-        return {"invalid_actions": sum(self.invalid.values()), "fallbacks": sum(self.fallbacks.values()),
-                "invalid_by_player": dict(self.invalid), "fallbacks_by_player": dict(self.fallbacks),
+        invalid, fallbacks = self.invalid, self.fallbacks
+        return {"invalid_actions": sum(invalid.values()) if invalid else 0,
+                "fallbacks": sum(fallbacks.values()) if fallbacks else 0,
+                "invalid_by_player": dict(invalid), "fallbacks_by_player": dict(fallbacks),
                 "opponent_calls": self.opponents.calls, "steps": self.steps}
 
     # ------------------------------------------------------------------ moving
@@ -224,29 +231,34 @@ class EnvGame:
     def advance(self) -> None:
         """Play on until a learner's request waits or the game is over: automatic steps, the opponents' answers,
         forced answers (unless ``forced``) and plain words for talk (unless ``talk``) on the way."""
-        rules = self.config.rules
+        rules = self.rules
+        kinds = self.opponents.kinds
         while rules.result(self.state) is None:
             requests = self.pending()
             if not requests:
                 self.state = rules.apply(self.state, {})
                 continue
+            decided = self.decided
             for request in requests:
-                if request.player not in self.decided:
+                if request.player not in decided and (kinds[request.player - 1] is not None or request.forced
+                                                      or request.answer == "words"):
                     answer = self.unasked(request)
                     if answer is not None:
-                        self.decided[request.player] = answer
-            self.waiting = [r for r in requests if r.player not in self.decided]
+                        decided[request.player] = answer
+            self.waiting = [r for r in requests if r.player not in decided]
             if self.waiting:
                 return
-            self.state = rules.apply(self.state, self.decided)
-            self.decided, self.tries = {}, Counter()
+            self.state = rules.apply(self.state, decided)
+            self.decided = {}
+            if self.tries:
+                self.tries = Counter()
         self.waiting = []
 
     def pending(self) -> list[Request]:
         """The rules' pending requests of the state in hand (``rules.pending``, asked once per state)."""
         state, requests = self._pending
         if state is not self.state:
-            requests = self.config.rules.pending(self.state)
+            requests = self.rules.pending(self.state)
             self._pending = (self.state, requests)
         return requests
 
@@ -263,7 +275,7 @@ class EnvGame:
     def with_words(self, request: Request, decision: Decision) -> Decision:
         """``decision`` with the game's plain words where the request wants words and it has none."""
         if request.wants_words and not decision.utterance:
-            words = self.config.rules.plain_words(self.view(request.player), request, decision)
+            words = self.rules.plain_words(self.view(request.player), request, decision)
             return decision.model_copy(update={"utterance": words})
         return decision
 
@@ -276,10 +288,27 @@ class EnvGame:
         request = self.request_of(player)
         if request is None:
             raise IllegalActionError(f"player {player} is asked nothing now")
+        self.answer(request, decision)
+
+    def answer(self, request: Request, decision: Decision, *, checked: bool = False) -> None:
+        """Record the answer ``decision`` to ``request``, a request in hand (the game's plain words added where it
+        wants words and has none), and play on once every request in hand is answered (`advance`).
+
+        Args:
+            request: the request answered, one of `waiting`.
+            decision: its answer.
+            checked: the decision was checked against ``request`` already (`check_decision`): not again.
+
+        Raises:
+            IllegalActionError: the decision is illegal (named).
+        """
         decision = self.with_words(request, decision)
-        check_decision(request, decision)
+        if not checked:
+            check_decision(request, decision)
+        player = request.player
         self.decided[player] = decision
-        self.errors.pop(player, None)
+        if self.errors:
+            self.errors.pop(player, None)
         self.waiting = [r for r in self.waiting if r.player != player]
         if not self.waiting:
             self.advance()
@@ -330,7 +359,7 @@ class EnvGame:
     def snapshot(self) -> dict[str, Any]:
         """Everything needed to play on from here, JSON-ready: the game's snapshot and log, the answers collected,
         the counters and the opponents' memories (`restore`)."""
-        rules = self.config.rules
+        rules = self.rules
         return copy.deepcopy({
             "seed": self.seed, "game": rules.snapshot(self.state), "events": list(rules.events(self.state)),
             "decided": {str(p): d.model_dump(mode="json") for p, d in self.decided.items()},

@@ -36,7 +36,7 @@ def test_observations_and_infos_are_those_of_the_full_views(game, config):
         env.reset(seed=seed)
         rng = random.Random(seed)
         late: list[tuple[dict, object, int]] = []
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             game_ = env.game
             for other in env.agents:  # every agent's observation now, asked or not
                 player = player_of(other)
@@ -94,8 +94,8 @@ def test_a_lazy_info_computes_its_values_once_when_read_and_reads_as_a_plain_dic
     assert calls == []
     assert info["player"] == 3 and info.get("steps") == 4 and info.get("missing", 0) == 0 and calls == []
     assert info["view"] == "value of view" and info["view"] == "value of view" and calls == ["view"]
-    for read in (dict, lambda i: {**i}, lambda i: dict(i.items()), lambda i: i | {}, lambda i: {} | i,
-                 copy.copy, copy.deepcopy, lambda i: pickle.loads(pickle.dumps(i)), lambda i: json.loads(json.dumps(i))):
+    for read in (dict, lambda i: {**i}, lambda i: dict(i.items()), lambda i: i | {}, lambda i: {} | i, copy.copy,
+                 copy.deepcopy, lambda i: pickle.loads(pickle.dumps(i)), lambda i: json.loads(json.dumps(i))):
         assert read(make()) == plain
     assert make() == plain and plain == make() and make() == make() and not make() != plain
     assert list(make().values()) == list(plain.values()) and repr(make()) == repr(plain)

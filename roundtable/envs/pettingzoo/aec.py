@@ -24,7 +24,7 @@ from pettingzoo import AECEnv
 
 from roundtable.envs.config import EnvConfig
 from roundtable.envs.engine import EnvGame
-from roundtable.envs.pettingzoo.infos import Deferred, Keyed, LazyInfo
+from roundtable.envs.pettingzoo.infos import Keyed, LazyInfo
 from roundtable.envs.pettingzoo.spaces import (
     NO,
     PASS,
@@ -32,11 +32,12 @@ from roundtable.envs.pettingzoo.spaces import (
     TEXT,
     YES,
     actions,
-    encode_fields,
     features,
     known_players,
     mask,
     pick_sets,
+    seat_vector,
+    with_request,
 )
 from roundtable.games.errors import IllegalActionError
 from roundtable.games.protocol import Decision, Request, check_decision
@@ -61,15 +62,16 @@ def decode(players: int, request: Request, action: int, words: str | None = None
         IllegalActionError: an index the request's mask does not allow.
     """
     action = int(action)
-    utterance = (words or None) if request.wants_words or request.answer == "words" else None
-    if action in (YES, NO) and request.answer == "yes_no":
-        decision = Decision.to(request, choice=action == YES, utterance=utterance)
-    elif action == PASS and request.answer == "pick":
-        decision = Decision.to(request, utterance=utterance)
-    elif action == TEXT and request.answer == "words":
-        decision = Decision.to(request, utterance=utterance)
-    elif action >= PICKS and request.answer == "pick" and action - PICKS < len(pick_sets(players)):
-        decision = Decision.to(request, players=pick_sets(players)[action - PICKS], utterance=utterance)
+    answer = request.answer
+    said = {"utterance": words} if words and (request.wants_words or answer == "words") else {}
+    if action in (YES, NO) and answer == "yes_no":
+        decision = Decision.to(request, choice=action == YES, **said)
+    elif action == PASS and answer == "pick":
+        decision = Decision.to(request, **said)
+    elif action == TEXT and answer == "words":
+        decision = Decision.to(request, **said)
+    elif action >= PICKS and answer == "pick" and action - PICKS < len(pick_sets(players)):
+        decision = Decision.to(request, players=pick_sets(players)[action - PICKS], **said)
     else:
         raise IllegalActionError(f"action {action} does not answer {request.kind} ({request.answer})")
     check_decision(request, decision)
@@ -99,6 +101,8 @@ class RoundtableAEC(AECEnv):
         self.sides: tuple[str, ...] = tuple(sorted({side for _, side in seats}))
         self.possible_agents = [agent_name(p) for p in range(1, self.players + 1)]
         self._seat = {agent: player_of(agent) for agent in self.possible_agents}
+        self._seat_vectors: dict[int, tuple[tuple[dict[str, Any], ...], str, np.ndarray]] = {}
+        """Per player, its knowledge and side and the part of its observation vector they make (`seat_vector`)."""
         size = features(self.players, self.sides)
         self._observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(0.0, 1.0, (size,), dtype=np.float32),
@@ -129,16 +133,20 @@ class RoundtableAEC(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.words = {}
+        self._seat_vectors = {}
         self._update()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``{"observation": vector, "action_mask": mask}`` of ``agent`` now."""
         game = self._game()
-        player = player_of(agent)
-        request = None if game.done else game.request_of(player)
+        player = self._seat[agent]
+        request = None if game.rules.result(game.state) is not None else game.request_of(player)
         side, knowledge = game.dealt(player)
-        return {"observation": encode_fields(self.players, player, side, known_players(knowledge),
-                                             game.round_of(request), request, self.sides),
+        seat = self._seat_vectors.get(player)
+        if seat is None or seat[0] is not knowledge or seat[1] != side:
+            seat = self._seat_vectors[player] = (knowledge, side, seat_vector(self.players, player, side,
+                                                                              known_players(knowledge), self.sides))
+        return {"observation": with_request(seat[2], self.players, game.round_of(request), request, self.sides),
                 "action_mask": mask(self.players, request)}
 
     def say(self, agent: str, words: str) -> None:
@@ -162,21 +170,23 @@ class RoundtableAEC(AECEnv):
             self._was_dead_step(action)
             return
         game = self._game()
-        player = player_of(agent)
+        player = self._seat[agent]
         request = game.request_of(player)
         assert request is not None, f"{agent} is selected with nothing asked"
         self._cumulative_rewards[agent] = 0.0
         game.steps += 1
         try:
             decision = decode(self.players, request, int(action if action is not None else -1), self.said(agent))
+            checked = True
         except IllegalActionError as error:
             game.invalid[player] += 1
             game.fallbacks[player] += 1
             game.tries[request.id] += 1
-            decision = game.fallback(request, "", str(error))
-        game.decide(player, decision)
+            decision, checked = game.fallback(request, "", str(error)), False
+        game.answer(request, decision, checked=checked)
         self._update()
-        self._accumulate_rewards()
+        if game.done:  # the rewards are all 0 until the end
+            self._accumulate_rewards()
 
     def _update(self) -> None:
         """Rewards, terminations, infos and the agent selected, after a move."""
@@ -194,26 +204,29 @@ class RoundtableAEC(AECEnv):
             if self.agents:
                 self.agent_selection = self.agents[0]
             return
-        for a in self.agents:
-            self.rewards[a] = 0.0
-        asked = {r.player: r for r in game.waiting}
-        build = partial(self._info, game, asked, game.state, dict(game.errors), counts)
+        waiting = game.waiting  # replaced, never changed in place, as the game moves on
+        build = partial(self._info, game, waiting, game.state, dict(game.errors) if game.errors else {}, counts)
         self.infos = LazyInfo(dict.fromkeys(self.agents, Keyed(build)))
-        self.agent_selection = agent_name(game.waiting[0].player)
+        self.agent_selection = self.possible_agents[waiting[0].player - 1]
 
-    def _info(self, game: EnvGame, asked: dict[int, Request], state: Any, errors: dict[int, str],
+    def _info(self, game: EnvGame, waiting: list[Request], state: Any, errors: dict[int, str],
               counts: dict[str, Any], agent: str) -> dict[str, Any]:
-        """``agent``'s info after the move that left ``state`` with the requests ``asked`` in hand (by player) and
-        the game's messages ``errors``: built when first read, its view and text computed only when they are read
+        """``agent``'s info after the move that left ``state`` with the requests ``waiting`` in hand and the game's
+        messages ``errors``: built when first read, its view and text computed only when they are read
         (`roundtable.envs.pettingzoo.infos`)."""
         player = self._seat[agent]
-        request = asked.get(player)
+        request = next((r for r in waiting if r.player == player), None)
         if request is None:
             return {"player": player, **counts}
-        error = errors.get(player)
-        view = Deferred(lambda: game.view_at(state, player))
-        text = Deferred(lambda: game.observation_at(state, request, error)) if self.text else None
-        return LazyInfo({"player": player, "request": request, "view": view, "text": text, **counts})
+        later = Keyed(partial(self._later, game, state, request, errors.get(player)))
+        return LazyInfo(player=player, request=request, view=later, text=later if self.text else None, **counts)
+
+    @staticmethod
+    def _later(game: EnvGame, state: Any, request: Request, error: str | None, key: str) -> Any:
+        """The ``view`` or the ``text`` of an agent's info, computed when read."""
+        if key == "view":
+            return game.view_at(state, request.player)
+        return game.observation_at(state, request, error)
 
     def render(self) -> str | None:
         """The selected agent's observation text (``render_mode="ansi"``), or ``None``."""

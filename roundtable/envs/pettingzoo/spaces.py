@@ -35,6 +35,7 @@ from roundtable.games.protocol import PlayerView, Request
 YES, NO, PASS, TEXT, WAIT = 0, 1, 2, 3, 4
 PICKS = 5
 SHAPES = ("pick", "yes_no", "words")
+SHAPE_INDEX = {shape: i for i, shape in enumerate(SHAPES)}
 ROUNDS = 10.0
 """The round and attempt are divided by this (Avalon's 5 quests and 5 proposals, Werewolf's 10 days)."""
 
@@ -123,29 +124,41 @@ def encode_fields(players: int, player: int, side: str, known: Sequence[int], ro
     """`encode` from the fields it reads: the table's ``players``, the ``player``'s seat (1-based) and ``side``, the
     players its dealt knowledge names (``known``, `known_players`), the ``round_`` its view is in and the request in
     hand; ``float32`` of length `features`. The environments call it without building the view."""
+    return with_request(seat_vector(players, player, side, known, sides), players, round_, request, sides)
+
+
+def seat_vector(players: int, player: int, side: str, known: Sequence[int], sides: tuple[str, ...]) -> np.ndarray:
+    """The part of `encode`'s vector a player keeps all game (its seat, its side, the players its dealt knowledge
+    names), the rest zero: ``float32`` of length `features` (a new array)."""
     n = players
     out = np.zeros(features(n, sides), dtype=np.float32)
     out[player - 1] = 1.0
-    at = n
     if side in sides:
-        out[at + sides.index(side)] = 1.0
-    at += len(sides)
+        out[n + sides.index(side)] = 1.0
+    at = n + len(sides) + len(SHAPES) + 2 + 2 * n
+    for p in known:
+        if 1 <= p <= n:
+            out[at + p - 1] = 1.0
+    return out
+
+
+def with_request(seat: np.ndarray, players: int, round_: int, request: Request | None,
+                 sides: tuple[str, ...]) -> np.ndarray:
+    """`encode`'s vector: a copy of ``seat`` (`seat_vector`) with the request's part (its answer shape, the round
+    and attempt, its subject and candidates) filled in, ``float32``."""
+    n = players
+    out = seat.copy()
+    at = n + len(sides)
     if request is not None:
-        out[at + SHAPES.index(request.answer) if request.answer in SHAPES else at] = 1.0
+        out[at + SHAPE_INDEX.get(request.answer, 0)] = 1.0
     at += len(SHAPES)
     out[at] = min(round_ / ROUNDS, 1.0)
-    out[at + 1] = min((request.attempt if request else 1) / ROUNDS, 1.0)
-    at += 2
+    out[at + 1] = min((request.attempt if request is not None else 1) / ROUNDS, 1.0)
     if request is not None:
+        at += 2
         for p in request.subject:
             out[at + p - 1] = 1.0
         at += n
         for p in request.candidates:
-            out[at + p - 1] = 1.0
-        at += n
-    else:
-        at += 2 * n
-    for p in known:
-        if 1 <= p <= n:
             out[at + p - 1] = 1.0
     return out
