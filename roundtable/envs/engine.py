@@ -18,7 +18,7 @@ from typing import Any
 from roundtable.envs.actions import read_action, split_action
 from roundtable.envs.config import EnvConfig
 from roundtable.envs.opponents import Opponents, opponents_for
-from roundtable.envs.text import observation_text
+from roundtable.envs.text import Narrated, observation_text
 from roundtable.games.errors import ConfigurationError, IllegalActionError
 from roundtable.games.fallbacks import choose_pick, choose_yes_no
 from roundtable.games.protocol import Decision, GameRules, PlayerView, Request, Result, can_see, check_decision
@@ -99,6 +99,7 @@ class EnvGame:
                                                        compare=False)
     _pending: tuple[Any, list[Request]] = field(default_factory=lambda: (None, []), init=False, repr=False,
                                                  compare=False)
+    _narrated: dict[int, Narrated] = field(default_factory=dict, init=False, repr=False, compare=False)
     _dealt: dict[int, Dealt] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -205,7 +206,9 @@ class EnvGame:
     def observation_at(self, state: Any, request: Request, error: str | None) -> str:
         """The observation text of ``request`` in ``state`` (this game's state now or an earlier one), with the
         game's message ``error`` on the last invalid action."""
-        return observation_text(self.view_at(state, request.player), request, talk=self.config.talk, error=error)
+        narrated = self._narrated.setdefault(request.player, [])
+        return observation_text(self.view_at(state, request.player), request, talk=self.config.talk, error=error,
+                                narrated=narrated)
 
     def sides(self) -> list[tuple[str, str]]:
         """``(role, side)`` per seat, 0-based."""

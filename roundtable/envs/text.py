@@ -41,30 +41,51 @@ def table_of(view: PlayerView, request: Request, words: int = 20) -> GameTable:
     return game_table(view, request, _context(), settings)
 
 
-def record_lines(table: GameTable) -> list[str]:
+Narrated = list[str | None]
+"""The record lines of one player's visible events narrated before, by their index in its visible log (``None``:
+the table says nothing of that event)."""
+
+
+def record_lines(table: GameTable, narrated: Narrated | None = None) -> list[str]:
     """The player's record: one line per event of its view the table narrates, oldest first, each utterance with
-    its speaker (``Player 3: ...``)."""
+    its speaker (``Player 3: ...``).
+
+    Args:
+        table: the game's table of the player's view.
+        narrated: the lines of this player's visible events narrated before (`Narrated`), read and extended: the
+            log only grows, and a table narrates an event the same way for the same player all game (the game's
+            narrator reads the event, the player and the rule variants), so an environment narrates each event
+            once per player, not at every observation; ``None``: narrate every event.
+    """
     lines = []
-    for event in table.view.events:
-        line = table.narrate(event)
-        if line and event.get("type") == "utterance" and "speaker" in event:
-            line = f"Player {event['speaker']}: {line}"  # the narrator leaves the speaker to the kind's minutes
+    at = table.view.first_event
+    for index, event in enumerate(table.view.events, start=at):
+        if narrated is not None and index < len(narrated):
+            line = narrated[index]
+        else:
+            line = table.narrate(event)
+            if line and event.get("type") == "utterance" and "speaker" in event:
+                line = f"Player {event['speaker']}: {line}"  # the narrator leaves the speaker to the kind's minutes
+            if narrated is not None and index == len(narrated):
+                narrated.append(line)
         if line:
             lines.append(line)
     return lines
 
 
-def observation_text(view: PlayerView, request: Request, *, talk: bool = True, error: str | None = None) -> str:
+def observation_text(view: PlayerView, request: Request, *, talk: bool = True, error: str | None = None,
+                     narrated: Narrated | None = None) -> str:
     """The whole observation of ``request`` for ``view.player``: rules, role card, knowledge, record, instruction,
     the answer's format (and where the words go when the request wants words and ``talk``), and ``error``, the
-    game's message on the last action, when it was invalid.
+    game's message on the last action, when it was invalid (``narrated``: the player's record lines narrated
+    before, `record_lines`).
 
     Raises:
         ConfigurationError: the game describes no table.
     """
     table = table_of(view, request)
     parts = [table.rules_text().strip(), table.role_card().strip(), table.knowledge_text().strip(),
-             "\n".join(record_lines(table)), table.instruction().strip()]
+             "\n".join(record_lines(table, narrated)), table.instruction().strip()]
     if request.answer != "words":
         parts.append(ANSWER_LINE.format(help=table.choice_help(json=False).strip()))
     if request.wants_words and talk:
