@@ -80,6 +80,8 @@ class EnvGame:
         errors: per player, the game's message on its last invalid action, until it acts validly.
         invalid: invalid actions per player, over the game. fallbacks: decisions the fallback rules took, per player.
         steps: learner actions taken (invalid ones included).
+        game_config: the game's configuration object (``rules.config`` of ``config.config``; ``None``: read here), so
+            an environment reads it once for all its games.
         rules: the game's rules record (`EnvConfig.rules`, looked up once).
     """
 
@@ -94,6 +96,7 @@ class EnvGame:
     invalid: Counter[int] = field(default_factory=Counter)
     fallbacks: Counter[int] = field(default_factory=Counter)
     steps: int = 0
+    game_config: Any = field(default=None, repr=False, compare=False)
     rules: GameRules = field(init=False, repr=False, compare=False)
     _views: tuple[Any, dict[int, PlayerView]] = field(default_factory=lambda: (None, {}), init=False, repr=False,
                                                        compare=False)
@@ -105,7 +108,9 @@ class EnvGame:
     def __post_init__(self) -> None:
         rules = self.rules = self.config.rules
         if self.state is None:
-            self.state = rules.new_game(rules.config(self.config.config), self.seed)
+            if self.game_config is None:
+                self.game_config = rules.config(self.config.config)
+            self.state = rules.new_game(self.game_config, self.seed)
         if self.opponents is None:
             self.opponents = opponents_for(self.config, self.state, self.seed)
             self.advance()
@@ -305,7 +310,8 @@ class EnvGame:
         Raises:
             IllegalActionError: the decision is illegal (named).
         """
-        decision = self.with_words(request, decision)
+        if request.wants_words and not decision.utterance:
+            decision = self.with_words(request, decision)
         if not checked:
             check_decision(request, decision)
         player = request.player

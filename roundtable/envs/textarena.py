@@ -35,6 +35,7 @@ class TextEnv:
     def __init__(self, config: EnvConfig) -> None:
         self.config = config
         self._game: EnvGame | None = None
+        self._game_config = config.rules.config(config.config)
 
     @property
     def game(self) -> EnvGame:
@@ -59,12 +60,13 @@ class TextEnv:
         Raises:
             ConfigurationError: a player count the game's configuration refuses.
         """
-        config = self.config
+        config, game_config = self.config, self._game_config
         if num_players is not None and num_players != config.config.get("players", num_players):
             rules = config.rules
             data = {**config.config, "players": num_players}
             config = EnvConfig(**{**config.__dict__, "config": rules.config_dict(rules.config(data))})
-        game = EnvGame(config, seed if seed is not None else secrets.randbits(62))
+            game_config = None
+        game = EnvGame(config, seed if seed is not None else secrets.randbits(62), game_config=game_config)
         if num_players is not None and game.players != num_players:
             raise ConfigurationError(f"this {config.game} configuration seats {game.players} players, not "
                                      f"{num_players}")

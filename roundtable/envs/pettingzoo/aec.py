@@ -70,8 +70,8 @@ def decode(players: int, request: Request, action: int, words: str | None = None
         decision = Decision.to(request, **said)
     elif action == TEXT and answer == "words":
         decision = Decision.to(request, **said)
-    elif action >= PICKS and answer == "pick" and action - PICKS < len(pick_sets(players)):
-        decision = Decision.to(request, players=pick_sets(players)[action - PICKS], **said)
+    elif action >= PICKS and answer == "pick" and action - PICKS < len(sets := pick_sets(players)):
+        decision = Decision.to(request, players=sets[action - PICKS], **said)
     else:
         raise IllegalActionError(f"action {action} does not answer {request.kind} ({request.answer})")
     check_decision(request, decision)
@@ -95,7 +95,8 @@ class RoundtableAEC(AECEnv):
         self.text = text
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"roundtable_{config.game}"}
-        dealt = config.rules.new_game(config.rules.config(config.config), 0)
+        self._game_config = config.rules.config(config.config)
+        dealt = config.rules.new_game(self._game_config, 0)
         seats = config.rules.seats(dealt)
         self.players = len(seats)
         self.sides: tuple[str, ...] = tuple(sorted({side for _, side in seats}))
@@ -126,7 +127,8 @@ class RoundtableAEC(AECEnv):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game (``seed``: the game seed; ``None``: a random one). ``options`` is not read."""
-        self.game = EnvGame(self.config, seed if seed is not None else secrets.randbits(62))
+        self.game = EnvGame(self.config, seed if seed is not None else secrets.randbits(62),
+                            game_config=self._game_config)
         self.agents = [agent_name(p) for p in self.game.learner]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -192,7 +194,7 @@ class RoundtableAEC(AECEnv):
         """Rewards, terminations, infos and the agent selected, after a move."""
         game = self._game()
         counts = game.counts()
-        if game.done:
+        if game.rules.result(game.state) is not None:
             reward = game.rewards()
             roles = game.sides()
             result = game.result.model_dump() if game.result else None
@@ -206,7 +208,8 @@ class RoundtableAEC(AECEnv):
             return
         waiting = game.waiting  # replaced, never changed in place, as the game moves on
         build = partial(self._info, game, waiting, game.state, dict(game.errors) if game.errors else {}, counts)
-        self.infos = LazyInfo(dict.fromkeys(self.agents, Keyed(build)))
+        later: Any = Keyed(build)  # each agent's info, built when read
+        self.infos = LazyInfo.fromkeys(self.agents, later)
         self.agent_selection = self.possible_agents[waiting[0].player - 1]
 
     def _info(self, game: EnvGame, waiting: list[Request], state: Any, errors: dict[int, str],
