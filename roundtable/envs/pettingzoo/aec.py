@@ -177,8 +177,10 @@ class RoundtableAEC(AECEnv):
         assert request is not None, f"{agent} is selected with nothing asked"
         self._cumulative_rewards[agent] = 0.0
         game.steps += 1
+        words = self.words.pop(agent, None) if self.words else None
         try:
-            decision = decode(self.players, request, int(action if action is not None else -1), self.said(agent))
+            decision = decode(self.players, request, int(action if action is not None else -1),
+                              words if self.config.talk else None)
             checked = True
         except IllegalActionError as error:
             game.invalid[player] += 1
@@ -187,7 +189,7 @@ class RoundtableAEC(AECEnv):
             decision, checked = game.fallback(request, "", str(error)), False
         game.answer(request, decision, checked=checked)
         self._update()
-        if game.done:  # the rewards are all 0 until the end
+        if game.rules.result(game.state) is not None:  # the rewards are all 0 until the end
             self._accumulate_rewards()
 
     def _update(self) -> None:
@@ -207,22 +209,32 @@ class RoundtableAEC(AECEnv):
                 self.agent_selection = self.agents[0]
             return
         waiting = game.waiting  # replaced, never changed in place, as the game moves on
-        build = partial(self._info, game, waiting, game.state, dict(game.errors) if game.errors else {}, counts)
-        later: Any = Keyed(build)  # each agent's info, built when read
-        self.infos = LazyInfo.fromkeys(self.agents, later)
-        self.agent_selection = self.possible_agents[waiting[0].player - 1]
+        state, errors = game.state, dict(game.errors) if game.errors else {}
+        later: Any = Keyed(partial(self._info, game, waiting, state, errors, counts))  # built when read
+        infos = LazyInfo.fromkeys(self.agents, later)
+        first = waiting[0]
+        selected = self.possible_agents[first.player - 1]
+        # the agent selected is read at once (env.last()): its info is built now, its view and text still wait
+        dict.__setitem__(infos, selected, self._asked(game, first, state, errors.get(first.player), counts))
+        self.infos = infos
+        self.agent_selection = selected
 
     def _info(self, game: EnvGame, waiting: list[Request], state: Any, errors: dict[int, str],
               counts: dict[str, Any], agent: str) -> dict[str, Any]:
         """``agent``'s info after the move that left ``state`` with the requests ``waiting`` in hand and the game's
-        messages ``errors``: built when first read, its view and text computed only when they are read
-        (`roundtable.envs.pettingzoo.infos`)."""
+        messages ``errors``: built when first read (`roundtable.envs.pettingzoo.infos`)."""
         player = self._seat[agent]
         request = next((r for r in waiting if r.player == player), None)
         if request is None:
             return {"player": player, **counts}
-        later = Keyed(partial(self._later, game, state, request, errors.get(player)))
-        return LazyInfo(player=player, request=request, view=later, text=later if self.text else None, **counts)
+        return self._asked(game, request, state, errors.get(player), counts)
+
+    def _asked(self, game: EnvGame, request: Request, state: Any, error: str | None,
+               counts: dict[str, Any]) -> LazyInfo:
+        """The info of the agent asked ``request`` in ``state``: its view and text computed only when read."""
+        later = Keyed(partial(self._later, game, state, request, error))
+        return LazyInfo(player=request.player, request=request, view=later, text=later if self.text else None,
+                        **counts)
 
     @staticmethod
     def _later(game: EnvGame, state: Any, request: Request, error: str | None, key: str) -> Any:
