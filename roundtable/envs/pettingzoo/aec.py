@@ -4,8 +4,9 @@ Agents are ``player_1`` ... ``player_N`` (``possible_agents``); a game's ``agent
 deal (all of them without ``opponents``). The agent selected is the one whose request is next; simultaneous
 requests are asked one agent after another and applied together. Observations are ``{"observation": vector,
 "action_mask": mask}`` (`roundtable.envs.pettingzoo.spaces`); ``infos[agent]`` holds, for an agent asked
-something, ``text`` (the observation text the model-driven agents read), ``player``, ``request`` and ``view``; at
-the end every agent's ``role``, ``side`` and the ``result``. The reward comes at the end alone: +1 to every agent on
+something, ``text`` (the observation text the model-driven agents read), ``player``, ``request`` and ``view``, the
+view and the text computed only when read (`roundtable.envs.pettingzoo.infos`); at the end every agent's ``role``,
+``side`` and the ``result``. The reward comes at the end alone: +1 to every agent on
 the winning side, -1 to the others, 0 in a draw. The Werewolf dead stay agents until the end, never selected.
 
 A masked-out action is not refused: the fallback rules decide (docs/games/protocol.md#fallback-rules) and it is
@@ -82,8 +83,8 @@ class RoundtableAEC(AECEnv):
     """A game as a PettingZoo ``AECEnv`` (`aec_env`).
 
     Attributes:
-        config: the environment's configuration. text: whether ``infos`` carry the observation text (rendering it
-            costs: docs/envs.md#speed).
+        config: the environment's configuration. text: whether ``infos`` carry the observation text (rendered when
+            read: docs/envs.md#speed).
         game: the game in play (`roundtable.envs.engine.EnvGame`), after ``reset``.
     """
 
