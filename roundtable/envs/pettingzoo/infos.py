@@ -1,11 +1,11 @@
 """The ``infos`` of the PettingZoo environments, whose costly values are computed when read (docs/envs.md#speed).
 
-The view and the observation text of an agent asked something cost far more than a step of the rules (the text
-milliseconds), and most trainers read neither. `LazyInfo` is a ``dict`` (PettingZoo's API test asks for one) whose
-``view`` and ``text`` are computed on their first read, from the state of the step that made the info, and kept:
-every way of reading a value (``info[key]``, ``get``, ``items``, ``values``, ``dict(info)``, ``{**info}``, ``|``,
-``copy``, equality, ``repr``) gives the computed value, never the placeholder; ``copy.copy``, ``copy.deepcopy``
-and pickling give a plain ``dict`` of the computed values.
+The view and the observation text of an agent asked something cost far more than a step of the rules (a view
+several steps, the text most of a millisecond), and most trainers read neither. `LazyInfo` is a ``dict``
+(PettingZoo's API test asks for one) whose ``view`` and ``text`` are computed on their first read, from the state of
+the step that made the info, and kept: every way of reading a value (``info[key]``, ``get``, ``items``, ``values``,
+``dict(info)``, ``{**info}``, ``|``, ``copy``, equality, ``repr``) gives the computed value, never the placeholder;
+``copy.copy``, ``copy.deepcopy`` and pickling give a plain ``dict`` of the computed values.
 """
 
 from __future__ import annotations
@@ -87,7 +87,8 @@ class LazyInfo(dict[str, Any]):
         return {key: self[key] for key in dict.keys(self)}
 
     def copy(self) -> LazyInfo:
-        """A shallow copy whose waiting values stay waiting (computed once for both)."""
+        """A shallow copy whose waiting values stay waiting (a `Deferred` is computed once for both, a `Keyed` value
+        once in each)."""
         return LazyInfo(dict.items(self))
 
     def pop(self, key: str, *default: Any) -> Any:
