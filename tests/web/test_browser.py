@@ -161,9 +161,11 @@ def test_two_people_and_a_spectator_play_a_whole_game_through_a_restart(server, 
 
 
 MODEL_GAMES = [("avalon", "lan6", 6, ("vote team", "quest card"), "discussion=none"),
-               ("werewolf", "xu7", 7, ("speak",), "max_days=2")]
+               ("werewolf", "xu7", 7, ("speak",), "max_days=1")]
 """The games with four agents on the embedded model (``cot``, Shi et al.'s baseline: one call a decision), two
-people and a rule bot where seats are left: Avalon without table talk, Werewolf over at most two days."""
+people and a rule bot where seats are left: Avalon without table talk, Werewolf over one night and day (a draw
+if no side has won by then); the server is killed after the people's fourth answer (they give six in Werewolf's
+day)."""
 
 
 @pytest.mark.model
@@ -174,16 +176,16 @@ def test_two_people_and_four_agents_on_the_embedded_model_finish_a_game(server, 
     agents = {seat: "cot" for seat in (2, 4, 5, 6)}
     options = ", ".join(f"{seat}:thought_words=30" for seat in agents)  # as the e2e model games' short limits
     play_in_browser(server, browser, game, preset, players, kinds, agents=agents, rules=rules, options=options,
-                    limit=1500)
+                    limit=1500, restart_after=4)
 
 
 def play_in_browser(server: Server, browser: Any, game: str, preset: str, players: int, kinds: tuple[str, ...], *,
                     agents: dict[int, str] | None = None, rules: str = "", options: str = "", limit: float = 240,
-                    screenshots: bool = False) -> None:
+                    restart_after: int = 6, screenshots: bool = False) -> None:
     """Two people at seats 1 and 3 and a spectator play a whole game created through the form (``agents`` at
     their seats, bots elsewhere) within ``limit`` seconds: seat 1's page reloaded after three answers, the server
-    killed and started again after six; every kind of ``kinds`` asked of a person; then the replay stepped through
-    in the browser and as the written file, with no script error in any page."""
+    killed and started again after ``restart_after``; every kind of ``kinds`` asked of a person; then the replay
+    stepped through in the browser and as the written file, with no script error in any page."""
     errors: list[str] = []
     creator = watched(browser.new_context().new_page(), errors)
     links, spectator_link = create_game(creator, server.url, game, preset, {1, 3}, agents=agents, rules=rules,
@@ -213,7 +215,7 @@ def play_in_browser(server: Server, browser: Any, game: str, preset: str, player
             seats[1].reload()
             seats[1].wait_for_selector(".seat.me[data-player='1']")
             reloaded = True
-        if len(asked) >= 6 and not restarted:
+        if len(asked) >= restart_after and not restarted:
             if screenshots:
                 SHOTS.mkdir(parents=True, exist_ok=True)
                 seats[1].screenshot(path=str(SHOTS / f"browser-{game}-seat.png"), full_page=True)
