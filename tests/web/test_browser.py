@@ -6,6 +6,7 @@ docs/browser.md are taken here."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -88,12 +89,30 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
-def watched(page: Any, errors: list[str]) -> Any:
-    """``page`` with its script errors, and console errors other than `NETWORK_NOISE`, collected in ``errors``."""
+def watched(page: Any, errors: list[str], frames: list[dict[str, Any]] | None = None) -> Any:
+    """``page`` with its script errors, and console errors other than `NETWORK_NOISE`, collected in ``errors``;
+    with ``frames``, every page state its sockets receive (the JSON of `roundtable.web.views.page_state`)."""
     page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
     page.on("console", lambda message: errors.append(f"{page.url}: {message.text}")
             if message.type == "error" and not any(n in message.text for n in NETWORK_NOISE) else None)
+    if frames is not None:
+        page.on("websocket", lambda socket: socket.on(
+            "framereceived", lambda payload: frames.append(json.loads(payload)) if payload.startswith("{") else None))
     return page
+
+
+def check_served(frames: dict[int | None, list[dict[str, Any]]]) -> None:
+    """What each page's socket was sent kept to its holder (docs/browser.md#nothing-leaks): a seat's states are its
+    own, with its card only; a spectator's, until the game is over, hold no card and no private line."""
+    for viewer, states in frames.items():
+        assert states, f"no state reached {viewer}'s page"
+        for state in states:
+            assert state["viewer"] == viewer
+            if viewer is None and not state["over"]:
+                assert state["card"] is None and state["question"] is None
+                assert not [line for line in state["record"] if line["private"]], "a private line to a spectator"
+            if viewer is not None and state["card"] is not None:
+                assert state["card"]["player"] == viewer
 
 
 def create_game(page: Any, url: str, game: str, preset: str, people: set[int], *, agents: dict[int, str] | None = None,
@@ -191,13 +210,14 @@ def play_in_browser(server: Server, browser: Any, game: str, preset: str, player
     links, spectator_link = create_game(creator, server.url, game, preset, {1, 3}, agents=agents, rules=rules,
                                         options=options)
     assert sorted(links) == [1, 3]
-    seats = {p: watched(browser.new_context().new_page(), errors) for p in links}
+    frames: dict[int | None, list[dict[str, Any]]] = {p: [] for p in (*links, None)}
+    seats = {p: watched(browser.new_context().new_page(), errors, frames[p]) for p in links}
     for player, page in seats.items():
         page.goto(links[player])
         page.wait_for_selector(f".seat.me[data-player='{player}']")
         assert page.inner_text("#who") == f"You are Player {player}"
         assert page.inner_text("#card .role")
-    spectator = watched(browser.new_context().new_page(), errors)
+    spectator = watched(browser.new_context().new_page(), errors, frames[None])
     spectator.goto(spectator_link)
     spectator.wait_for_selector(f".seat[data-player='{players}']")
     assert "Watching" in spectator.inner_text("#who") and spectator.query_selector("#card:not([hidden])") is None
@@ -228,6 +248,7 @@ def play_in_browser(server: Server, browser: Any, game: str, preset: str, player
             restarted = True
         time.sleep(0.2)
     assert restarted and reloaded
+    check_served(frames)
     said = " ".join(asked)
     for asked_kind in kinds:
         assert asked_kind in said, f"no {asked_kind} was asked of a person: {asked}"
