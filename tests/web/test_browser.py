@@ -102,7 +102,7 @@ def watched(page: Any, errors: list[str], frames: list[dict[str, Any]] | None = 
 
 
 def check_served(frames: dict[int | None, list[dict[str, Any]]]) -> None:
-    """What each page's socket was sent kept to its holder (docs/browser.md#nothing-leaks): a seat's states are its
+    """What each page's socket was sent kept to its holder (docs/browser.md#links-and-tokens): a seat's states are its
     own, with its card only; a spectator's, until the game is over, hold no card and no private line."""
     for viewer, states in frames.items():
         assert states, f"no state reached {viewer}'s page"
