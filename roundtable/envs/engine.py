@@ -228,10 +228,8 @@ class EnvGame:
 
     def counts(self) -> dict[str, Any]:
         """The game's counters: invalid actions and fallbacks (in all and per player), opponents' model calls."""
-        invalid, fallbacks = self.invalid, self.fallbacks
-        return {"invalid_actions": sum(invalid.values()) if invalid else 0,
-                "fallbacks": sum(fallbacks.values()) if fallbacks else 0,
-                "invalid_by_player": dict(invalid), "fallbacks_by_player": dict(fallbacks),
+        return {"invalid_actions": sum(self.invalid.values()), "fallbacks": sum(self.fallbacks.values()),
+                "invalid_by_player": dict(self.invalid), "fallbacks_by_player": dict(self.fallbacks),
                 "opponent_calls": self.opponents.calls, "steps": self.steps}
 
     # ------------------------------------------------------------------ moving

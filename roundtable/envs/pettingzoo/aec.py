@@ -143,7 +143,7 @@ class RoundtableAEC(AECEnv):
         """``{"observation": vector, "action_mask": mask}`` of ``agent`` now."""
         game = self._game()
         player = self._seat[agent]
-        request = None if game.rules.result(game.state) is not None else game.request_of(player)
+        request = None if game.done else game.request_of(player)
         side, knowledge = game.dealt(player)
         seat = self._seat_vectors.get(player)
         if seat is None or seat[0] is not knowledge or seat[1] != side:
@@ -178,10 +178,8 @@ class RoundtableAEC(AECEnv):
         assert request is not None, f"{agent} is selected with nothing asked"
         self._cumulative_rewards[agent] = 0.0
         game.steps += 1
-        words = self.words.pop(agent, None) if self.words else None
         try:
-            decision = decode(self.players, request, int(action if action is not None else -1),
-                              words if self.config.talk else None)
+            decision = decode(self.players, request, int(action if action is not None else -1), self.said(agent))
             checked = True
         except IllegalActionError as error:
             game.invalid[player] += 1
@@ -190,14 +188,14 @@ class RoundtableAEC(AECEnv):
             decision, checked = game.fallback(request, "", str(error)), False
         game.answer(request, decision, checked=checked)
         self._update()
-        if game.rules.result(game.state) is not None:  # the rewards are all 0 until the end
+        if game.done:  # the rewards are all 0 until the end
             self._accumulate_rewards()
 
     def _update(self) -> None:
         """Rewards, terminations, infos and the agent selected, after a move."""
         game = self._game()
         counts = game.counts()
-        if game.rules.result(game.state) is not None:
+        if game.done:
             reward = game.rewards()
             roles = game.sides()
             result = game.result.model_dump() if game.result else None
